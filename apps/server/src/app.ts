@@ -1,0 +1,51 @@
+import './types.ts';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { Database } from '@app/db';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './env.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { staticPlugin } from './plugins/static.ts';
+import { trpcPlugin } from './plugins/trpc.ts';
+import { authRoutes } from './routes/auth.ts';
+import { benchRoutes } from './routes/bench.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: boolean;
+}
+
+/** Builds the app without listening: main.ts listens, tests use inject() or a port of their own. */
+export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    // Batched tRPC calls put every procedure name in the path; the batch size is capped by tRPC.
+    routerOptions: { maxParamLength: 16_384 },
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error.validation) return reply.code(400).send({ message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ message: error.message });
+    req.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'An unexpected error occurred.' });
+  });
+
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(sessionPlugin);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(trpcPlugin);
+  if (config.benchRoutes) await app.register(benchRoutes);
+  await app.register(staticPlugin);
+  return app;
+}

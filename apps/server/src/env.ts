@@ -1,0 +1,115 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const GOOGLE_DEFAULTS = {
+  authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenEndpoint: 'https://oauth2.googleapis.com/token',
+  jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+  issuers: ['https://accounts.google.com', 'accounts.google.com'],
+};
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  WEB_DIST: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZATION_URL: z.url().optional(),
+  GOOGLE_TOKEN_URL: z.url().optional(),
+  GOOGLE_JWKS_URL: z.url().optional(),
+  GOOGLE_ISSUER: z.string().optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BENCH_ROUTES: flag,
+});
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  jwksUrl: string;
+  issuers: string[];
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** The origin people use to reach the app (scheme, host, port), with no trailing slash. */
+  publicUrl: string;
+  /** Origins besides publicUrl whose browser requests are accepted (the Vite dev server, say). */
+  allowedOrigins: string[];
+  databaseUrl: string | null;
+  dataDir: string;
+  webDist: string | null;
+  google: GoogleConfig | null;
+  sessionDays: number;
+  authRateLimitMax: number;
+  trustProxy: boolean;
+  logLevel: string;
+  benchRoutes: boolean;
+}
+
+/** Reads and validates the environment: the only place that looks at process.env. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          authorizationEndpoint: env.GOOGLE_AUTHORIZATION_URL ?? GOOGLE_DEFAULTS.authorizationEndpoint,
+          tokenEndpoint: env.GOOGLE_TOKEN_URL ?? GOOGLE_DEFAULTS.tokenEndpoint,
+          jwksUrl: env.GOOGLE_JWKS_URL ?? GOOGLE_DEFAULTS.jwksUrl,
+          issuers: env.GOOGLE_ISSUER ? [env.GOOGLE_ISSUER] : GOOGLE_DEFAULTS.issuers,
+        }
+      : null;
+  const defaultDist = resolve(repoRoot, 'apps/web/dist');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: resolve(repoRoot, env.DATA_DIR),
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : defaultDist,
+    google,
+    sessionDays: env.SESSION_DAYS,
+    authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    benchRoutes: env.BENCH_ROUTES,
+  };
+}
+
+/** Where the embedded database keeps its files. */
+export function pgliteDir(config: AppConfig): string {
+  return resolve(config.dataDir, 'pglite');
+}

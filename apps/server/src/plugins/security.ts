@@ -1,0 +1,48 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True when a browser request comes from our own pages (or carries no browser origin at all). */
+export function isSameOrigin(app: FastifyInstance, req: FastifyRequest): boolean {
+  if (req.headers['sec-fetch-site'] === 'cross-site') return false;
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (origin === app.config.publicUrl || app.config.allowedOrigins.includes(origin)) return true;
+  return origin === `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Security headers, CSRF protection by Origin for every state-changing request and for the
+ * WebSocket upgrade, and the rate limiter that sign-in routes opt into.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const https = app.config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ['https://www.youtube.com', 'https://player.vimeo.com', 'https://www.tiktok.com', 'https://www.facebook.com'],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    hsts: https,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, { global: false });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket';
+    if ((upgrade || !SAFE_METHODS.has(req.method)) && !isSameOrigin(app, req)) {
+      return reply.code(403).send({ message: 'Cross-origin request refused.' });
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { appRouter, type AppRouter, type Context } from '@app/api';
+import websocket from '@fastify/websocket';
+import { fastifyTRPCPlugin, type CreateFastifyContextOptions, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { readSession, sendCookie } from './session.ts';
+
+/** The most operations one batched request may carry; the web client's batch link uses the same. */
+export const MAX_BATCH_SIZE = 20;
+/** WebSocket messages are small JSON operations; uploads go over HTTP. */
+export const WS_MAX_PAYLOAD = 128 * 1024;
+
+export const trpcPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+
+  // One context for HTTP and WebSocket: over WebSocket `res` is the socket and `req` the upgrade request.
+  async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
+    const { session, user, cookie } = await readSession(app, req.headers.cookie);
+    if (cookie && isReply(res)) sendCookie(res, cookie);
+    return { db: app.database.db, database: app.database, session, user };
+  }
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      maxBatchSize: MAX_BATCH_SIZE,
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+});
+
+function isReply(res: unknown): res is FastifyReply {
+  return typeof (res as FastifyReply | undefined)?.setCookie === 'function';
+}

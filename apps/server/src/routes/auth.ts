@@ -1,0 +1,71 @@
+import { signInIdentity } from '@app/api/auth';
+import { devSignInInput, type SignInErrorCode } from '@app/shared/auth';
+import { safeReturnPath } from '@app/shared/paths';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readSession, sendCookie, startSession } from '../plugins/session.ts';
+import { devSignInPage } from './dev-sign-in-page.ts';
+import { googleRoutes } from './google.ts';
+
+export function signInFailed(reply: FastifyReply, code: SignInErrorCode) {
+  return reply.redirect(`/login?error=${code}`);
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const limited = { config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } } };
+  const devSignIn = !app.config.google && app.config.env !== 'production';
+
+  if (app.config.google) {
+    await app.register(googleRoutes, { google: app.config.google, limited });
+  } else {
+    // 'Sign in with Google' without credentials: the local stand-in outside production, else a clear failure.
+    app.get('/auth/google', limited, async (req, reply) => {
+      const returnTo = safeReturnPath((req.query as { returnTo?: unknown }).returnTo);
+      if (!devSignIn) {
+        req.log.error('Google sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+        return signInFailed(reply, 'provider');
+      }
+      return reply.redirect(`/auth/dev?returnTo=${encodeURIComponent(returnTo)}`);
+    });
+  }
+
+  if (devSignIn) {
+    app.get('/auth/dev', async (req, reply) => {
+      const returnTo = safeReturnPath((req.query as { returnTo?: unknown }).returnTo);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devSignInPage(returnTo));
+    });
+
+    app.post('/auth/dev/sign-in', limited, async (req, reply) => {
+      const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      const parsed = devSignInInput.safeParse(normalizeForm(req.body));
+      if (!parsed.success) {
+        const message = parsed.error.issues.map((i) => i.message).join(' ');
+        if (isForm) return reply.code(400).type('text/html; charset=utf-8').send(devSignInPage('/', message));
+        return reply.code(400).send({ message });
+      }
+      const { email, name, picture, returnTo } = parsed.data;
+      const { userId } = await signInIdentity(app.database.db, {
+        provider: 'dev',
+        providerAccountId: email.toLowerCase(),
+        email,
+        name,
+        picture,
+      });
+      await startSession(app, req, reply, userId);
+      if (isForm) return reply.redirect(safeReturnPath(returnTo), 303);
+      return reply.send({ userId });
+    });
+  }
+
+  app.post('/auth/sign-out', async (req, reply) => {
+    const { session } = await readSession(app, req.headers.cookie);
+    if (session) await app.lucia.invalidateSession(session.id);
+    sendCookie(reply, app.lucia.createBlankSessionCookie());
+    return reply.send({ ok: true });
+  });
+}
+
+/** Form posts carry empty strings for blank optional fields; treat them as absent. */
+function normalizeForm(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== ''));
+}

@@ -1,0 +1,11 @@
+import type { Auth } from '@app/api/auth';
+import type { Database } from '@app/db';
+import type { AppConfig } from './env.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    lucia: Auth;
+  }
+}

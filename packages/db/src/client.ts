@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+export interface Database {
+  kind: 'postgres' | 'pglite';
+  db: Db;
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Applies the committed SQL migrations in drizzle/. */
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres' ? connectPostgres(options) : openPglite(options.dataDir);
+}
+
+function connectPostgres(options: { url: string; maxConnections?: number }): Database {
+  const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    async migrate() {
+      await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+    },
+    ping: () => ping(db),
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    },
+    ping: () => ping(db),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

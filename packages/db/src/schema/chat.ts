@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { communities } from './communities.ts';
+import { profiles } from './profiles.ts';
+
+export const messageKind = pgEnum('message_kind', ['text', 'video', 'attachment']);
+
+/** Private messages; `content` holds ciphertext only (never plain text), `keyId` names the key. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    kind: messageKind('kind').notNull().default('text'),
+    content: text('content'),
+    keyId: text('key_id'),
+    imageUrl: text('image_url'),
+    documentUrl: text('document_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A conversation is the unordered pair of users within one community.
+    index('messages_conversation_idx').on(
+      t.communityId,
+      sql`least(${t.senderId}, ${t.receiverId})`,
+      sql`greatest(${t.senderId}, ${t.receiverId})`,
+      t.createdAt,
+      t.id,
+    ),
+    index('messages_unread_idx').on(t.receiverId, t.communityId).where(sql`${t.readAt} IS NULL`),
+  ],
+);

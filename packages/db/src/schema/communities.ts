@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.ts';
+
+export const communities = pgTable(
+  'communities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    rules: text('rules'),
+    logoUrl: text('logo_url'),
+    videoUrl: text('video_url'),
+    language: text('language'),
+    category: text('category'),
+    contactEmail: text('contact_email'),
+    /** Member cap; null means unlimited. */
+    availableSeats: integer('available_seats'),
+    /** Monthly membership price in cents; 0 is free. */
+    membershipAmountCents: integer('membership_amount_cents').notNull().default(0),
+    monthlyPriceCents: integer('monthly_price_cents'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    isPrivate: boolean('is_private').notNull().default(false),
+    partner: text('partner'),
+    referredBy: uuid('referred_by').references(() => profiles.id, { onDelete: 'set null' }),
+    planType: text('plan_type').notNull().default('unlimited'),
+    /** Approved members, owner included; kept equal to the count by the membership writes. */
+    membersCount: integer('members_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('communities_name_lower_idx').on(sql`lower(${t.name})`),
+    index('communities_owner_idx').on(t.ownerId),
+    index('communities_referred_by_idx').on(t.referredBy),
+    index('communities_created_at_idx').on(t.createdAt),
+    check('communities_seats_positive', sql`${t.availableSeats} IS NULL OR ${t.availableSeats} > 0`),
+    check('communities_amount_nonnegative', sql`${t.membershipAmountCents} >= 0`),
+    check('communities_members_nonnegative', sql`${t.membersCount} >= 0`),
+  ],
+);
+
+export const memberRole = pgEnum('member_role', ['owner', 'member']);
+export const memberStatus = pgEnum('member_status', ['pending', 'approved']);
+
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: memberRole('role').notNull().default('member'),
+    status: memberStatus('status').notNull().default('pending'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('community_members_pair_idx').on(t.communityId, t.userId),
+    index('community_members_list_idx').on(t.communityId, t.status, t.joinedAt),
+    index('community_members_user_idx').on(t.userId, t.status),
+  ],
+);
+
+/** Membership payments (paid communities); the partner programme pays a share of these. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+    index('payments_community_idx').on(t.communityId, t.createdAt),
+    check('payments_amount_nonnegative', sql`${t.amountCents} >= 0`),
+  ],
+);

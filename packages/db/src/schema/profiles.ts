@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name'),
+    avatarUrl: text('avatar_url'),
+    contactEmail: text('contact_email'),
+    bio: text('bio'),
+    urls: text('urls').array().notNull().default(sql`'{}'::text[]`),
+    category: text('category'),
+    language: text('language'),
+    usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('profiles_email_lower_idx').on(sql`lower(${t.email})`),
+    index('profiles_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Sign-in identities linked to a profile: Google's subject, or the local stand-in's e-mail. */
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_accounts_provider_idx').on(t.provider, t.providerAccountId),
+    index('auth_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/** Lucia v3 sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const notifyMeAbout = pgEnum('notify_me_about', ['all', 'mentions', 'nothing']);
+
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  notifyMeAbout: notifyMeAbout('notify_me_about').notNull().default('all'),
+  communicationEmails: boolean('communication_emails').notNull().default(false),
+  marketingEmails: boolean('marketing_emails').notNull().default(false),
+  socialEmails: boolean('social_emails').notNull().default(true),
+  securityEmails: boolean('security_emails').notNull().default(true),
+  mobileSettings: boolean('mobile_settings').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
