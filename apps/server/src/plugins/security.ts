@@ -33,6 +33,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         upgradeInsecureRequests: https ? [] : null,
       },
     },
+    // With 'no-referrer' (helmet's default) browsers send `Origin: null` on same-origin POSTs,
+    // which the Origin check below would refuse.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: https,
     crossOriginEmbedderPolicy: false,
   });

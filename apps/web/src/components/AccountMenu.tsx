@@ -1,0 +1,63 @@
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLogout, IconSettings, IconUser, IconUsersGroup, IconHeartHandshake } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSignOut } from '../lib/auth.ts';
+import { UserAvatar } from './UserAvatar.tsx';
+
+interface AccountMenuProps {
+  profile: { username: string; fullName: string | null; email: string; avatarUrl: string | null };
+}
+
+export function AccountMenu({ profile }: AccountMenuProps) {
+  const { t } = useTranslation();
+  const signOut = useSignOut();
+  const profilePath = profile.username ? `/profile/${encodeURIComponent(profile.username)}` : '/profile';
+  return (
+    <Menu width={224} position="bottom-end" shadow="md" closeOnItemClick>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.accountMenu')} style={{ borderRadius: '50%' }}>
+          <UserAvatar username={profile.username} avatarUrl={profile.avatarUrl} radius="xl" size={36} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark" truncate>
+            {profile.fullName ?? profile.username}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            @{profile.username}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component="a" href={profilePath} leftSection={<IconUser size={16} />}>
+          {t('nav.profile')}
+        </Menu.Item>
+        <Menu.Item component="a" href="/my-communities" leftSection={<IconUsersGroup size={16} />}>
+          {t('nav.myCommunities')}
+        </Menu.Item>
+        <Menu.Item component="a" href="/partnership-program" leftSection={<IconHeartHandshake size={16} />}>
+          {t('nav.partnership')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+          {t('nav.settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          disabled={signOut.isPending}
+          closeMenuOnClick={false}
+          onClick={() =>
+            signOut.mutate(undefined, {
+              onError: () => notifications.show({ color: 'red', message: t('auth.errors.signOutFailed') }),
+            })
+          }
+        >
+          {t('nav.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

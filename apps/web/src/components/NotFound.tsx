@@ -1,0 +1,21 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py={96}>
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={96} fw={900} c="brand.2" lh={1} aria-hidden>
+          404
+        </Text>
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text c="dimmed">{t('notFound.body')}</Text>
+        <Button component={Link} to="/" size="md" mt="sm">
+          {t('notFound.home')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

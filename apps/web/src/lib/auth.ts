@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useTRPC } from './trpc.ts';
+import { STORAGE, store } from './storage-keys.ts';
+
+/** The signed-in user's profile: undefined while loading, null when signed out. */
+export function useMe() {
+  const trpc = useTRPC();
+  return useQuery(trpc.profiles.me.queryOptions());
+}
+
+/** Starts sign-in; the server sends the browser to Google (or the local stand-in) and back to /login. */
+export function startSignIn() {
+  window.location.assign(`/auth/google?returnTo=${encodeURIComponent('/login')}`);
+}
+
+/** Remembers where to go after signing in, then goes to the login page. */
+export function rememberRedirect(path: string) {
+  store.set(STORAGE.redirectPath, path);
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return useMutation({
+    mutationFn: async () => {
+      const res = await fetch('/auth/sign-out', { method: 'POST', credentials: 'same-origin' });
+      if (!res.ok) throw new Error('Sign out failed');
+    },
+    onSuccess: async () => {
+      // Sign-out resets everything that belonged to the session; active queries refetch as a visitor.
+      await router.navigate({ to: '/' });
+      await queryClient.resetQueries();
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import type { AppRouter } from '@app/api';
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import superjson from 'superjson';
+
+/** Must not exceed the server's maxBatchSize. */
+const MAX_BATCH_ITEMS = 20;
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Lists are fresh for five minutes (spec section 9's caches), kept in memory by react-query.
+      queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+function wsUrl() {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/trpc`;
+}
+
+/** Queries and mutations over batched HTTP; subscriptions over one lazy WebSocket. */
+export function createClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 10_000 } }), transformer: superjson }),
+        false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: MAX_BATCH_ITEMS }),
+      }),
+    ],
+  });
+}
+
+export function createOptions(client: ReturnType<typeof createClient>, queryClient: QueryClient) {
+  return createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+}
+
+export type TrpcOptions = ReturnType<typeof createOptions>;

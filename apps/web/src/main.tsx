@@ -1,0 +1,33 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import './i18n/index.ts';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { rememberReferral } from './lib/storage-keys.ts';
+import { createClient, createOptions, createQueryClient, TRPCProvider } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
+import { theme } from './theme.ts';
+
+rememberReferral(window.location.search);
+
+const queryClient = createQueryClient();
+const trpcClient = createClient();
+const router = createAppRouter({ queryClient, trpc: createOptions(trpcClient, queryClient) });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" limit={3} autoClose={4000} />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+
+import { CHROMIUM_PATH } from './chromium-path.ts';
+const screensDir = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
+
+export const baseUrl = () => inject('baseUrl');
+
+/** `describe` for browser tests: skipped (loudly, in global setup) only when Chromium is missing. */
+export const describeBrowser = inject('e2eEnabled') ? describe : describe.skip;
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (its own cookies and storage) with one page. */
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const page: Page = await context.newPage();
+  return { context, page };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'person') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+/** Signs in through the UI: Login screen → 'Sign in with Google' → the local stand-in page. */
+export async function signInThroughUi(page: Page, email: string, name?: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.waitForURL(/\/auth\/dev/);
+  await page.getByLabel('E-mail').fill(email);
+  if (name) await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+/** Keeps a screenshot for people to look at (test-results/screens, not committed). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: `${screensDir}${name}.png`, fullPage: true });
+}
