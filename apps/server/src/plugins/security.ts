@@ -45,6 +45,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req, reply) => {
     const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket';
     if ((upgrade || !SAFE_METHODS.has(req.method)) && !isSameOrigin(app, req)) {
+      // Node's HTTP server has let go of an upgrade's socket and this hook runs before the WebSocket
+      // plugin marks the request as one, so nothing else would close it: close it once answered.
+      if (upgrade) reply.raw.once('finish', () => req.raw.socket.destroy());
       return reply.code(403).send({ message: 'Cross-origin request refused.' });
     }
   });

@@ -39,7 +39,8 @@ export async function authRoutes(app: FastifyInstance) {
       const parsed = devSignInInput.safeParse(normalizeForm(req.body));
       if (!parsed.success) {
         const message = parsed.error.issues.map((i) => i.message).join(' ');
-        if (isForm) return reply.code(400).type('text/html; charset=utf-8').send(devSignInPage('/', message));
+        const returnTo = safeReturnPath((req.body as { returnTo?: unknown } | undefined)?.returnTo);
+        if (isForm) return reply.code(400).type('text/html; charset=utf-8').send(devSignInPage(returnTo, message));
         return reply.code(400).send({ message });
       }
       const { email, name, picture, returnTo } = parsed.data;

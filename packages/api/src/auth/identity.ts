@@ -48,7 +48,13 @@ export async function signInIdentity(db: Db, identity: VerifiedIdentity): Promis
     // Two first sign-ins of one person raced: the other transaction created the profile.
     if (isUniqueViolation(error, 'profiles_email_lower_idx')) {
       const userId = await findByEmail(db, email);
-      if (userId) return { userId, created: false };
+      if (userId) {
+        await db
+          .insert(authAccounts)
+          .values({ provider: identity.provider, providerAccountId: identity.providerAccountId, userId })
+          .onConflictDoNothing();
+        return { userId, created: false };
+      }
     }
     throw error;
   }
