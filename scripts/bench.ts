@@ -1,0 +1,214 @@
+/**
+ * `npm run bench`: the cost of the tRPC layer against a bare Fastify route doing the same work.
+ *
+ * One run: a throwaway database, the server in a child process pinned to core 0, one signed-in user,
+ * then autocannon (pinned to core 1) against every scenario, a table of the results and the
+ * server's peak memory. The server is stopped and the database dropped at the end, even on failure.
+ *
+ * BENCH_DURATION (seconds measured per scenario, default 10) and BENCH_WARMUP (seconds of unmeasured
+ * load before each, default 3) change the timing. Only 127.0.0.1 is targeted.
+ *
+ * Scenarios (and the ratios printed between them) are listed in scripts/bench/scenarios.ts.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { SESSION_COOKIE } from '@app/api/auth';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { runLoad, runningLoads } from './bench/load.ts';
+import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
+import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
+import { comparisons, scenarios, type BenchContext, type Scenario } from './bench/scenarios.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const AUTOCANNON_CLI = join(root, 'node_modules/autocannon/autocannon.js');
+const SERVER_CORE = 0;
+const LOAD_CORE = 1;
+
+function seconds(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 600) throw new Error(`${name} must be a whole number of seconds (1-600), got '${raw}'.`);
+  return value;
+}
+
+async function signIn(baseUrl: string): Promise<{ cookie: string; user: { id: string; email: string } }> {
+  const email = 'bench@example.com';
+  const res = await fetch(`${baseUrl}/auth/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name: 'Bench User' }),
+  });
+  if (res.status !== 200) throw new Error(`Dev sign-in answered ${res.status}: ${await res.text()}`);
+  const { userId } = (await res.json()) as { userId: string };
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`) && c.length > SESSION_COOKIE.length + 1);
+  if (!session) throw new Error(`Dev sign-in set no '${SESSION_COOKIE}' cookie.`);
+  return { cookie: session, user: { id: userId, email } };
+}
+
+function requestHeaders(scenario: Scenario, ctx: BenchContext): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!scenario.anonymous) headers.cookie = ctx.cookie;
+  if (scenario.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** One request per distinct scenario: 200, JSON, verified; then each comparison's payloads must be equal. */
+async function checkResponses(ctx: BenchContext): Promise<void> {
+  const payloads = new Map<string, unknown>();
+  for (const scenario of scenarios) {
+    if (payloads.has(scenario.name)) continue;
+    const res = await fetch(`${ctx.baseUrl}${scenario.path}`, {
+      method: scenario.method ?? 'GET',
+      headers: requestHeaders(scenario, ctx),
+      body: scenario.body,
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${scenario.name} answered ${res.status} before the bench: ${text}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`${scenario.name} did not answer JSON: ${text.slice(0, 200)}`);
+    }
+    const payload = scenario.payload ? scenario.payload(body) : body;
+    scenario.verify?.(payload, ctx);
+    payloads.set(scenario.name, payload);
+  }
+  for (const { label, baseline, candidate } of comparisons) {
+    const a = payloads.get(baseline);
+    const b = payloads.get(candidate);
+    if (!isDeepStrictEqual(a, b)) {
+      throw new Error(`${label}: the responses differ.\n  ${baseline}: ${JSON.stringify(a)}\n  ${candidate}: ${JSON.stringify(b)}`);
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  const durationSec = seconds('BENCH_DURATION', 10);
+  const warmupSec = seconds('BENCH_WARMUP', 3);
+  const pinned = canPin();
+  if (!pinned) console.warn('WARNING: `taskset` is missing or cores 0-1 are unavailable: server and load generator run unpinned.');
+  // The server and autocannon each want a core to themselves; anything else running skews the numbers.
+  const busy = await cpuBusy();
+  if (busy !== null && busy > 0.2) console.warn(`WARNING: the CPUs were ${Math.round(busy * 100)}% busy before the bench started: numbers will be noisy.`);
+  const serverCore = pinned ? SERVER_CORE : null;
+  const loadCore = pinned ? LOAD_CORE : null;
+
+  // Bounded in time: a hang anywhere ends the run (cleanup still runs).
+  const budgetMs = (120 + scenarios.length * (warmupSec + durationSec + 45)) * 1000;
+  let server: ChildProcess | null = null;
+  let database: TestDatabase | null = null;
+  let dataDir: string | null = null;
+  let cleaning: Promise<void> | null = null;
+  // Runs once, whichever of the normal end, a failure, the watchdog or a signal gets here first.
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      for (const load of runningLoads) load.kill('SIGKILL');
+      if (server) await stopProcess(server).catch((err) => console.error('Could not stop the server:', err));
+      if (database) await database.drop().catch((err) => console.error('Could not drop the bench database:', err));
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    })());
+  const abort = (reason: string) => {
+    console.error(`\n${reason}: stopping.`);
+    void cleanup().finally(() => process.exit(1));
+  };
+  const watchdog = setTimeout(() => abort(`The bench took longer than ${budgetMs / 1000} s`), budgetMs);
+  process.once('SIGINT', () => abort('Interrupted'));
+  process.once('SIGTERM', () => abort('Terminated'));
+
+  try {
+    database = await createTestDatabase();
+    if (database.url === null) {
+      // No Postgres answered: the in-memory PGlite can't be shared with a child, so the server opens its own.
+      console.warn('WARNING: no Postgres answered; the server runs on embedded PGlite, so numbers are not comparable with Postgres runs.');
+      await database.drop();
+      database = null;
+      dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+    }
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    server = spawnPinned(serverCore, process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATABASE_URL: database?.url ?? '',
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+        BENCH_ROUTES: '1',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        // Dev sign-in exists only without Google credentials.
+        GOOGLE_CLIENT_ID: '',
+        GOOGLE_CLIENT_SECRET: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    prefixOutput(server, '[server]');
+    await waitForHealth(baseUrl, server);
+    const serverPid = server.pid ?? 0;
+    const { name: processName } = readProcStatus(serverPid);
+    if (processName !== 'node') throw new Error(`Expected pid ${serverPid} to be the node server, found '${processName}'.`);
+
+    const { cookie, user } = await signIn(baseUrl);
+    const ctx: BenchContext = { baseUrl, cookie, user, database };
+    await checkResponses(ctx);
+
+    console.log(
+      `Benchmarking ${baseUrl} (server pid ${serverPid}${pinned ? ` on core ${SERVER_CORE}, autocannon on core ${LOAD_CORE}` : ', unpinned'}; ` +
+        `database: ${database ? 'postgres' : 'pglite'}): ${warmupSec} s warm-up + ${durationSec} s per scenario, ${scenarios.length} scenarios.`,
+    );
+    const measured: Measured[] = [];
+    for (const scenario of scenarios) {
+      await scenario.setup?.(ctx);
+      const load = {
+        cli: AUTOCANNON_CLI,
+        url: `${baseUrl}${scenario.path}`,
+        connections: scenario.connections,
+        method: scenario.method,
+        headers: requestHeaders(scenario, ctx),
+        body: scenario.body,
+        core: loadCore,
+      };
+      process.stdout.write(`  ${scenario.name} x ${scenario.connections} connections ... `);
+      await runLoad({ ...load, durationSec: warmupSec });
+      const result = await runLoad({ ...load, durationSec });
+      console.log(`${Math.round(result.requestsPerSec)} req/s`);
+      measured.push({ name: scenario.name, connections: scenario.connections, result });
+    }
+    const { peakKiB, rssKiB } = readProcStatus(serverPid);
+
+    console.log(`\n${resultsTable(measured)}\n`);
+    console.log(`${ratioTable(measured, comparisons)}\n`);
+    console.log(`Server peak memory (VmHWM): ${formatKiB(peakKiB)}; resident at the end (VmRSS): ${formatKiB(rssKiB)}.`);
+
+    const failed = measured.filter((m) => m.result.non2xx > 0 || m.result.errors > 0);
+    if (failed.length > 0) {
+      console.error(`\nFAILED: non-2xx responses or errors in: ${failed.map((m) => `${m.name} x ${m.connections}`).join(', ')}.`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    clearTimeout(watchdog);
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`\nBench failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,101 @@
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** Whether `taskset` exists and can pin to both cores the bench uses (server on 0, load on 1). */
+export function canPin(): boolean {
+  for (const core of ['0', '1']) {
+    const probe = spawnSync('taskset', ['-c', core, 'true'], { stdio: 'ignore' });
+    if (probe.error || probe.status !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Spawns `command` pinned to `core` with `taskset -c`, which execs the command: the child's pid is
+ * the command's own (node), not a wrapper's. With `core` null it runs unpinned.
+ */
+export function spawnPinned(core: number | null, command: string, args: string[], options: SpawnOptions): ChildProcess {
+  return core === null ? spawn(command, args, options) : spawn('taskset', ['-c', String(core), command, ...args], options);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Polls GET /healthz until it answers 200; fails early if the server exits. */
+export async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`The server exited before it was healthy (code ${server.exitCode}, signal ${server.signalCode}).`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server was not healthy at ${baseUrl}/healthz within ${timeoutMs / 1000} s.`);
+}
+
+/** Fields of /proc/<pid>/status: the process name and its peak and current resident memory in KiB. */
+export function readProcStatus(pid: number): { name: string; peakKiB: number; rssKiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (key: string) => status.match(new RegExp(`^${key}:\\s*(.+)$`, 'm'))?.[1]?.trim() ?? '';
+  return { name: field('Name'), peakKiB: Number.parseInt(field('VmHWM'), 10), rssKiB: Number.parseInt(field('VmRSS'), 10) };
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. Resolves once it has exited. */
+export async function stopProcess(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Forwards a child's output line by line with a prefix, so server warnings stand out from the table. */
+export function prefixOutput(child: ChildProcess, prefix: string): void {
+  for (const [stream, sink] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    let pending = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) sink.write(`${prefix} ${line}\n`);
+    });
+    stream?.on('end', () => pending && sink.write(`${prefix} ${pending}\n`));
+  }
+}
+
+/** The share of all CPUs busy over `ms`, from /proc/stat (null where there is none). */
+export async function cpuBusy(ms = 1_000): Promise<number | null> {
+  const sample = () => {
+    try {
+      const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+      const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+      return { idle, total: fields.reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  const before = sample();
+  await new Promise((r) => setTimeout(r, ms));
+  const after = sample();
+  if (!before || !after || after.total === before.total) return null;
+  return 1 - (after.idle - before.idle) / (after.total - before.total);
+}

@@ -1,0 +1,60 @@
+/**
+ * What `npm run bench` measures. To add a scenario, append to `scenarios` (and to `comparisons` to
+ * print its ratio to a baseline); `setup` runs once before its warm-up and may seed data via `ctx`.
+ */
+import type { TestDatabase } from '@app/db/testing';
+import type { Comparison } from './report.ts';
+
+export interface BenchContext {
+  baseUrl: string;
+  /** The `Cookie` header value of the signed-in bench user. */
+  cookie: string;
+  user: { id: string; email: string };
+  /** The bench database, for setups that seed rows directly; null when the server runs on PGlite. */
+  database: TestDatabase | null;
+}
+
+export interface Scenario {
+  /** Also the key comparisons refer to; scenarios sharing a name are one endpoint at several connection counts. */
+  name: string;
+  path: string;
+  connections: number;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Send no session cookie. */
+  anonymous?: boolean;
+  /** Runs once before the warm-up, e.g. to seed data. */
+  setup?: (ctx: BenchContext) => Promise<void>;
+  /** Turns the response body into the value compared across a comparison's two scenarios. */
+  payload?: (body: unknown) => unknown;
+  /** Checks the (decoded) response before measuring; throw to abort the bench. */
+  verify?: (payload: unknown, ctx: BenchContext) => void;
+}
+
+/** A tRPC query's data; the superjson transformer wraps it as { json, meta }. */
+function trpcData(body: unknown): unknown {
+  const data = (body as { result?: { data?: unknown } } | null)?.result?.data;
+  return data && typeof data === 'object' && 'json' in data ? data.json : data;
+}
+
+function isOwnProfile(payload: unknown, ctx: BenchContext): void {
+  const profile = payload as { id?: unknown; email?: unknown } | null;
+  if (profile?.id !== ctx.user.id || profile.email !== ctx.user.email) {
+    throw new Error(`Expected the bench user's profile, got ${JSON.stringify(payload)}: is the session cookie accepted?`);
+  }
+}
+
+const me = {
+  fastify: { name: 'fastify GET /api/bench/me', path: '/api/bench/me', verify: isOwnProfile },
+  trpc: { name: 'trpc GET /trpc/profiles.me', path: '/trpc/profiles.me', payload: trpcData, verify: isOwnProfile },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
+export const scenarios: Scenario[] = [10, 100].flatMap((connections) => [
+  { ...me.fastify, connections },
+  { ...me.trpc, connections },
+]);
+
+/** Ratios printed as candidate / baseline at each connection count; both must return the same payload. */
+export const comparisons: Comparison[] = [
+  { label: 'profiles.me: trpc / fastify', baseline: me.fastify.name, candidate: me.trpc.name },
+];
