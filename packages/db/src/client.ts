@@ -32,6 +32,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Arbitrary constant naming the advisory lock held while migrating. */
+const MIGRATION_LOCK = 727_001;
+
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -52,7 +55,15 @@ function connectPostgres(options: { url: string; maxConnections?: number }): Dat
       await client.notify(channel, payload);
     },
     async migrate() {
-      await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+      // Replicas starting together must not apply the same migration twice: a session-level
+      // advisory lock, held on a connection of its own while the migrator runs, lets one at a time.
+      const lock = postgres(options.url, { max: 1, onnotice: () => {} });
+      try {
+        await lock`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
+        await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+      } finally {
+        await lock.end({ timeout: 5 });
+      }
     },
     ping: () => ping(db),
     async close() {
