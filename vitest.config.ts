@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['packages/{api,db}/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/{api,db,storage}/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

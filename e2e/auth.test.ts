@@ -45,7 +45,7 @@ describeBrowser('signing in and out', () => {
     const email = uniqueEmail('Ada.Lovelace');
     await signInThroughUi(page, email, 'Ada Lovelace');
     expect(new URL(page.url()).pathname).toBe('/');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Discover', level: 1 }).isVisible()).toBe(true);
 
     const avatar = page.getByRole('button', { name: 'Account menu' });
     expect((await avatar.innerText()).trim()).toBe('A');

@@ -35,6 +35,8 @@ export async function launchBrowser(): Promise<Browser> {
 /** A fresh browser context (its own cookies and storage) with one page. */
 export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport });
+  // A click or wait that cannot happen fails with its reason instead of running into the test timeout.
+  context.setDefaultTimeout(15_000);
   const page: Page = await context.newPage();
   return { context, page };
 }

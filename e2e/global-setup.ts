@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     e2eEnabled: boolean;
+    /** The app's database, for tests that seed rows directly; null when it runs on PGlite. */
+    databaseUrl: string | null;
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server);
   project.provide('e2eEnabled', true);
   project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', database.url);
 
   return async () => {
     server.kill('SIGTERM');

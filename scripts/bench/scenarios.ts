@@ -3,6 +3,7 @@
  * print its ratio to a baseline); `setup` runs once before its warm-up and may seed data via `ctx`.
  */
 import type { TestDatabase } from '@app/db/testing';
+import { discoverSearchPath, SEARCH_TERM, withoutTrigramIndex, withTrigramIndex } from './discover.ts';
 import type { Comparison } from './report.ts';
 
 export interface BenchContext {
@@ -49,12 +50,24 @@ const me = {
   trpc: { name: 'trpc GET /trpc/profiles.me', path: '/trpc/profiles.me', payload: trpcData, verify: isOwnProfile },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 
-export const scenarios: Scenario[] = [10, 100].flatMap((connections) => [
-  { ...me.fastify, connections },
-  { ...me.trpc, connections },
-]);
+/** Discover's community search over 100,000 rows (scripts/bench/discover.ts), without then with its index. */
+const discover = {
+  noIndex: { name: `trpc communities.list '${SEARCH_TERM}', no trgm index`, path: discoverSearchPath, anonymous: true, setup: withoutTrigramIndex },
+  indexed: { name: `trpc communities.list '${SEARCH_TERM}', trgm index`, path: discoverSearchPath, anonymous: true, setup: withTrigramIndex },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
+export const scenarios: Scenario[] = [
+  ...[10, 100].flatMap((connections) => [
+    { ...me.fastify, connections },
+    { ...me.trpc, connections },
+  ]),
+  // The index is dropped for the first and recreated for the second, so it is back when the run ends.
+  { ...discover.noIndex, connections: 10 },
+  { ...discover.indexed, connections: 10 },
+];
 
 /** Ratios printed as candidate / baseline at each connection count; both must return the same payload. */
 export const comparisons: Comparison[] = [
   { label: 'profiles.me: trpc / fastify', baseline: me.fastify.name, candidate: me.trpc.name },
+  { label: 'communities.list search: trgm index / none', baseline: discover.noIndex.name, candidate: discover.indexed.name },
 ];

@@ -2,6 +2,7 @@ import './types.ts';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Database } from '@app/db';
+import { createStorage, type Storage } from '@app/storage';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './env.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -11,15 +12,18 @@ import { trpcPlugin } from './plugins/trpc.ts';
 import { authRoutes } from './routes/auth.ts';
 import { benchRoutes } from './routes/bench.ts';
 import { healthRoutes } from './routes/health.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
+  /** Where uploads go; by default the one the configuration names, initialised here. */
+  storage?: Storage;
   logger?: boolean;
 }
 
 /** Builds the app without listening: main.ts listens, tests use inject() or a port of their own. */
-export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -29,6 +33,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  if (!storage) {
+    storage = createStorage(config.storage);
+    await storage.init();
+  }
+  app.decorate('storage', storage);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error.validation) return reply.code(400).send({ message: error.message });
@@ -45,6 +54,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(trpcPlugin);
+  await app.register(uploadRoutes);
   if (config.benchRoutes) await app.register(benchRoutes);
   await app.register(staticPlugin);
   return app;

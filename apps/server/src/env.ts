@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StorageConfig } from '@app/storage';
+import { endpointOf } from '@app/storage';
 import { z } from 'zod';
 
 const GOOGLE_DEFAULTS = {
@@ -36,7 +38,18 @@ const schema = z.object({
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BENCH_ROUTES: flag,
+  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  S3_USE_SSL: flag,
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET_PREFIX: z.string().default(''),
+  S3_PUBLIC_URL: z.url().optional(),
 });
+
+type Env = z.infer<typeof schema>;
 
 export interface GoogleConfig {
   clientId: string;
@@ -64,6 +77,7 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   benchRoutes: boolean;
+  storage: StorageConfig;
 }
 
 /** Reads and validates the environment: the only place that looks at process.env. */
@@ -106,6 +120,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,
+    storage: storageConfig(env, resolve(repoRoot, env.DATA_DIR)),
+  };
+}
+
+/**
+ * Uploads live under DATA_DIR/uploads by default; STORAGE_DRIVER=s3 puts them in S3-compatible
+ * storage. S3_ENDPOINT is a host name (with S3_PORT and S3_USE_SSL) or a URL carrying all three.
+ */
+function storageConfig(env: Env, dataDir: string): StorageConfig {
+  if (env.STORAGE_DRIVER === 'fs') return { driver: 'fs', root: resolve(dataDir, 'uploads') };
+  const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((name) => !env[name]);
+  if (missing.length) throw new Error(`Invalid environment:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.S3_ENDPOINT!.includes('://')
+    ? endpointOf(env.S3_ENDPOINT!)
+    : { endPoint: env.S3_ENDPOINT!, useSSL: env.S3_USE_SSL, ...(env.S3_PORT ? { port: env.S3_PORT } : {}) };
+  return {
+    driver: 's3',
+    ...endpoint,
+    ...(env.S3_PORT ? { port: env.S3_PORT } : {}),
+    accessKey: env.S3_ACCESS_KEY!,
+    secretKey: env.S3_SECRET_KEY!,
+    region: env.S3_REGION,
+    bucketPrefix: env.S3_BUCKET_PREFIX,
+    publicUrl: env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : null,
   };
 }
 

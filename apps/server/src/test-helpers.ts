@@ -32,11 +32,24 @@ export async function buildTestApp(database: Database, env: Record<string, strin
     // High enough that only the rate-limit test, which sets its own, ever meets the limit.
     AUTH_RATE_LIMIT_MAX: '10000',
     LOG_LEVEL: 'silent',
+    // Uploads (the filesystem store) go to a temporary directory, never the developer's .data.
+    DATA_DIR: testDataDir(),
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return app;
+}
+
+let dataDir: string | null = null;
+/** One temporary DATA_DIR per test file (process), removed when it exits. */
+export function testDataDir(): string {
+  if (!dataDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'server-data-'));
+    dataDir = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return dataDir;
 }
 
 export interface ServerFixture {

@@ -1,5 +1,6 @@
 import type { Auth } from '@app/api/auth';
 import type { Database } from '@app/db';
+import type { Storage } from '@app/storage';
 import type { AppConfig } from './env.ts';
 
 declare module 'fastify' {
@@ -7,5 +8,6 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     lucia: Auth;
+    storage: Storage;
   }
 }

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Database } from '@app/db';
+import { createStorage, type Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
 import { signInIdentity } from './auth/identity.ts';
 import type { Context } from './context.ts';
@@ -20,12 +24,19 @@ export async function createTestUser(database: Database, overrides: { email?: st
   return userId;
 }
 
+let defaultStorage: Storage | null = null;
+/** A filesystem store in a temporary directory, shared by the callers of one test file. */
+export function testStorage(): Storage {
+  defaultStorage ??= createStorage({ driver: 'fs', root: mkdtempSync(join(tmpdir(), 'api-storage-')) });
+  return defaultStorage;
+}
+
 /** A server-side caller acting as `userId`, or as a signed-out visitor when null. */
-export function callerFor(database: Database, userId: string | null) {
+export function callerFor(database: Database, userId: string | null, storage: Storage = testStorage()) {
   const user: User | null = userId ? { id: userId, username: '', email: '' } : null;
   const session: Session | null = userId
     ? { id: `test-${userId}`, userId, expiresAt: new Date(Date.now() + 3_600_000), fresh: false }
     : null;
-  const ctx: Context = { db: database.db, database, user, session };
+  const ctx: Context = { db: database.db, database, user, session, storage };
   return createCaller(ctx);
 }

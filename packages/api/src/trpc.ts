@@ -12,11 +12,7 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     if (zodError) {
-      return {
-        ...shape,
-        message: zodError.issues.map((issue) => issue.message).join(' '),
-        data: { ...shape.data, fieldErrors: z.flattenError(zodError).fieldErrors },
-      };
+      return { ...shape, data: { ...shape.data, fieldErrors: z.flattenError(zodError).fieldErrors } };
     }
     // An unexpected error is logged by the adapter's onError; the caller sees no internals.
     if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: GENERIC_MESSAGE };
@@ -26,10 +22,20 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/** Input validation errors carry the schema's own words as their message, for every caller. */
+const readableValidation = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ZodError) {
+    result.error.message = result.error.cause.issues.map((issue) => issue.message).join(' ');
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(readableValidation);
 
 /** Signed in: `ctx.user` and `ctx.session` are set. */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You must be signed in.' });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { CATEGORY_VALUES, LANGUAGE_VALUES, LIMITS, NOTIFY_ME_ABOUT } from './constants.ts';
+
 /** Rules for the profile created at first sign-in (spec section 5). */
 
 export const USERNAME_SUFFIX_DIGITS = 6;
@@ -25,4 +28,89 @@ export const USERNAME_PATTERN = /^[a-z0-9_]+_\d{6}$/;
 export function avatarLetter(username: string | null | undefined): string {
   const first = username?.trim().charAt(0);
   return first ? first.toUpperCase() : 'U';
+}
+
+// --- Profile form and notification preferences (spec sections 5 and 8) -------------------------
+
+
+export const PROFILE_MESSAGES = {
+  usernameMin: 'Username must be at least 2 characters.',
+  usernameMax: 'Username must not be longer than 30 characters.',
+  usernameChars: 'Username may contain only letters, numbers and underscores.',
+  usernameTaken: (username: string) => `Username '${username}' is already taken.`,
+  usernameTooSoon: (date: string) => `You can change your username once every 30 days. You can change it again on ${date}.`,
+  email: 'Please enter a valid email.',
+  contactEmail: 'Please enter a valid contact email.',
+  bioMin: 'Bio must be at least 4 characters.',
+  bioMax: 'Bio must not be longer than 160 characters.',
+  url: 'Please enter a valid URL.',
+  tooManyUrls: 'You can add up to 10 links.',
+  avatar: 'Please upload your avatar image again.',
+  updated: 'Profile Updated!',
+  updatedBody: 'Your profile has been successfully updated.',
+  updateFailed: 'Failed to update profile.',
+  notifyRequired: 'You need to select a notification type.',
+  missingUsername: 'رابط البروفايل غير صحيح أو اسم المستخدم مفقود.',
+  userNotFound: 'لم يتم العثور على المستخدم المطلوب. تأكد من صحة اسم المستخدم في الرابط.',
+  profileLoadFailed: 'لم يتم تحميل البروفايل بنجاح.',
+} as const;
+
+export const MAX_PROFILE_URLS = 10;
+
+/** An http(s) URL; `javascript:` and other schemes are refused. */
+export const webUrl = z.url({ protocol: /^https?$/, error: PROFILE_MESSAGES.url }).max(2048, PROFILE_MESSAGES.url);
+
+/** Empty text means "none": the form sends '' and the database stores null. */
+const emptyToNull = (value: string) => (value === '' ? null : value);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, PROFILE_MESSAGES.usernameMin)
+  .max(LIMITS.usernameMax, PROFILE_MESSAGES.usernameMax)
+  .regex(/^[A-Za-z0-9_]+$/, PROFILE_MESSAGES.usernameChars);
+
+export const updateProfileInput = z.object({
+  username: usernameSchema,
+  contactEmail: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || z.email().safeParse(v).success, PROFILE_MESSAGES.contactEmail)
+    .transform(emptyToNull),
+  bio: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.length >= LIMITS.bioMin, PROFILE_MESSAGES.bioMin)
+    .refine((v) => v.length <= LIMITS.bioMax, PROFILE_MESSAGES.bioMax)
+    .transform(emptyToNull),
+  urls: z.array(z.string().trim().pipe(webUrl)).max(MAX_PROFILE_URLS, PROFILE_MESSAGES.tooManyUrls),
+  category: z.enum(CATEGORY_VALUES).nullable(),
+  language: z.enum(LANGUAGE_VALUES).nullable(),
+  /** null, the current avatar, or an avatar this user uploaded (checked on the server). */
+  avatarUrl: z.string().max(2048).nullable(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+export const notificationsInput = z.object({
+  notifyMeAbout: z.enum(NOTIFY_ME_ABOUT, { error: PROFILE_MESSAGES.notifyRequired }),
+  communicationEmails: z.boolean(),
+  marketingEmails: z.boolean(),
+  socialEmails: z.boolean(),
+  /** Always on: security e-mails cannot be turned off. */
+  securityEmails: z.literal(true).default(true),
+  mobileSettings: z.boolean(),
+});
+export type NotificationsInput = z.input<typeof notificationsInput>;
+
+export const byUsernameInput = z.object({
+  username: z.string().trim().min(1, PROFILE_MESSAGES.missingUsername).max(64),
+});
+
+const AVATAR_PREFIX = '/uploads/avatars/';
+
+/** The storage key of an avatar our upload route produced for `userId` (/uploads/avatars/{userId}/{random}.webp), else null. */
+export function ownAvatarKey(url: string, userId: string): string | null {
+  const key = url.startsWith(AVATAR_PREFIX) ? url.slice(AVATAR_PREFIX.length) : '';
+  const [owner, name, ...rest] = key.split('/');
+  return owner === userId && name && rest.length === 0 && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) && !name.includes('..') ? key : null;
 }

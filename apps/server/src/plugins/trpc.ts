@@ -17,7 +17,7 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     const { session, user, cookie } = await readSession(app, req.headers.cookie);
     if (cookie && isReply(res)) sendCookie(res, cookie);
-    return { db: app.database.db, database: app.database, session, user };
+    return { db: app.database.db, database: app.database, storage: app.storage, session, user };
   }
 
   await app.register(fastifyTRPCPlugin, {

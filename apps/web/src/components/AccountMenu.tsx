@@ -13,7 +13,6 @@ interface AccountMenuProps {
 export function AccountMenu({ profile }: AccountMenuProps) {
   const { t } = useTranslation();
   const signOut = useSignOut();
-  const profilePath = profile.username ? `/profile/${encodeURIComponent(profile.username)}` : '/profile';
   return (
     <Menu width={224} position="bottom-end" shadow="md" closeOnItemClick>
       <Menu.Target>
@@ -31,7 +30,10 @@ export function AccountMenu({ profile }: AccountMenuProps) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item component="a" href={profilePath} leftSection={<IconUser size={16} />}>
+        <Menu.Item
+          renderRoot={(props) => <Link to="/profile/$username" params={{ username: profile.username }} {...props} />}
+          leftSection={<IconUser size={16} />}
+        >
           {t('nav.profile')}
         </Menu.Item>
         <Menu.Item component="a" href="/my-communities" leftSection={<IconUsersGroup size={16} />}>

@@ -47,6 +47,10 @@ export const communities = pgTable(
     index('communities_owner_idx').on(t.ownerId),
     index('communities_referred_by_idx').on(t.referredBy),
     index('communities_created_at_idx').on(t.createdAt),
+    // Discover: substring search on the name (pg_trgm) and the category and language filters.
+    index('communities_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('communities_category_created_idx').on(t.category, t.createdAt),
+    index('communities_language_created_idx').on(t.language, t.createdAt),
     check('communities_seats_positive', sql`${t.availableSeats} IS NULL OR ${t.availableSeats} > 0`),
     check('communities_amount_nonnegative', sql`${t.membershipAmountCents} >= 0`),
     check('communities_members_nonnegative', sql`${t.membersCount} >= 0`),

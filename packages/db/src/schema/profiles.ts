@@ -22,6 +22,10 @@ export const profiles = pgTable(
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('profiles_email_lower_idx').on(sql`lower(${t.email})`),
     index('profiles_created_at_idx').on(t.createdAt),
+    // Discover: substring search on username or full name (pg_trgm) and the case-insensitive category.
+    index('profiles_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('profiles_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+    index('profiles_category_lower_idx').on(sql`lower(${t.category})`, t.createdAt),
   ],
 );
 

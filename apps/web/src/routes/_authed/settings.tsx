@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFound } from '../../components/NotFound.tsx';
+import { z } from 'zod';
+import { SettingsPage } from './-components/settings/SettingsPage.tsx';
 
-// Protected now; the Profile and Notifications forms arrive with the profiles issue.
-export const Route = createFileRoute('/_authed/settings')({
-  component: NotFound,
+const searchSchema = z.object({
+  section: z.enum(['profile', 'notifications']).optional().catch(undefined),
 });
+
+export const Route = createFileRoute('/_authed/settings')({
+  validateSearch: searchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.profiles.notifications.queryOptions()),
+  component: Settings,
+});
+
+function Settings() {
+  const { section = 'profile' } = Route.useSearch();
+  return <SettingsPage section={section} />;
+}

@@ -1,0 +1,162 @@
+import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { startTestS3, type TestS3 } from '@app/storage/testing';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVIL_ORIGIN, fetchMe, signIn, testDataDir, useServer } from '../test-helpers.ts';
+
+const MB = 1024 * 1024;
+
+async function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+}
+
+function form(bytes: Buffer, name: string, type: string, field = 'file'): FormData {
+  const body = new FormData();
+  body.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return body;
+}
+
+function upload(app: FastifyInstance, kind: string, payload: FormData, cookie?: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: `/api/uploads/${kind}`, payload, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+}
+
+/** What one user has in the filesystem store's avatars bucket. */
+async function fsAvatarsOf(userId: string): Promise<string[]> {
+  return readdir(join(testDataDir(), 'uploads', 'avatars', userId)).catch(() => []);
+}
+
+describe('uploads on the filesystem store (the default)', () => {
+  const server = useServer();
+  let cookie: string;
+  let userId: string;
+  beforeAll(async () => {
+    cookie = await signIn(server.app);
+    userId = (await fetchMe(server.app, cookie)).data!.id;
+  });
+
+  it('refuses a signed-out visitor and stores nothing', async () => {
+    const res = await upload(server.app, 'avatar', form(await png(10, 10), 'a.png', 'image/png'));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'You must be signed in.' });
+  });
+
+  it('stores an avatar as a 256x256 WebP under the uploader, served with long caching', async () => {
+    const res = await upload(server.app, 'avatar', form(await png(900, 600), 'me.png', 'image/png'), cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as { key: string; url: string; contentType: string; size: number };
+    expect(body.key).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}\\.webp$`));
+    expect(body.url).toBe(`/uploads/avatars/${body.key}`);
+    expect(body.contentType).toBe('image/webp');
+
+    const served = await server.app.inject({ method: 'GET', url: body.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.rawPayload.length).toBe(body.size);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+    expect(await fsAvatarsOf(userId)).toContain(body.key.split('/')[1]);
+  });
+
+  it('judges the type by the bytes: text named .png and claimed as image/png is refused, nothing stored', async () => {
+    const before = await fsAvatarsOf(userId);
+    const res = await upload(server.app, 'avatar', form(Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png', 'image/png'), cookie);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: 'Unsupported file type.' });
+    expect(await fsAvatarsOf(userId)).toEqual(before);
+  });
+
+  it('accepts a real image whatever its name and claimed type', async () => {
+    const res = await upload(server.app, 'avatar', form(await png(40, 40), 'notes.txt', 'text/plain'), cookie);
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('refuses a file over the kind limit with the limit in the message, nothing stored', async () => {
+    const before = await fsAvatarsOf(userId);
+    const big = Buffer.concat([await png(10, 10), Buffer.alloc(5 * MB + 1)]);
+    const res = await upload(server.app, 'avatar', form(big, 'big.png', 'image/png'), cookie);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'File is too large (max 5 MB).' });
+    expect(await fsAvatarsOf(userId)).toEqual(before);
+  });
+
+  it('refuses an empty file, a missing file field, an unknown kind and a body that is not multipart', async () => {
+    expect((await upload(server.app, 'avatar', form(Buffer.alloc(0), 'e.png', 'image/png'), cookie)).statusCode).toBe(400);
+    expect((await upload(server.app, 'avatar', form(await png(5, 5), 'a.png', 'image/png', 'picture'), cookie)).statusCode).toBe(400);
+    const unknown = await upload(server.app, 'anything', form(await png(5, 5), 'a.png', 'image/png'), cookie);
+    expect(unknown.statusCode).toBe(404);
+    const json = await server.app.inject({ method: 'POST', url: '/api/uploads/avatar', payload: { file: 'x' }, headers: { cookie } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('refuses a cross-site upload', async () => {
+    const res = await upload(server.app, 'avatar', form(await png(5, 5), 'a.png', 'image/png'), cookie, { origin: EVIL_ORIGIN });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('serves only public buckets, and no path outside them', async () => {
+    const res = await upload(server.app, 'chat-document', form(Buffer.from('private notes'), 'n.txt', 'text/plain'), cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const { key, url } = res.json() as { key: string; url: string | null };
+    expect(url).toBeNull();
+    expect((await server.app.inject({ method: 'GET', url: `/uploads/chat-documents/${key}` })).statusCode).toBe(404);
+    for (const path of ['/uploads/avatars/..%2F..%2Fpglite', '/uploads/avatars/../chat-documents/x.txt', `/uploads/avatars/${userId}/missing.webp`]) {
+      expect((await server.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(404);
+    }
+  });
+
+  it('lets the avatar be saved on the profile and then shown to visitors', async () => {
+    const res = await upload(server.app, 'avatar', form(await png(300, 300), 'me.png', 'image/png'), cookie);
+    const { url } = res.json() as { url: string };
+    const me = (await fetchMe(server.app, cookie)).data as unknown as Record<string, unknown>;
+    const update = await server.app.inject({
+      method: 'POST',
+      url: '/trpc/profiles.update',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: {
+        json: { username: me.username, contactEmail: '', bio: '', urls: [], category: null, language: null, avatarUrl: url },
+      },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const visitor = await server.app.inject({ method: 'GET', url: `/trpc/profiles.byUsername?input=${encodeURIComponent(JSON.stringify({ json: { username: me.username } }))}` });
+    expect((visitor.json() as { result: { data: { json: { avatarUrl: string } } } }).result.data.json.avatarUrl).toBe(url);
+  });
+});
+
+describe('uploads on S3-compatible storage', () => {
+  let s3: TestS3;
+  let app: FastifyInstance;
+  let cookie: string;
+  let userId: string;
+  const server = useServer();
+  beforeAll(async () => {
+    s3 = await startTestS3(process.env);
+    app = await server.extraApp(s3.env);
+    cookie = await signIn(app);
+    userId = (await fetchMe(app, cookie)).data!.id;
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('stores the resized image in the S3 bucket and serves it back', async () => {
+    const res = await upload(app, 'avatar', form(await png(512, 512), 'me.png', 'image/png'), cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const { key, url } = res.json() as { key: string; url: string };
+    expect(await app.storage.exists('avatars', key)).toBe(true);
+    expect(await app.storage.list('avatars', `${userId}/`)).toEqual([key]);
+    const served = await app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(256);
+  });
+
+  it('refuses a wrong type and an oversized file without storing anything', async () => {
+    const before = await app.storage.list('avatars', `${userId}/`);
+    expect((await upload(app, 'avatar', form(Buffer.from('%PDF-1.4 not an image'), 'a.png', 'image/png'), cookie)).statusCode).toBe(415);
+    const big = Buffer.concat([await png(10, 10), Buffer.alloc(5 * MB + 1)]);
+    expect((await upload(app, 'avatar', form(big, 'big.png', 'image/png'), cookie)).statusCode).toBe(413);
+    expect(await app.storage.list('avatars', `${userId}/`)).toEqual(before);
+  });
+});

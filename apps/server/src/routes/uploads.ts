@@ -1,0 +1,93 @@
+import multipart from '@fastify/multipart';
+import { isPublicBucket, isValidKey, MAX_IMAGE_PIXELS, newKey, prepareUpload } from '@app/storage';
+import { tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/storage/kinds';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readSession, sendCookie } from '../plugins/session.ts';
+
+const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxBytes));
+/** Uploads a minute from one address: generous for people, a wall for scripts filling the disk. */
+const UPLOADS_PER_MINUTE = 60;
+
+export interface UploadResult {
+  key: string;
+  /** Where the browser fetches it: set for the public buckets; others are served by routes that check membership. */
+  url: string | null;
+  contentType: string;
+  size: number;
+}
+
+/** The path `GET /uploads/:bucket/*` serves an object of a public bucket at. */
+export function publicUrlOf(bucket: string, key: string): string {
+  return `/uploads/${bucket}/${key}`;
+}
+
+/**
+ * POST /api/uploads/:kind takes one multipart field `file` from a signed-in person, checks it against
+ * the kind (size as sent, type from the bytes), re-encodes images and stores it under a fresh key
+ * `{userId}/{uuid}.{ext}`. Nothing is stored unless every check passes.
+ */
+export async function uploadRoutes(app: FastifyInstance) {
+  await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1, fileSize: LARGEST_UPLOAD } });
+
+  app.post<{ Params: { kind: string } }>(
+    '/api/uploads/:kind',
+    { config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const userId = await signedInUser(app, req, reply);
+      if (!userId) return reply.code(401).send({ message: 'You must be signed in.' });
+      const kind = uploadKind(req.params.kind);
+      if (!kind) return reply.code(404).send({ message: 'Unknown upload kind.' });
+      if (!req.isMultipart()) return reply.code(415).send({ message: 'Send the file as multipart/form-data in a field named "file".' });
+
+      let bytes: Buffer;
+      try {
+        const file = await req.file({ limits: { fileSize: kind.maxBytes } });
+        if (!file || file.fieldname !== 'file') return reply.code(400).send({ message: 'No file was sent.' });
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) return reply.code(413).send({ message: tooLargeMessage(kind) });
+        if (error instanceof app.multipartErrors.FilesLimitError || error instanceof app.multipartErrors.PartsLimitError) {
+          return reply.code(400).send({ message: 'Send one file at a time.' });
+        }
+        throw error;
+      }
+      if (bytes.length === 0) return reply.code(400).send({ message: 'The file is empty.' });
+
+      const prepared = await prepareUpload(kind, bytes);
+      if (!prepared.ok) {
+        return prepared.reason === 'too-many-pixels'
+          ? reply.code(413).send({ message: `The image is too large (max ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).` })
+          : reply.code(415).send({ message: UNSUPPORTED_TYPE_MESSAGE });
+      }
+      const { body, contentType, ext } = prepared.upload;
+      const key = newKey(userId, ext);
+      await app.storage.put(kind.bucket, key, body, contentType);
+      const result: UploadResult = {
+        key,
+        url: isPublicBucket(kind.bucket) ? publicUrlOf(kind.bucket, key) : null,
+        contentType,
+        size: body.length,
+      };
+      return reply.code(201).send(result);
+    },
+  );
+
+  // Keys are never reused, so what a URL names never changes: browsers and proxies may keep it for good.
+  app.get<{ Params: { bucket: string; '*': string } }>('/uploads/:bucket/*', async (req, reply) => {
+    const { bucket, '*': key } = req.params;
+    if (!isPublicBucket(bucket) || !isValidKey(key)) return reply.code(404).send({ message: 'Not found.' });
+    const object = await app.storage.get(bucket, key);
+    if (!object) return reply.code(404).send({ message: 'Not found.' });
+    return reply
+      .header('content-type', object.contentType)
+      .header('content-length', object.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(object.stream);
+  });
+}
+
+async function signedInUser(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+  const { user, cookie } = await readSession(app, req.headers.cookie);
+  if (cookie) sendCookie(reply, cookie);
+  return user?.id ?? null;
+}

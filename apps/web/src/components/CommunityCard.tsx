@@ -1,0 +1,147 @@
+import { AspectRatio, Badge, Box, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
+import { toEmbedUrl } from '@app/shared/video';
+import { IconLock, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { communityPath, useClientNavigation } from '../lib/client-navigation.ts';
+import { categoryLabel, formatCount, languageLabel } from '../lib/labels.ts';
+import classes from './cards.module.css';
+
+/** What a card needs; `communities.list` and `communities.ofProfile` rows fit. */
+export interface CommunityCardData {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  videoUrl: string | null;
+  category: string | null;
+  language: string | null;
+  /** Member cap; null means unlimited. */
+  availableSeats: number | null;
+  membershipAmountCents: number;
+  membersCount: number;
+  isPrivate?: boolean;
+  ownerUsername?: string | null;
+}
+
+/**
+ * Spec section 3, 'Community card': preview video (YouTube or Vimeo in embed form) or the logo;
+ * name; language tag; 'N/cap members'; the monthly price when above 0; category and language tags.
+ * The card links to /community/{name}; an embedded video stays playable outside the link.
+ */
+export function CommunityCard({ community }: { community: CommunityCardData }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useClientNavigation();
+  const embed = toEmbedUrl(community.videoUrl);
+  const category = categoryLabel(t, community.category);
+  const language = languageLabel(t, community.language);
+  const members = formatCount(i18n.language, community.membersCount);
+  const price =
+    community.membershipAmountCents > 0
+      ? new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(community.membershipAmountCents / 100)
+      : null;
+
+  return (
+    <Card component="article" withBorder radius="lg" padding={0} shadow="xs" h="100%" className={classes.card}>
+      {embed && (
+        <AspectRatio ratio={16 / 9}>
+          <iframe
+            src={embed}
+            title={t('discover.card.previewVideo', { name: community.name })}
+            loading="lazy"
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            style={{ border: 0 }}
+          />
+        </AspectRatio>
+      )}
+      <Box
+        component="a"
+        href={communityPath(community.name)}
+        onClick={navigate}
+        aria-label={community.name}
+        className={classes.link}
+      >
+        {!embed && <LogoArea name={community.name} logoUrl={community.logoUrl} />}
+        <Stack gap={10} p="md" flex={1}>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Text fw={700} fz="lg" lh={1.3} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {community.isPrivate && <IconLock size={15} aria-label={t('discover.card.private')} style={{ marginInlineEnd: 4, verticalAlign: -1 }} />}
+              {community.name}
+            </Text>
+            {language && (
+              <Badge variant="default" radius="sm" size="sm" style={{ flexShrink: 0 }} title={t('discover.card.language', { language: language.label })}>
+                <span aria-hidden="true">{language.flag}</span> {language.code}
+              </Badge>
+            )}
+          </Group>
+          {community.ownerUsername && (
+            <Text size="sm" c="dimmed" mt={-6} truncate>
+              {t('discover.card.ownedBy', { username: community.ownerUsername })}
+            </Text>
+          )}
+          <Group justify="space-between" gap="xs" mt="auto">
+            <Group gap={6} c="dimmed" wrap="nowrap">
+              <IconUsers size={16} aria-hidden="true" />
+              <Text size="sm">
+                {community.availableSeats === null
+                  ? t('discover.card.members', { count: community.membersCount, value: members })
+                  : t('discover.card.membersOfCap', { value: members, cap: formatCount(i18n.language, community.availableSeats) })}
+              </Text>
+            </Group>
+            {price && (
+              <Text size="sm" fw={700} c="brand.7">
+                {t('discover.card.price', { amount: price })}
+              </Text>
+            )}
+          </Group>
+          {(category || language) && (
+            <Group gap={6}>
+              {category && (
+                <Badge variant="light" color="violet" radius="sm" tt="none" fw={500}>
+                  <span aria-hidden="true">{category.emoji}</span> {category.label}
+                </Badge>
+              )}
+              {language && (
+                <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
+                  <span aria-hidden="true">{language.flag}</span> {language.label}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Box>
+    </Card>
+  );
+}
+
+/** The logo on a soft backdrop; the name's first letter when there is no logo or it fails to load. */
+function LogoArea({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Center className={classes.backdrop}>
+        {logoUrl && !failed ? (
+          <Image
+            src={logoUrl}
+            alt={t('discover.card.logo', { name })}
+            w={96}
+            h={96}
+            radius="lg"
+            fit="cover"
+            bg="white"
+            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            onError={() => setFailed(true)}
+          />
+        ) : (
+          <Center w={96} h={96} bg="white" style={{ borderRadius: 'var(--mantine-radius-lg)', boxShadow: 'var(--mantine-shadow-md)' }} aria-hidden="true">
+            <Text fz={40} fw={800} c="brand.6" lh={1}>
+              {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
+            </Text>
+          </Center>
+        )}
+      </Center>
+    </AspectRatio>
+  );
+}

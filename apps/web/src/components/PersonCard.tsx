@@ -1,0 +1,59 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { profilePath, useClientNavigation } from '../lib/client-navigation.ts';
+import { categoryLabel, languageLabel } from '../lib/labels.ts';
+import classes from './cards.module.css';
+import { UserAvatar } from './UserAvatar.tsx';
+
+/** What a person card shows; `profiles.list` rows fit (never an e-mail). */
+export interface PersonCardData {
+  id: string;
+  username: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  category: string | null;
+  language: string | null;
+}
+
+/** A person: avatar, name, @username and their category and language; a click opens /profile/{username}. */
+export function PersonCard({ person }: { person: PersonCardData }) {
+  const { t } = useTranslation();
+  const navigate = useClientNavigation();
+  const name = person.fullName?.trim() || person.username;
+  const category = categoryLabel(t, person.category);
+  const language = languageLabel(t, person.language);
+  return (
+    <Card withBorder radius="lg" padding={0} shadow="xs" h="100%" className={classes.card}>
+      <a
+        href={profilePath(person.username)}
+        onClick={navigate}
+        className={classes.link}
+        aria-label={t('discover.card.viewProfile', { name, username: person.username })}
+      >
+        <Stack align="center" gap={6} p="lg" ta="center" flex={1}>
+          <UserAvatar username={person.username} avatarUrl={person.avatarUrl} size={72} radius="xl" mb={6} />
+          <Text fw={700} lh={1.3} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed" lh={1.2} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {t('discover.card.username', { username: person.username })}
+          </Text>
+          {(category || language) && (
+            <Group gap={6} justify="center" mt={6}>
+              {category && (
+                <Badge variant="light" color="violet" radius="sm" tt="none" fw={500}>
+                  <span aria-hidden="true">{category.emoji}</span> {category.label}
+                </Badge>
+              )}
+              {language && (
+                <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
+                  <span aria-hidden="true">{language.flag}</span> {language.label}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </a>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { CATEGORIES, LANGUAGES, type Language } from '@app/shared/constants';
+import type { TFunction } from 'i18next';
+
+/** A category's emoji and translated label; profiles may store any case, so the match ignores it. */
+export function categoryLabel(t: TFunction, value: string | null | undefined) {
+  const category = value ? CATEGORIES.find((c) => c.value === value.toLowerCase()) : undefined;
+  return category ? { emoji: category.emoji, label: t(`discover.categories.${category.value}`) } : null;
+}
+
+/** ISO 639-1 codes, for the short language tag on a card. */
+const LANGUAGE_CODES: Record<Language, string> = {
+  arabic: 'AR',
+  chinese: 'ZH',
+  english: 'EN',
+  french: 'FR',
+  german: 'DE',
+  japanese: 'JA',
+  korean: 'KO',
+  portuguese: 'PT',
+  russian: 'RU',
+  spanish: 'ES',
+};
+
+export function languageLabel(t: TFunction, value: string | null | undefined) {
+  const language = value ? LANGUAGES.find((l) => l.value === value.toLowerCase()) : undefined;
+  return language ? { flag: language.flag, code: LANGUAGE_CODES[language.value], label: t(`discover.languages.${language.value}`) } : null;
+}
+
+/** Whole numbers in the reader's locale ('1,234' in English). */
+export function formatCount(locale: string, value: number) {
+  return new Intl.NumberFormat(locale).format(value);
+}

@@ -1,0 +1,22 @@
+import { useRouter } from '@tanstack/react-router';
+import { rememberRedirect, useMe } from '../../../lib/auth.ts';
+
+const START_PATH = '/start-community';
+
+/**
+ * 'Start Your Free Community': straight to the create-community page when signed in; otherwise the
+ * page is remembered for after sign-in and the visitor goes to /login.
+ */
+export function useStartCommunity() {
+  const me = useMe();
+  const router = useRouter();
+  return () => {
+    if (me.data) {
+      // Through history: the create-community route is not in the typed route tree yet.
+      router.history.push(START_PATH);
+      return;
+    }
+    rememberRedirect(START_PATH);
+    void router.navigate({ to: '/login' });
+  };
+}

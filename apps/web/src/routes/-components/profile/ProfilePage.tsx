@@ -1,0 +1,111 @@
+import { Alert, Anchor, Badge, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { CATEGORIES, LANGUAGES } from '@app/shared/constants';
+import { PROFILE_MESSAGES } from '@app/shared/profile';
+import { IconAlertTriangle, IconArrowLeft, IconLink, IconMail, IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { useMe } from '../../../lib/auth.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+
+const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+export function ProfilePage({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const trpc = useTRPC();
+  const me = useMe();
+  const profile = useQuery({ ...trpc.profiles.byUsername.queryOptions({ username }), enabled: username.length > 0, retry: false });
+
+  const back = (
+    <Box mb="md">
+      <Button variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft size={16} />} onClick={() => router.history.back()}>
+        {t('profile.back')}
+      </Button>
+    </Box>
+  );
+
+  if (!username) return <ProfileAlert back={back} message={PROFILE_MESSAGES.missingUsername} />;
+  if (profile.isPending) return <FullPageLoader />;
+  if (profile.isError) {
+    const notFound = profile.error.data?.code === 'NOT_FOUND';
+    return <ProfileAlert back={back} message={notFound ? PROFILE_MESSAGES.userNotFound : PROFILE_MESSAGES.profileLoadFailed} />;
+  }
+
+  const person = profile.data;
+  const category = CATEGORIES.find((c) => c.value === person.category);
+  const language = LANGUAGES.find((l) => l.value === person.language);
+  const isMe = me.data?.id === person.id;
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+      {back}
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Group align="flex-start" gap="xl" wrap="wrap">
+          <UserAvatar username={person.username} avatarUrl={person.avatarUrl} size={112} radius={112} />
+          <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
+            <Group justify="space-between" align="flex-start" wrap="wrap">
+              <div>
+                <Title order={1} fz={{ base: 26, sm: 32 }}>
+                  {person.fullName ?? person.username}
+                </Title>
+                <Text c="dimmed">@{person.username}</Text>
+              </div>
+              {isMe && (
+                <Button component={Link} to="/settings" variant="default" leftSection={<IconPencil size={16} />}>
+                  {t('profile.edit')}
+                </Button>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('profile.joined', { date: joinedFormat.format(person.createdAt) })}
+            </Text>
+            {person.bio && <Text mt="xs">{person.bio}</Text>}
+            <Group gap="xs" mt="xs">
+              {category && <Badge variant="light">{`${category.emoji} ${category.label}`}</Badge>}
+              {language && (
+                <Badge variant="light" color="gray">
+                  {`${language.flag} ${language.label}`}
+                </Badge>
+              )}
+            </Group>
+            {(person.contactEmail || person.urls.length > 0) && (
+              <Stack gap={4} mt="xs">
+                {person.contactEmail && (
+                  <Group gap={6}>
+                    <IconMail size={16} aria-hidden />
+                    <Anchor href={`mailto:${person.contactEmail}`} size="sm">
+                      {person.contactEmail}
+                    </Anchor>
+                  </Group>
+                )}
+                {person.urls.map((url) => (
+                  <Group key={url} gap={6} wrap="nowrap">
+                    <IconLink size={16} aria-hidden />
+                    <Anchor href={url} size="sm" target="_blank" rel="noopener noreferrer nofollow ugc" truncate>
+                      {url.replace(/^https?:\/\//, '')}
+                    </Anchor>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Group>
+      </Paper>
+    </Container>
+  );
+}
+
+function ProfileAlert({ back, message }: { back: React.ReactNode; message: string }) {
+  return (
+    <Container size="sm" py={{ base: 'lg', sm: 40 }}>
+      {back}
+      <Alert color="red" variant="filled" icon={<IconAlertTriangle />} role="alert">
+        <Text lang="ar" dir="rtl" ta="start">
+          {message}
+        </Text>
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+import { Badge, Button, Checkbox, Divider, Group, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications as toasts } from '@mantine/notifications';
+import { NOTIFY_ME_ABOUT } from '@app/shared/constants';
+import { notificationsInput, type NotificationsInput } from '@app/shared/profile';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useTRPC } from '../../../../lib/trpc.ts';
+
+const EMAIL_TOGGLES = ['communicationEmails', 'marketingEmails', 'socialEmails', 'securityEmails'] as const;
+
+export function NotificationsForm() {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(trpc.profiles.notifications.queryOptions());
+  const form = useForm<NotificationsInput>({
+    mode: 'controlled',
+    initialValues: { ...data, securityEmails: true },
+    validate: schemaResolver(notificationsInput, { sync: true }),
+  });
+  const save = useMutation(
+    trpc.profiles.updateNotifications.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.profiles.notifications.queryKey(), saved);
+        toasts.show({ color: 'teal', title: t('settings.notifications.saved'), message: t('settings.notifications.savedBody') });
+      },
+      onError: (error) => toasts.show({ color: 'red', message: error.message || t('settings.notifications.failed') }),
+    }),
+  );
+
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack gap="lg">
+        <div>
+          <Title order={2} size="h3">
+            {t('settings.notifications.heading')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('settings.notifications.description')}
+          </Text>
+        </div>
+        <Divider />
+        <Radio.Group label={t('settings.notifications.notifyMeAbout')} {...form.getInputProps('notifyMeAbout')}>
+          <Stack gap="xs" mt="xs">
+            {NOTIFY_ME_ABOUT.map((value) => (
+              <Radio key={value} value={value} label={t(`settings.notifications.${value}`)} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <div>
+          <Title order={3} size="h5" mb="sm">
+            {t('settings.notifications.emailHeading')}
+          </Title>
+          <Stack gap="sm">
+            {EMAIL_TOGGLES.map((key) => (
+              <Paper key={key} withBorder radius="md" p="md">
+                <Group justify="space-between" wrap="nowrap">
+                  <div>
+                    <Text fw={500}>{t(`settings.notifications.${key}`)}</Text>
+                    <Text size="sm" c="dimmed">
+                      {t(`settings.notifications.${key}Help`)}
+                    </Text>
+                  </div>
+                  <Group gap="xs" wrap="nowrap">
+                    {key === 'securityEmails' && (
+                      <Badge variant="light" color="teal">
+                        {t('settings.notifications.alwaysOn')}
+                      </Badge>
+                    )}
+                    <Switch
+                      aria-label={t(`settings.notifications.${key}`)}
+                      disabled={key === 'securityEmails'}
+                      {...form.getInputProps(key, { type: 'checkbox' })}
+                    />
+                  </Group>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        </div>
+        <Checkbox label={t('settings.notifications.mobileSettings')} {...form.getInputProps('mobileSettings', { type: 'checkbox' })} />
+        <div>
+          <Button type="submit" loading={save.isPending}>
+            {t('settings.notifications.submit')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
+import { RouterNavLink } from '../../../../components/RouterNavLink.tsx';
+import { useMe } from '../../../../lib/auth.ts';
+import { NotificationsForm } from './NotificationsForm.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+
+type Section = 'profile' | 'notifications';
+
+export function SettingsPage({ section }: { section: Section }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const items = [
+    { key: 'profile', icon: IconUser },
+    { key: 'notifications', icon: IconBell },
+  ] as const;
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap={4} mb="xl">
+        <Title order={1}>{t('settings.title')}</Title>
+        <Text c="dimmed">{t('settings.subtitle')}</Text>
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <nav aria-label={t('settings.menu.label')}>
+            {items.map(({ key, icon: Icon }) => (
+              <RouterNavLink
+                key={key}
+                to="/settings"
+                search={{ section: key }}
+                label={t(`settings.menu.${key}`)}
+                leftSection={<Icon size={18} />}
+                active={section === key}
+                aria-current={section === key ? 'page' : undefined}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ))}
+          </nav>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 9 }}>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            {!me.data ? <FullPageLoader /> : section === 'profile' ? <ProfileForm profile={me.data} /> : <NotificationsForm />}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Browser, Page } from 'playwright-core';
+import postgres from 'postgres';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { baseUrl, describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+
+const databaseUrl = inject('databaseUrl');
+if (inject('e2eEnabled') && !databaseUrl) console.warn('Discover browser tests skipped: the e2e app runs on PGlite, which this process cannot seed.');
+const describeDiscover = databaseUrl ? describeBrowser : describeBrowser.skip;
+
+/** A token in every seeded name, so searches find only this run's rows. */
+const tag = `t${Date.now().toString(36)}`;
+const communityNames = {
+  yoga: `Zephyr Yoga ${tag}`,
+  painters: `zephyr Painters ${tag}`,
+  coders: `ZEPHYR Coders ${tag}`,
+  ledger: `Quiet Ledger ${tag}`,
+};
+
+/** Signs someone up through the local sign-in stand-in's JSON endpoint; returns their id. */
+async function signUp(email: string, name: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/auth/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { userId: string }).userId;
+}
+
+const gridCards = (page: Page) => page.getByRole('list', { name: 'Communities' }).getByRole('listitem');
+
+describeDiscover('Discover', () => {
+  let browser: Browser;
+  let sql: postgres.Sql;
+  let priyaUsername: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    sql = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
+    const owner = await signUp(uniqueEmail('owner'), 'Olga Owner');
+    await sql`
+      insert into communities (name, owner_id, category, language, members_count, available_seats, membership_amount_cents, video_url, created_at)
+      values
+        (${communityNames.ledger}, ${owner}, 'finance', 'spanish', 3, null, 0, null, now() - interval '4 minutes'),
+        (${communityNames.coders}, ${owner}, 'coding', 'english', 41, null, 0, null, now() - interval '3 minutes'),
+        (${communityNames.painters}, ${owner}, 'design', 'french', 7, 25, 1250, 'https://youtu.be/dQw4w9WgXcQ', now() - interval '2 minutes'),
+        (${communityNames.yoga}, ${owner}, 'health', 'english', 12, 50, 999, null, now() - interval '1 minute')`;
+    const priya = await signUp(uniqueEmail('priya'), `Priya Ramanujan ${tag}`);
+    await signUp(uniqueEmail('marcus'), `Marcus Aurelius ${tag}`);
+    await sql`update profiles set category = 'coding', language = 'english' where id = ${priya}`;
+    const [row] = await sql<{ username: string }[]>`select username from profiles where id = ${priya}`;
+    priyaUsername = row!.username;
+  });
+  afterAll(async () => {
+    await sql?.end({ timeout: 1 });
+    await browser?.close();
+  });
+
+  it('shows the title, the totals and the community grid; the search filters it case-insensitively', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, uniqueEmail('viewer'), 'Vera Viewer');
+    await page.getByRole('heading', { name: 'Discover' }).waitFor();
+    expect(await page.getByText('Find amazing communities and connect with inspiring people.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: '+ Community' }).getAttribute('href')).toBe('/Pricing');
+
+    const [totalsRow] = await sql<{ communities: number; profiles: number }[]>`
+      select (select count(*) from communities)::int as communities, (select count(*) from profiles)::int as profiles`;
+    const { communities, profiles } = totalsRow!;
+    const totals = page.getByRole('group', { name: 'Totals' });
+    await expect.poll(() => totals.innerText()).toMatch(new RegExp(`${communities.toLocaleString('en-US')} communities\\s+${profiles.toLocaleString('en-US')} profiles`));
+
+    const search = page.getByRole('searchbox', { name: 'Search communities' });
+    expect(await search.getAttribute('placeholder')).toBe('Search communities by name...');
+    await search.fill(tag.toUpperCase());
+    await expect.poll(() => gridCards(page).count()).toBe(4);
+    // Newest first.
+    expect(await gridCards(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))).toEqual([
+      communityNames.yoga,
+      communityNames.painters,
+      communityNames.coders,
+      communityNames.ledger,
+    ]);
+    const yoga = page.getByRole('link', { name: communityNames.yoga });
+    expect(await yoga.getAttribute('href')).toBe(`/community/${encodeURIComponent(communityNames.yoga)}`);
+    expect(await yoga.innerText()).toContain('12/50 members');
+    expect(await yoga.innerText()).toContain('US$9.99 USD /mo');
+    expect(await page.getByRole('link', { name: communityNames.coders }).innerText()).toContain('41 members');
+    expect(await page.getByRole('link', { name: communityNames.coders }).innerText()).not.toContain('USD /mo');
+    expect(await page.locator(`iframe[title="${communityNames.painters}: preview video"]`).getAttribute('src')).toBe(
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    );
+    await screenshot(page, 'discover-desktop');
+
+    await search.fill(`zEpHyR`);
+    await expect.poll(() => gridCards(page).count()).toBe(3);
+    await context.close();
+  });
+
+  it('filters by category chip and language; All clears the chip; a miss says so', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, uniqueEmail('chips'));
+    await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
+    await expect.poll(() => gridCards(page).count()).toBe(4);
+
+    const chips = page.getByRole('radiogroup', { name: 'Category' });
+    await chips.getByText('Design & Creativity').click();
+    await expect.poll(() => gridCards(page).count()).toBe(1);
+    expect(await page.getByRole('link', { name: communityNames.painters }).isVisible()).toBe(true);
+    await chips.getByText('All', { exact: true }).click();
+    await expect.poll(() => gridCards(page).count()).toBe(4);
+
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: /Spanish/ }).click();
+    await expect.poll(() => gridCards(page).count()).toBe(1);
+    expect(await page.getByRole('link', { name: communityNames.ledger }).isVisible()).toBe(true);
+
+    await page.getByRole('searchbox', { name: 'Search communities' }).fill(`nothing like this ${tag}`);
+    await expect.poll(() => page.getByText('No matching communities found').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('People: switching tabs clears the search; people are searchable by name; a card opens the profile', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await signInThroughUi(page, uniqueEmail('people'));
+    await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
+    await expect.poll(() => gridCards(page).count()).toBe(4);
+    await screenshot(page, 'discover-phone');
+
+    await page.getByRole('tab', { name: 'People' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search people' });
+    expect(await search.inputValue()).toBe('');
+    expect(await search.getAttribute('placeholder')).toBe('Search people by name or username...');
+    const people = page.getByRole('list', { name: 'People' }).getByRole('listitem');
+    await expect.poll(() => people.count()).toBeGreaterThanOrEqual(3);
+
+    await search.fill(`RAMANUJAN ${tag}`);
+    await expect.poll(() => people.count()).toBe(1);
+    await screenshot(page, 'discover-people-phone');
+    await search.fill(`nobody called this ${tag}`);
+    await expect.poll(() => page.getByText('No people found matching your search.').isVisible()).toBe(true);
+
+    await search.fill(priyaUsername.toUpperCase());
+    await expect.poll(() => people.count()).toBe(1);
+    await people.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === `/profile/${priyaUsername}`);
+    await context.close();
+  });
+
+  it('People: retries network errors 1 s, 2 s and 4 s apart, then offers Retry Now', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, uniqueEmail('offline'));
+    await page.getByRole('heading', { name: 'Discover' }).waitFor();
+    const cut = (url: URL) => url.pathname.includes('profiles.list');
+    await page.route(cut, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('tab', { name: 'People' }).click();
+    await expect.poll(() => page.getByText('Network issue fetching people. Retrying... (Attempt 1)').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Network issue fetching people. Retrying... (Attempt 3)').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Network error fetching people. Please check connection.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'discover-people-offline');
+
+    await page.unroute(cut);
+    await page.getByRole('button', { name: 'Retry Now' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'People' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'discover-people-desktop');
+    await context.close();
+  });
+});

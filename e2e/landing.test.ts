@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+
+const FEATURES = ['All-in-One Platform', 'Integrated Courses', 'Unlimited Members'];
+
+/** The visible price of the plan card, e.g. '$89 per month'. */
+const planPrice = (page: Page) => page.getByTestId('plan-price').first().innerText();
+
+const LEGAL_PAGES = [
+  {
+    path: '/subscription-terms',
+    title: 'Subscription Terms',
+    section: 'Free trial',
+    terms: ['$89 per month', '$499 for six months', '30-day free trial', '5 business days'],
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    section: 'Cookies and browser storage',
+    terms: ['HttpOnly', 'encrypted at rest', 'profile picture'],
+  },
+  {
+    path: '/terms-of-use',
+    title: 'Terms of Use',
+    section: 'Who can use Commonroom',
+    terms: ['at least 13 years old', '5% of the monthly revenue'],
+  },
+  {
+    path: '/refund-policy',
+    title: 'Refund Policy',
+    section: 'Refunds within 48 hours',
+    terms: ['within 48 hours', '2 business days', 'more than 24 hours'],
+  },
+];
+
+describeBrowser('the landing, pricing and legal pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows visitors the hero, the three feature cards, pricing and the footer', async () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: /Build a community your members love to be part of/ }).waitFor();
+      for (const feature of FEATURES) expect(await page.getByRole('heading', { name: feature, exact: true }).isVisible()).toBe(true);
+      expect(await page.locator('#pricing').getByRole('heading', { name: 'Unlimited Plan' }).isVisible()).toBe(true);
+      // Inside <main> (the root layout is not ours), so a plain footer element rather than the contentinfo landmark.
+      const footer = page.locator('footer');
+      expect(await footer.getByRole('link', { name: 'Refund Policy' }).getAttribute('href')).toBe('/refund-policy');
+      expect(await footer.getByRole('link', { name: 'Plans' }).getAttribute('href')).toBe('/pricing');
+      expect(await page.title()).toContain('Commonroom');
+      await screenshot(page, `landing-${name}`);
+      await context.close();
+    }
+  });
+
+  it('toggles the plan between monthly ($89) and six-month ($499) billing', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    const pricing = page.locator('#pricing');
+    await pricing.getByRole('radiogroup', { name: 'Billing period' }).waitFor();
+    expect(await pricing.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
+    expect(await planPrice(page)).toContain('$89');
+    expect(await planPrice(page)).toContain('per month');
+
+    await pricing.getByText('Six months', { exact: true }).click();
+    await expect.poll(() => planPrice(page)).toContain('$499');
+    expect(await planPrice(page)).toContain('every six months');
+    expect(await planPrice(page)).not.toContain('$89');
+    expect(await pricing.getByText('You save $35 compared with monthly billing').isVisible()).toBe(true);
+    expect(await pricing.getByText('30-day money-back guarantee').isVisible()).toBe(true);
+
+    await pricing.getByText('Monthly', { exact: true }).click();
+    await expect.poll(() => planPrice(page)).toContain('$89');
+    await context.close();
+  });
+
+  it('scrolls to the pricing section from the closing call to action', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await page.goto('/');
+    const cta = page.getByRole('button', { name: 'See plans and prices' });
+    await cta.scrollIntoViewIfNeeded();
+    const pricingTop = () => page.evaluate(() => document.getElementById('pricing')!.getBoundingClientRect().top);
+    expect(await pricingTop()).toBeLessThan(-500);
+    await cta.click();
+    await expect.poll(async () => Math.abs(await pricingTop()), { timeout: 5_000 }).toBeLessThan(100);
+    expect(await page.locator('#pricing').getByRole('heading', { name: 'One plan. Everything included.' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("remembers /start-community and goes to /login from 'Start Your Free Community'", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Your Free Community' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBe('/start-community');
+
+    // The plan card's button does the same.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Start your free trial' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBe('/start-community');
+    await context.close();
+  });
+
+  it('sends signed-in people straight to /start-community from the plan card', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, uniqueEmail('owner'), 'Olive Owner');
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Start your free trial' }).click();
+    await page.waitForURL((url) => url.pathname === '/start-community');
+    expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBeNull();
+    await context.close();
+  });
+
+  it('shows the plan at /pricing and at /Pricing', async () => {
+    for (const path of ['/pricing', '/Pricing']) {
+      const { context, page } = await newPage(browser, path === '/pricing' ? VIEWPORTS.desktop : VIEWPORTS.phone);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: 'Simple pricing for every community' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Unlimited Plan' }).isVisible()).toBe(true);
+      expect(await planPrice(page)).toContain('$89');
+      expect(await page.getByRole('heading', { name: 'Oops! Page Not Found.' }).count()).toBe(0);
+      await page.getByRole('button', { name: "What if Commonroom isn't right for me?" }).click();
+      await page.getByRole('link', { name: 'Refund Policy' }).first().waitFor();
+      await screenshot(page, path === '/pricing' ? 'pricing-desktop' : 'pricing-capital-phone');
+      await context.close();
+    }
+  });
+
+  it('shows each legal page with its title, date, contents and terms', async () => {
+    for (const legal of LEGAL_PAGES) {
+      const { context, page } = await newPage(browser);
+      await page.goto(legal.path);
+      await page.getByRole('heading', { level: 1, name: legal.title }).waitFor();
+      expect(await page.getByText(/^Last updated \w+ \d{1,2}, \d{4}$/).isVisible()).toBe(true);
+      const section = page.getByRole('region', { name: legal.section });
+      expect(await section.isVisible()).toBe(true);
+      const text = await page.locator('article').innerText();
+      for (const term of legal.terms) expect(text).toContain(term);
+      // One plan only: the spec's contradictory Basic/Pro/Enterprise prices and 7-day trial are not repeated.
+      expect(text).not.toMatch(/\$49\b|\$99\b|\$299\b|7-day/);
+      expect(await page.title()).toBe(`${legal.title} — Commonroom`);
+
+      await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: legal.section }).click();
+      await expect.poll(() => page.evaluate(() => window.location.hash)).not.toBe('');
+      await expect.poll(() => section.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 }).toBeLessThan(120);
+      expect(await section.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+      await screenshot(page, `legal${legal.path.replace('/', '-')}-desktop`);
+      await context.close();
+    }
+  });
+
+  it('fits the legal pages on a phone, with the contents folded away', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await page.goto('/refund-policy');
+    await page.getByRole('heading', { level: 1, name: 'Refund Policy' }).waitFor();
+    const toggle = page.getByRole('button', { name: 'On this page' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Billing errors' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'legal-refund-policy-phone');
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'legal-privacy-policy-phone');
+    await context.close();
+  });
+});

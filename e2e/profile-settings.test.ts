@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+
+/** A real 64x64 PNG (an orange square), small enough to inline; the server scales avatars to 256x256. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDDqqlyTnvErIh7hIFCBKSh4etpohuwAdUrsgv1LtEN2IDqFdmFepfoBmxA9YrsQr1LdAM2oHpFdqHeJboBG1C9IrtQ7xLdgA2oXpFdqHeJbsAGVK/ILtS7RDdgA6pXZBfqXaIbsAHVK7IL9S7RDdiA6hXZhXqX6AZsQPWK7EK9S3QDNqB6RXah3iW6ARtQveIfHqDmgUsRjN81AAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function ownUsername(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const handle = (await page.getByText(/^@[A-Za-z0-9_]+$/).innerText()).slice(1);
+  await page.keyboard.press('Escape');
+  return handle;
+}
+
+async function expectFieldError(page: Page, text: string) {
+  await expect.poll(() => page.getByText(text, { exact: true }).isVisible(), { timeout: 5000 }).toBe(true);
+}
+
+describeBrowser('profile and settings', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('edits the profile, showing each validation message, and the profile page reflects it', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, uniqueEmail('editor'), 'Edith Editor');
+    await page.goto('/settings');
+    const username = page.getByLabel('Username');
+    await username.waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
+
+    await username.fill('a');
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await expectFieldError(page, 'Username must be at least 2 characters.');
+    await username.fill('x'.repeat(31));
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await expectFieldError(page, 'Username must not be longer than 30 characters.');
+
+    const handle = `edith_${Date.now().toString(36)}`;
+    await username.fill(handle);
+    await page.getByLabel('Contact email').fill('not-an-email');
+    await page.getByLabel('Bio').fill('abc');
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    await page.getByLabel('Link 1', { exact: true }).fill('notaurl');
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await expectFieldError(page, 'Please enter a valid contact email.');
+    await expectFieldError(page, 'Bio must be at least 4 characters.');
+    await expectFieldError(page, 'Please enter a valid URL.');
+    await screenshot(page, 'settings-profile-errors');
+
+    await page.getByLabel('Contact email').fill('edith@example.org');
+    await page.getByLabel('Bio').fill('I edit things for a living.');
+    await page.getByLabel('Link 1', { exact: true }).fill('https://edith.example.org');
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    await page.getByLabel('Link 2', { exact: true }).fill('https://second.example.org');
+    await page.getByRole('button', { name: 'Remove link 2' }).click();
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await expect.poll(() => page.getByText('Profile Updated!').isVisible()).toBe(true);
+    expect(await page.getByText('Your profile has been successfully updated.').isVisible()).toBe(true);
+
+    await page.goto(`/profile/${handle}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Edith Editor' }).isVisible()).toBe(true);
+    expect(await page.getByText(`@${handle}`).isVisible()).toBe(true);
+    expect(await page.getByText('I edit things for a living.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'edith.example.org' }).getAttribute('href')).toBe('https://edith.example.org');
+    expect(await page.getByText('second.example.org').count()).toBe(0);
+    expect(await page.getByText(/^Joined on [A-Z][a-z]+ \d{4}$/).isVisible()).toBe(true);
+    await screenshot(page, 'profile-page');
+
+    // A second username change within 30 days is refused with a clear message.
+    await page.goto('/settings');
+    await page.getByLabel('Username').fill(`${handle}_2`);
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'once every 30 days' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('uploads an avatar that then shows in the top bar and on the profile page', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await signInThroughUi(page, uniqueEmail('pictured'), 'Pia Pictured');
+    const handle = await ownUsername(page);
+    await page.goto('/settings');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload photo' }).click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    const preview = page.getByRole('img', { name: 'Avatar preview' });
+    await expect.poll(async () => (await preview.getAttribute('src')) ?? '', { timeout: 10_000 }).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await expect.poll(() => page.getByText('Profile Updated!').isVisible()).toBe(true);
+    await screenshot(page, 'settings-avatar-phone');
+
+    const topBarAvatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
+    await expect.poll(async () => (await topBarAvatar.getAttribute('src')) ?? '').toMatch(/^\/uploads\/avatars\//);
+    expect(await topBarAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+
+    await page.goto(`/profile/${handle}`);
+    const profileAvatar = page.locator('main img[src^="/uploads/avatars/"]');
+    await expect.poll(() => profileAvatar.count()).toBe(1);
+    await context.close();
+  });
+
+  it('saves notification preferences, with security e-mails always on', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, uniqueEmail('notified'));
+    await page.goto('/settings?section=notifications');
+    await page.getByRole('radio', { name: 'Direct messages and mentions' }).check();
+    await page.getByRole('switch', { name: 'Marketing emails' }).check({ force: true });
+    expect(await page.getByRole('switch', { name: 'Security emails' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Security emails' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Update notifications' }).click();
+    await expect.poll(() => page.getByText('Notifications updated').isVisible()).toBe(true);
+    await screenshot(page, 'settings-notifications');
+
+    await page.reload();
+    await page.getByRole('radio', { name: 'Direct messages and mentions' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Direct messages and mentions' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Marketing emails' }).isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('shows the Arabic alert for an unknown username, to visitors too', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/profile/nobody_by_this_name');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toContain('لم يتم العثور على المستخدم المطلوب. تأكد من صحة اسم المستخدم في الرابط.');
+    await screenshot(page, 'profile-not-found');
+    await context.close();
+  });
+});
