@@ -33,6 +33,7 @@ describeDiscover('Discover', () => {
   let browser: Browser;
   let sql: postgres.Sql;
   let priyaUsername: string;
+  let ownerUsername: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -50,6 +51,13 @@ describeDiscover('Discover', () => {
     await sql`update profiles set category = 'coding', language = 'english' where id = ${priya}`;
     const [row] = await sql<{ username: string }[]>`select username from profiles where id = ${priya}`;
     priyaUsername = row!.username;
+    const [ownerRow] = await sql<{ username: string }[]>`select username from profiles where id = ${owner}`;
+    ownerUsername = ownerRow!.username;
+    // Priya is an approved member of the yoga community and has asked to join the coders.
+    await sql`
+      insert into community_members (community_id, user_id, role, status)
+      select id, ${priya}, 'member', case when name = ${communityNames.yoga} then 'approved'::member_status else 'pending'::member_status end
+      from communities where name in (${communityNames.yoga}, ${communityNames.coders})`;
   });
   afterAll(async () => {
     await sql?.end({ timeout: 1 });
@@ -143,6 +151,22 @@ describeDiscover('Discover', () => {
     await expect.poll(() => people.count()).toBe(1);
     await people.getByRole('link').click();
     await page.waitForURL((url) => url.pathname === `/profile/${priyaUsername}`);
+    await context.close();
+  });
+
+  it("a profile page lists the person's owned and joined communities", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`/profile/${ownerUsername}`);
+    const owned = page.getByRole('list', { name: 'Owned Communities' }).getByRole('listitem');
+    await expect.poll(() => owned.count()).toBe(4);
+    expect(await page.getByRole('list', { name: 'Joined Communities' }).count()).toBe(0);
+    await screenshot(page, 'profile-owned-communities');
+
+    await page.goto(`/profile/${priyaUsername}`);
+    const joined = page.getByRole('list', { name: 'Joined Communities' }).getByRole('listitem');
+    await expect.poll(() => joined.count()).toBe(1);
+    expect(await joined.getByRole('link').getAttribute('aria-label')).toBe(communityNames.yoga);
+    expect(await page.getByRole('list', { name: 'Owned Communities' }).count()).toBe(0);
     await context.close();
   });
 

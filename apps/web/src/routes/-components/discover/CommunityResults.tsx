@@ -1,11 +1,11 @@
-import { Button, Center, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Center, Stack } from '@mantine/core';
 import type { Category, Language } from '@app/shared/constants';
 import { useIntersection } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommunityCard } from '../../../components/CommunityCard.tsx';
+import { CommunityGrid } from '../../../components/CommunityGrid.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { EmptyResults, ListLoader } from './ResultStates.tsx';
 
@@ -45,20 +45,12 @@ export function CommunityResults({ search, category, language }: CommunityResult
 
   return (
     <Stack gap="xl">
-      <SimpleGrid
-        cols={{ base: 1, xs: 2, md: 3 }}
-        spacing="lg"
-        role="list"
-        aria-label={t('discover.communities.results')}
+      <CommunityGrid
+        communities={items}
+        label={t('discover.communities.results')}
         aria-busy={query.isPlaceholderData}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-      >
-        {items.map((community) => (
-          <div role="listitem" key={community.id}>
-            <CommunityCard community={community} />
-          </div>
-        ))}
-      </SimpleGrid>
+      />
       {hasNextPage && (
         <Center ref={sentinel}>
           <Button variant="default" radius="xl" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconArrowLeft, IconLink, IconMail, IconPencil } from
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CommunityGrid } from '../../../components/CommunityGrid.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useMe } from '../../../lib/auth.ts';
@@ -93,8 +94,29 @@ export function ProfilePage({ username }: { username: string }) {
           </Stack>
         </Group>
       </Paper>
+      <ProfileCommunities userId={person.id} />
     </Container>
   );
+}
+
+/** 'Owned Communities' and 'Joined Communities', each shown only when it has any. */
+function ProfileCommunities({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const lists = useQuery(trpc.communities.ofProfile.queryOptions({ userId }));
+  if (!lists.data) return null;
+  const sections = [
+    { title: t('profile.owned'), items: lists.data.owned },
+    { title: t('profile.joinedCommunities'), items: lists.data.joined },
+  ].filter((section) => section.items.length > 0);
+  return sections.map((section) => (
+    <Stack key={section.title} gap="md" mt={40} component="section">
+      <Title order={2} fz={22}>
+        {section.title}
+      </Title>
+      <CommunityGrid communities={section.items} label={section.title} />
+    </Stack>
+  ));
 }
 
 function ProfileAlert({ back, message }: { back: React.ReactNode; message: string }) {
