@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownUploadKey } from './uploads.ts';
 import { CATEGORY_VALUES, LANGUAGE_VALUES, LIMITS, NOTIFY_ME_ABOUT } from './constants.ts';
 
 /** Rules for the profile created at first sign-in (spec section 5). */
@@ -106,11 +107,7 @@ export const byUsernameInput = z.object({
   username: z.string().trim().min(1, PROFILE_MESSAGES.missingUsername).max(64),
 });
 
-const AVATAR_PREFIX = '/uploads/avatars/';
-
-/** The storage key of an avatar our upload route produced for `userId` (/uploads/avatars/{userId}/{random}.webp), else null. */
+/** The storage key of an avatar our upload route produced for `userId`, else null. */
 export function ownAvatarKey(url: string, userId: string): string | null {
-  const key = url.startsWith(AVATAR_PREFIX) ? url.slice(AVATAR_PREFIX.length) : '';
-  const [owner, name, ...rest] = key.split('/');
-  return owner === userId && name && rest.length === 0 && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) && !name.includes('..') ? key : null;
+  return ownUploadKey(url, 'avatars', userId);
 }

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { isPublicBucket, isValidKey, MAX_IMAGE_PIXELS, newKey, prepareUpload } from '@app/storage';
 import { tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/storage/kinds';
+import { publicUploadUrl } from '@app/shared/uploads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readSession, sendCookie } from '../plugins/session.ts';
 
@@ -14,11 +15,6 @@ export interface UploadResult {
   url: string | null;
   contentType: string;
   size: number;
-}
-
-/** The path `GET /uploads/:bucket/*` serves an object of a public bucket at. */
-export function publicUrlOf(bucket: string, key: string): string {
-  return `/uploads/${bucket}/${key}`;
 }
 
 /**
@@ -64,7 +60,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       await app.storage.put(kind.bucket, key, body, contentType);
       const result: UploadResult = {
         key,
-        url: isPublicBucket(kind.bucket) ? publicUrlOf(kind.bucket, key) : null,
+        url: isPublicBucket(kind.bucket) ? publicUploadUrl(kind.bucket, key) : null,
         contentType,
         size: body.length,
       };

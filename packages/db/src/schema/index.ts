@@ -6,3 +6,4 @@ export * from './courses.ts';
 export * from './events.ts';
 export * from './feedback.ts';
 export * from './partners.ts';
+export * from './billing.ts';

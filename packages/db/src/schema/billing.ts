@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { communities } from './communities.ts';
+import { profiles } from './profiles.ts';
+
+export const checkoutStatus = pgEnum('checkout_status', ['open', 'paid', 'expired']);
+
+/**
+ * A checkout started for a paid community: the price is fixed when it starts, and the webhook that
+ * reports the payment is matched to it. `provider` is 'polar' or 'local' (the offline stand-in).
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider').notNull(),
+    /** The provider's checkout id, once it has one. */
+    providerRef: text('provider_ref'),
+    status: checkoutStatus('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('checkouts_user_idx').on(t.userId, t.communityId, t.createdAt),
+    uniqueIndex('checkouts_provider_ref_idx').on(t.provider, t.providerRef),
+    check('checkouts_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Every webhook delivery id processed once: a replayed delivery finds its id here and changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  /** `provider:webhook-id`. */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { CATEGORY_VALUES, LANGUAGE_VALUES, LIMITS } from './constants.ts';
+import { toEmbedUrl, VIDEO_NOT_EMBEDDABLE } from './video.ts';
+
+/** Creating, editing and joining communities (spec sections 2, 4, 5, 6 and 8). */
+
+export const COMMUNITY_MESSAGES = {
+  nameRequired: 'Community name is required.',
+  nameTooLong: 'Community name must be at most 60 characters.',
+  nameSlash: 'Community name cannot contain "/".',
+  nameTaken: (name: string) => `A community named '${name}' already exists.`,
+  logoRequired: 'Please upload a community logo.',
+  logoInvalid: 'Logo upload failed',
+  categoryRequired: 'Please select a category.',
+  languageRequired: 'Please select a language.',
+  contactEmail: 'Please enter a valid contact email.',
+  seats: 'Available seats must be a number greater than 0.',
+  seatsBelowMembers: (members: number) => `Available seats cannot be fewer than the current ${members} members.`,
+  amount: 'Membership amount must be 0 (free) or at least US$5.00, in cents.',
+  textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  videoNotEmbeddable: VIDEO_NOT_EMBEDDABLE,
+  loginToCreate: 'Please login to create a community.',
+  notFound: 'Community not found.',
+  notAuthorized: 'You are not authorized to edit this community.',
+  ownerOnly: 'Only the owner of this community can do that.',
+  membersOnly: 'Only members of this community can see that.',
+  noSeats: 'No available seats in this community.',
+  alreadyMember: 'You are already a member of this community.',
+  alreadyPending: 'Your request to join is already pending.',
+  paymentRequired: 'This community has a monthly membership: continue to checkout to join.',
+  notPaid: 'This community is free to join.',
+  ownerCannotLeave: 'The owner cannot leave their own community.',
+  ownerCannotBeRemoved: 'The owner cannot be removed from the community.',
+  noSuchRequest: 'There is no pending request from this person.',
+  noSuchMember: 'This person is not a member of the community.',
+  saved: 'Changes saved successfully!',
+  unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
+} as const;
+
+export const COMMUNITY_LIMITS = {
+  nameMax: 60,
+  descriptionMax: 2000,
+  rulesMax: 2000,
+  partnerMax: 100,
+  seatsMax: 1_000_000,
+  amountMaxCents: 100_000_00,
+} as const;
+
+/** Trimmed text; blank becomes null (the spec sends empty optional fields as null). */
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, COMMUNITY_MESSAGES.textTooLong(field, max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const communityName = z
+  .string({ error: COMMUNITY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, COMMUNITY_MESSAGES.nameRequired)
+  .max(COMMUNITY_LIMITS.nameMax, COMMUNITY_MESSAGES.nameTooLong)
+  .refine((v) => !v.includes('/'), COMMUNITY_MESSAGES.nameSlash);
+
+/** The spec's "simple pattern": something@something.something, no spaces. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const contactEmail = z.string({ error: COMMUNITY_MESSAGES.contactEmail }).trim().max(254, COMMUNITY_MESSAGES.contactEmail).regex(SIMPLE_EMAIL, COMMUNITY_MESSAGES.contactEmail);
+
+/** A member cap: a whole number above 0, or null for no cap. */
+const seats = z
+  .int({ error: COMMUNITY_MESSAGES.seats })
+  .min(1, COMMUNITY_MESSAGES.seats)
+  .max(COMMUNITY_LIMITS.seatsMax, COMMUNITY_MESSAGES.seats)
+  .nullable();
+
+/** A YouTube or Vimeo link, stored as typed; blank becomes null. */
+const videoUrl = z
+  .string()
+  .trim()
+  .max(2048, COMMUNITY_MESSAGES.videoNotEmbeddable)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || toEmbedUrl(v) !== null, COMMUNITY_MESSAGES.videoNotEmbeddable);
+
+const category = z.enum(CATEGORY_VALUES, { error: COMMUNITY_MESSAGES.categoryRequired });
+const language = z.enum(LANGUAGE_VALUES, { error: COMMUNITY_MESSAGES.languageRequired });
+/** A logo uploaded by the caller through POST /api/uploads/community-logo (checked on the server). */
+const logoUrl = z.string({ error: COMMUNITY_MESSAGES.logoRequired }).min(1, COMMUNITY_MESSAGES.logoRequired).max(2048, COMMUNITY_MESSAGES.logoInvalid);
+
+/** Wizard step 1: 'Core Details'. */
+export const createCommunityCore = z.object({
+  name: communityName,
+  logoUrl,
+  category,
+  language,
+  contactEmail,
+  availableSeats: seats,
+});
+
+/** Wizard step 2: 'Optional Details'. */
+export const createCommunityOptional = z.object({
+  description: optionalText('Description', COMMUNITY_LIMITS.descriptionMax),
+  videoUrl,
+  rules: optionalText('Rules', COMMUNITY_LIMITS.rulesMax),
+  partner: optionalText('Partner', COMMUNITY_LIMITS.partnerMax),
+});
+
+export const createCommunityInput = createCommunityCore.extend({
+  ...createCommunityOptional.shape,
+  /** The ?ref= code the creator arrived with, if any: the referring partner earns a commission. */
+  referralCode: z.string().trim().max(64).nullish(),
+});
+export type CreateCommunityInput = z.input<typeof createCommunityInput>;
+
+/** The owner's 'Edit information' form. */
+export const updateCommunityInput = z.object({
+  id: z.uuid({ error: COMMUNITY_MESSAGES.notFound }),
+  name: communityName,
+  logoUrl,
+  category,
+  language,
+  contactEmail,
+  availableSeats: seats,
+  description: optionalText('Description', COMMUNITY_LIMITS.descriptionMax),
+  rules: optionalText('Rules', COMMUNITY_LIMITS.rulesMax),
+  videoUrl,
+  isPrivate: z.boolean(),
+  /** Monthly price in cents: 0 is free, otherwise at least 500 (US$5.00). */
+  membershipAmountCents: z
+    .int({ error: COMMUNITY_MESSAGES.amount })
+    .min(0, COMMUNITY_MESSAGES.amount)
+    .max(COMMUNITY_LIMITS.amountMaxCents, COMMUNITY_MESSAGES.amount)
+    .refine((v) => v === 0 || v >= LIMITS.minMembershipCents, COMMUNITY_MESSAGES.amount),
+});
+export type UpdateCommunityInput = z.input<typeof updateCommunityInput>;
+
+export const communityIdInput = z.object({ communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }) });
+export const byNameInput = z.object({ name: z.string().trim().min(1, COMMUNITY_MESSAGES.notFound).max(200, COMMUNITY_MESSAGES.notFound) });
+export const memberActionInput = communityIdInput.extend({ userId: z.uuid({ error: COMMUNITY_MESSAGES.noSuchMember }) });
+export const checkoutInput = communityIdInput.extend({ checkoutType: z.literal('monthly').default('monthly') });
+
+export type MembershipStatus = 'none' | 'pending' | 'approved';
