@@ -1,11 +1,12 @@
+import type { Queryable } from '@app/db';
 import { communities, communityMembers, profiles } from '@app/db/schema';
 import { communitiesOfProfileInput, containsPattern, listCommunitiesInput, type CommunityCursor } from '@app/shared/communities';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { publicProcedure } from '../trpc.ts';
+import { publicProcedure } from '../../trpc.ts';
 
 /** What a community card shows (spec section 3, 'Community card'). */
-const cardColumns = {
+export const cardColumns = {
   id: communities.id,
   name: communities.name,
   logoUrl: communities.logoUrl,
@@ -24,6 +25,29 @@ const cardColumns = {
 /** A profile page lists at most this many owned (and joined) communities. */
 const OF_PROFILE_MAX = 100;
 
+/** The cards of the communities `userId` owns, newest first. */
+export function ownedBy(db: Queryable, userId: string) {
+  return db
+    .select(cardColumns)
+    .from(communities)
+    .innerJoin(profiles, eq(profiles.id, communities.ownerId))
+    .where(eq(communities.ownerId, userId))
+    .orderBy(desc(communities.createdAt), desc(communities.id))
+    .limit(OF_PROFILE_MAX);
+}
+
+/** The cards of the communities `userId` belongs to (or asked to join) without owning them, latest first. */
+export function memberOf(db: Queryable, userId: string, status: 'approved' | 'pending') {
+  return db
+    .select(cardColumns)
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .innerJoin(profiles, eq(profiles.id, communities.ownerId))
+    .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, status), ne(communities.ownerId, userId)))
+    .orderBy(desc(communityMembers.joinedAt), desc(communities.id))
+    .limit(OF_PROFILE_MAX);
+}
+
 /** created_at with its microseconds: a JS Date would cut them and make pages skip rows. */
 const createdAtText = sql<string>`to_char(${communities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -33,7 +57,8 @@ function before(cursor: CommunityCursor): SQL {
   return sql`(${communities.createdAt} <= ${at} and (${communities.createdAt} < ${at} or ${communities.id} < ${cursor.id}::uuid))`;
 }
 
-export const communitiesRouter = {
+/** Discover's list and counter, and a profile page's grids. */
+export const discoverProcedures = {
   /**
    * Discover's list: optional case-insensitive substring search on the name (the same
    * `lower(name)` expression as the trigram index), category and language filters; newest first,
@@ -68,30 +93,7 @@ export const communitiesRouter = {
    * approved member (pending requests and their own communities are left out).
    */
   ofProfile: publicProcedure.input(communitiesOfProfileInput).query(async ({ ctx, input }) => {
-    const [owned, joined] = await Promise.all([
-      ctx.db
-        .select(cardColumns)
-        .from(communities)
-        .innerJoin(profiles, eq(profiles.id, communities.ownerId))
-        .where(eq(communities.ownerId, input.userId))
-        .orderBy(desc(communities.createdAt), desc(communities.id))
-        .limit(OF_PROFILE_MAX),
-      ctx.db
-        .select(cardColumns)
-        .from(communityMembers)
-        .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-        .innerJoin(profiles, eq(profiles.id, communities.ownerId))
-        .where(
-          and(
-            eq(communityMembers.userId, input.userId),
-            eq(communityMembers.status, 'approved'),
-            ne(communityMembers.role, 'owner'),
-            ne(communities.ownerId, input.userId),
-          ),
-        )
-        .orderBy(desc(communityMembers.joinedAt), desc(communities.id))
-        .limit(OF_PROFILE_MAX),
-    ]);
+    const [owned, joined] = await Promise.all([ownedBy(ctx.db, input.userId), memberOf(ctx.db, input.userId, 'approved')]);
     return { owned, joined };
   }),
 } satisfies TRPCRouterRecord;
