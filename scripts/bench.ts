@@ -21,7 +21,8 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
 import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
-import { comparisons, scenarios, type BenchContext, type Scenario } from './bench/scenarios.ts';
+import { measureDelivery } from './bench/feed.ts';
+import { comparisons, prepare, scenarios, type BenchContext, type Scenario } from './bench/scenarios.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const AUTOCANNON_CLI = join(root, 'node_modules/autocannon/autocannon.js');
@@ -103,7 +104,8 @@ async function main(): Promise<number> {
   const loadCore = pinned ? LOAD_CORE : null;
 
   // Bounded in time: a hang anywhere ends the run (cleanup still runs).
-  const budgetMs = (120 + scenarios.length * (warmupSec + durationSec + 45)) * 1000;
+  // 240 s: database, seeding and the live-feed delivery measurement.
+  const budgetMs = (240 + scenarios.length * (warmupSec + durationSec + 45)) * 1000;
   let server: ChildProcess | null = null;
   let database: TestDatabase | null = null;
   let dataDir: string | null = null;
@@ -163,6 +165,7 @@ async function main(): Promise<number> {
 
     const { cookie, user } = await signIn(baseUrl);
     const ctx: BenchContext = { baseUrl, cookie, user, database };
+    await prepare(ctx);
     await checkResponses(ctx);
 
     console.log(
@@ -187,12 +190,24 @@ async function main(): Promise<number> {
       console.log(`${Math.round(result.requestsPerSec)} req/s`);
       measured.push({ name: scenario.name, connections: scenario.connections, result });
     }
+    process.stdout.write('  live feed: 1,000 WebSocket subscribers, 20 posts ... ');
+    const delivery = await measureDelivery(ctx);
+    console.log('done');
     const { peakKiB, rssKiB } = readProcStatus(serverPid);
 
     console.log(`\n${resultsTable(measured)}\n`);
     console.log(`${ratioTable(measured, comparisons)}\n`);
+    console.log(
+      `Live feed delivery, post created -> event received, ${delivery.subscribers.toLocaleString('en-US')} WebSocket subscribers x ${delivery.posts} posts: ` +
+        `p50 ${delivery.p50.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms, max ${delivery.max.toFixed(1)} ms ` +
+        `(${delivery.deliveries.toLocaleString('en-US')} of ${delivery.expected.toLocaleString('en-US')} deliveries).`,
+    );
     console.log(`Server peak memory (VmHWM): ${formatKiB(peakKiB)}; resident at the end (VmRSS): ${formatKiB(rssKiB)}.`);
 
+    if (delivery.deliveries < delivery.expected) {
+      console.error(`\nFAILED: ${delivery.expected - delivery.deliveries} live feed deliveries never arrived.`);
+      return 1;
+    }
     const failed = measured.filter((m) => m.result.non2xx > 0 || m.result.errors > 0);
     if (failed.length > 0) {
       console.error(`\nFAILED: non-2xx responses or errors in: ${failed.map((m) => `${m.name} x ${m.connections}`).join(', ')}.`);

@@ -4,6 +4,7 @@
  */
 import type { TestDatabase } from '@app/db/testing';
 import { discoverSearchPath, SEARCH_TERM, withoutTrigramIndex, withTrigramIndex } from './discover.ts';
+import { FEED_POSTS, feedFastifyPath, feedTrpcPath, seedFeed } from './feed.ts';
 import type { Comparison } from './report.ts';
 
 export interface BenchContext {
@@ -38,6 +39,11 @@ function trpcData(body: unknown): unknown {
   return data && typeof data === 'object' && 'json' in data ? data.json : data;
 }
 
+/** A tRPC query's superjson result as sent ({ json, meta }), to compare with the bare route's superjson.serialize(). */
+function trpcResult(body: unknown): unknown {
+  return (body as { result?: { data?: unknown } } | null)?.result?.data;
+}
+
 function isOwnProfile(payload: unknown, ctx: BenchContext): void {
   const profile = payload as { id?: unknown; email?: unknown } | null;
   if (profile?.id !== ctx.user.id || profile.email !== ctx.user.email) {
@@ -56,6 +62,17 @@ const discover = {
   indexed: { name: `trpc communities.list '${SEARCH_TERM}', trgm index`, path: discoverSearchPath, anonymous: true, setup: withTrigramIndex },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 
+/** The first page of a 100,000-post feed (scripts/bench/feed.ts): tRPC against bare Fastify doing the same work. */
+const feed = {
+  fastify: { name: `fastify GET /api/bench/posts (${FEED_POSTS / 1000}k posts)`, path: feedFastifyPath },
+  trpc: { name: `trpc GET /trpc/posts.list (${FEED_POSTS / 1000}k posts)`, path: feedTrpcPath, payload: trpcResult },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
+/** Seeding that the scenarios' first responses already depend on; runs before they are checked. */
+export async function prepare(ctx: BenchContext): Promise<void> {
+  await seedFeed(ctx);
+}
+
 export const scenarios: Scenario[] = [
   ...[10, 100].flatMap((connections) => [
     { ...me.fastify, connections },
@@ -64,10 +81,15 @@ export const scenarios: Scenario[] = [
   // The index is dropped for the first and recreated for the second, so it is back when the run ends.
   { ...discover.noIndex, connections: 10 },
   { ...discover.indexed, connections: 10 },
+  ...[10, 100].flatMap((connections) => [
+    { ...feed.fastify, connections },
+    { ...feed.trpc, connections },
+  ]),
 ];
 
 /** Ratios printed as candidate / baseline at each connection count; both must return the same payload. */
 export const comparisons: Comparison[] = [
   { label: 'profiles.me: trpc / fastify', baseline: me.fastify.name, candidate: me.trpc.name },
   { label: 'communities.list search: trgm index / none', baseline: discover.noIndex.name, candidate: discover.indexed.name },
+  { label: 'posts.list: trpc / fastify', baseline: feed.fastify.name, candidate: feed.trpc.name },
 ];

@@ -2,6 +2,8 @@ import './types.ts';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Database } from '@app/db';
+import { createLiveBus } from '@app/api/live';
+import { createOutboxWorker } from '@app/api/notifications';
 import { createStorage, type Storage } from '@app/storage';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './env.ts';
@@ -9,9 +11,11 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
+import { attachmentRoutes } from './routes/attachments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { benchRoutes } from './routes/bench.ts';
 import { healthRoutes } from './routes/health.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 
 export interface BuildAppOptions {
@@ -38,6 +42,13 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
     await storage.init();
   }
   app.decorate('storage', storage);
+  const live = createLiveBus(database, { onError: (err) => app.log.error({ err }, 'reading live events failed') });
+  await live.start();
+  app.decorate('live', live);
+  app.addHook('onClose', () => live.stop());
+  const outbox = createOutboxWorker({ database, ...config.notifyWebhook, log: app.log });
+  await outbox.start();
+  app.addHook('onClose', () => outbox.stop());
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error.validation) return reply.code(400).send({ message: error.message });
@@ -55,6 +66,8 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(authRoutes);
   await app.register(trpcPlugin);
   await app.register(uploadRoutes);
+  await app.register(attachmentRoutes);
+  await app.register(paymentRoutes);
   if (config.benchRoutes) await app.register(benchRoutes);
   await app.register(staticPlugin);
   return app;

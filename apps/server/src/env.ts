@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PaymentsConfig } from '@app/api/payments';
 import type { StorageConfig } from '@app/storage';
 import { endpointOf } from '@app/storage';
 import { z } from 'zod';
@@ -47,6 +48,12 @@ const schema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET_PREFIX: z.string().default(''),
   S3_PUBLIC_URL: z.url().optional(),
+  POLAR_ACCESS_TOKEN: z.string().optional(),
+  POLAR_PRODUCT_ID: z.string().optional(),
+  POLAR_SERVER: z.enum(['sandbox', 'production']).default('production'),
+  POLAR_WEBHOOK_SECRET: z.string().optional(),
+  NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NOTIFY_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'NOTIFY_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_…)').optional(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -78,6 +85,9 @@ export interface AppConfig {
   logLevel: string;
   benchRoutes: boolean;
   storage: StorageConfig;
+  payments: PaymentsConfig;
+  /** Where members' notifications (a new post…) are POSTed, signed with `secret`; null: not sent. */
+  notifyWebhook: { url: string | null; secret: string | null };
 }
 
 /** Reads and validates the environment: the only place that looks at process.env. */
@@ -121,6 +131,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,
     storage: storageConfig(env, resolve(repoRoot, env.DATA_DIR)),
+    payments: paymentsConfig(env),
+    notifyWebhook: { url: env.NOTIFY_WEBHOOK_URL ?? null, secret: env.NOTIFY_WEBHOOK_SECRET ?? null },
   };
 }
 
@@ -145,6 +157,18 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
     bucketPrefix: env.S3_BUCKET_PREFIX,
     publicUrl: env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : null,
   };
+}
+
+/**
+ * Polar takes the payments when POLAR_ACCESS_TOKEN is set, and then needs the product and the
+ * webhook secret too; without a token the local stand-in does, outside production.
+ */
+function paymentsConfig(env: Env): PaymentsConfig {
+  const webhookSecret = env.POLAR_WEBHOOK_SECRET || null;
+  if (!env.POLAR_ACCESS_TOKEN) return { polar: null, webhookSecret };
+  const missing = (['POLAR_PRODUCT_ID', 'POLAR_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
+  if (missing.length) throw new Error(`Invalid environment:\n  POLAR_ACCESS_TOKEN needs ${missing.join(', ')}`);
+  return { polar: { accessToken: env.POLAR_ACCESS_TOKEN, productId: env.POLAR_PRODUCT_ID!, server: env.POLAR_SERVER }, webhookSecret };
 }
 
 /** Where the embedded database keeps its files. */

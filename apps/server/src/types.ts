@@ -1,5 +1,6 @@
 import type { Auth } from '@app/api/auth';
 import type { Database } from '@app/db';
+import type { LiveBus } from '@app/api/live';
 import type { Storage } from '@app/storage';
 import type { AppConfig } from './env.ts';
 
@@ -9,5 +10,7 @@ declare module 'fastify' {
     database: Database;
     lucia: Auth;
     storage: Storage;
+    /** Live events (LISTEN/NOTIFY) for subscriptions: started with the app, stopped when it closes. */
+    live: LiveBus;
   }
 }

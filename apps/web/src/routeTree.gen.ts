@@ -17,8 +17,12 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as SubscriptionTermsRouteImport } from './routes/subscription-terms'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
+import { Route as CommunityNameJoinRouteImport } from './routes/$communityName.join'
+import { Route as AuthedMyCommunitiesRouteImport } from './routes/_authed/my-communities'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as AuthedStartCommunityRouteImport } from './routes/_authed/start-community'
+import { Route as CommunityCommunityNameRouteImport } from './routes/community.$communityName'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
 
 const IndexRoute = IndexRouteImport.update({
@@ -60,6 +64,16 @@ const TermsOfUseRoute = TermsOfUseRouteImport.update({
   path: '/terms-of-use',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CommunityNameJoinRoute = CommunityNameJoinRouteImport.update({
+  id: '/$communityName/join',
+  path: '/$communityName/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedMyCommunitiesRoute = AuthedMyCommunitiesRouteImport.update({
+  id: '/my-communities',
+  path: '/my-communities',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedProfileRoute = AuthedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -69,6 +83,16 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedStartCommunityRoute = AuthedStartCommunityRouteImport.update({
+  id: '/start-community',
+  path: '/start-community',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const CommunityCommunityNameRoute = CommunityCommunityNameRouteImport.update({
+  id: '/community/$communityName',
+  path: '/community/$communityName',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileUsernameRoute = ProfileUsernameRouteImport.update({
   id: '/profile/$username',
@@ -84,8 +108,12 @@ export interface FileRoutesByFullPath {
   '/refund-policy': typeof RefundPolicyRoute
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
+  '/$communityName/join': typeof CommunityNameJoinRoute
+  '/my-communities': typeof AuthedMyCommunitiesRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
+  '/start-community': typeof AuthedStartCommunityRoute
+  '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
 }
 export interface FileRoutesByTo {
@@ -96,8 +124,12 @@ export interface FileRoutesByTo {
   '/refund-policy': typeof RefundPolicyRoute
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
+  '/$communityName/join': typeof CommunityNameJoinRoute
+  '/my-communities': typeof AuthedMyCommunitiesRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
+  '/start-community': typeof AuthedStartCommunityRoute
+  '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
 }
 export interface FileRoutesById {
@@ -110,8 +142,12 @@ export interface FileRoutesById {
   '/refund-policy': typeof RefundPolicyRoute
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
+  '/$communityName/join': typeof CommunityNameJoinRoute
+  '/_authed/my-communities': typeof AuthedMyCommunitiesRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/settings': typeof AuthedSettingsRoute
+  '/_authed/start-community': typeof AuthedStartCommunityRoute
+  '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
 }
 export interface FileRouteTypes {
@@ -124,8 +160,12 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/subscription-terms'
     | '/terms-of-use'
+    | '/$communityName/join'
+    | '/my-communities'
     | '/profile'
     | '/settings'
+    | '/start-community'
+    | '/community/$communityName'
     | '/profile/$username'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -136,8 +176,12 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/subscription-terms'
     | '/terms-of-use'
+    | '/$communityName/join'
+    | '/my-communities'
     | '/profile'
     | '/settings'
+    | '/start-community'
+    | '/community/$communityName'
     | '/profile/$username'
   id:
     | '__root__'
@@ -149,8 +193,12 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/subscription-terms'
     | '/terms-of-use'
+    | '/$communityName/join'
+    | '/_authed/my-communities'
     | '/_authed/profile'
     | '/_authed/settings'
+    | '/_authed/start-community'
+    | '/community/$communityName'
     | '/profile/$username'
   fileRoutesById: FileRoutesById
 }
@@ -163,6 +211,8 @@ export interface RootRouteChildren {
   RefundPolicyRoute: typeof RefundPolicyRoute
   SubscriptionTermsRoute: typeof SubscriptionTermsRoute
   TermsOfUseRoute: typeof TermsOfUseRoute
+  CommunityNameJoinRoute: typeof CommunityNameJoinRoute
+  CommunityCommunityNameRoute: typeof CommunityCommunityNameRoute
   ProfileUsernameRoute: typeof ProfileUsernameRoute
 }
 
@@ -224,6 +274,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfUseRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$communityName/join': {
+      id: '/$communityName/join'
+      path: '/$communityName/join'
+      fullPath: '/$communityName/join'
+      preLoaderRoute: typeof CommunityNameJoinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/my-communities': {
+      id: '/_authed/my-communities'
+      path: '/my-communities'
+      fullPath: '/my-communities'
+      preLoaderRoute: typeof AuthedMyCommunitiesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/profile': {
       id: '/_authed/profile'
       path: '/profile'
@@ -238,6 +302,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/start-community': {
+      id: '/_authed/start-community'
+      path: '/start-community'
+      fullPath: '/start-community'
+      preLoaderRoute: typeof AuthedStartCommunityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/community/$communityName': {
+      id: '/community/$communityName'
+      path: '/community/$communityName'
+      fullPath: '/community/$communityName'
+      preLoaderRoute: typeof CommunityCommunityNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/$username': {
       id: '/profile/$username'
       path: '/profile/$username'
@@ -249,13 +327,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedMyCommunitiesRoute: typeof AuthedMyCommunitiesRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedStartCommunityRoute: typeof AuthedStartCommunityRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedMyCommunitiesRoute: AuthedMyCommunitiesRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedStartCommunityRoute: AuthedStartCommunityRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -270,6 +352,8 @@ const rootRouteChildren: RootRouteChildren = {
   RefundPolicyRoute: RefundPolicyRoute,
   SubscriptionTermsRoute: SubscriptionTermsRoute,
   TermsOfUseRoute: TermsOfUseRoute,
+  CommunityNameJoinRoute: CommunityNameJoinRoute,
+  CommunityCommunityNameRoute: CommunityCommunityNameRoute,
   ProfileUsernameRoute: ProfileUsernameRoute,
 }
 export const routeTree = rootRouteImport

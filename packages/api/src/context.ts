@@ -1,6 +1,8 @@
 import type { Database, Db } from '@app/db';
 import type { Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
+import type { LiveBus } from './live/bus.ts';
+import type { PaymentsProvider } from './payments/provider.ts';
 
 /** One context for HTTP and WebSocket calls. */
 export interface Context {
@@ -10,4 +12,10 @@ export interface Context {
   user: User | null;
   /** Where uploads live: procedures that take or drop an uploaded file check and remove it here. */
   storage: Storage;
+  /** Checkouts for paid communities: Polar, the local stand-in, or null when payments are not configured. */
+  payments: PaymentsProvider | null;
+  /** Live events of every server process on the database, for subscriptions. */
+  live: LiveBus;
+  /** Whether the caller's session still stands (long-lived subscriptions ask now and then). */
+  isSessionActive: () => Promise<boolean>;
 }

@@ -1,5 +1,7 @@
 import { communitiesRouter } from './routers/communities/index.ts';
 import { membershipRouter } from './routers/membership/index.ts';
+import { paymentsRouter } from './routers/payments.ts';
+import { postsRouter } from './routers/posts/index.ts';
 import { profilesRouter } from './routers/profiles/index.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
@@ -7,6 +9,8 @@ export const appRouter = router({
   profiles: profilesRouter,
   communities: communitiesRouter,
   membership: membershipRouter,
+  payments: paymentsRouter,
+  posts: postsRouter,
 });
 
 export type AppRouter = typeof appRouter;

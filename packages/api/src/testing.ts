@@ -6,6 +6,9 @@ import { createStorage, type Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
 import { signInIdentity } from './auth/identity.ts';
 import type { Context } from './context.ts';
+import { createLiveBus, type LiveBus } from './live/bus.ts';
+import { createLocalProvider } from './payments/local.ts';
+import type { PaymentsProvider } from './payments/provider.ts';
 import { createCaller } from './root.ts';
 
 let counter = 0;
@@ -31,12 +34,50 @@ export function testStorage(): Storage {
   return defaultStorage;
 }
 
+/** The public URL the test callers' local checkout stand-in builds its URLs on. */
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+const buses = new WeakMap<Database, LiveBus>();
+/** One live bus per test database (it LISTENs once started), stopped with `stopTestBus`. */
+export function testBus(database: Database): LiveBus {
+  let bus = buses.get(database);
+  if (!bus) {
+    bus = createLiveBus(database);
+    buses.set(database, bus);
+  }
+  return bus;
+}
+
+export async function stopTestBus(database: Database): Promise<void> {
+  await buses.get(database)?.stop();
+  buses.delete(database);
+}
+
+export interface CallerOptions {
+  storage?: Storage;
+  payments?: PaymentsProvider | null;
+  live?: LiveBus;
+  /** What the caller's session check answers (a subscription ends when it turns false). */
+  isSessionActive?: () => Promise<boolean>;
+  /** Aborting it ends the caller's subscriptions. */
+  signal?: AbortSignal;
+}
+
 /** A server-side caller acting as `userId`, or as a signed-out visitor when null. */
-export function callerFor(database: Database, userId: string | null, storage: Storage = testStorage()) {
+export function callerFor(database: Database, userId: string | null, options: CallerOptions = {}) {
   const user: User | null = userId ? { id: userId, username: '', email: '' } : null;
   const session: Session | null = userId
     ? { id: `test-${userId}`, userId, expiresAt: new Date(Date.now() + 3_600_000), fresh: false }
     : null;
-  const ctx: Context = { db: database.db, database, user, session, storage };
-  return createCaller(ctx);
+  const ctx: Context = {
+    db: database.db,
+    database,
+    user,
+    session,
+    storage: options.storage ?? testStorage(),
+    payments: options.payments === undefined ? createLocalProvider(TEST_PUBLIC_URL) : options.payments,
+    live: options.live ?? testBus(database),
+    isSessionActive: options.isSessionActive ?? (async () => session !== null),
+  };
+  return createCaller(ctx, options.signal ? { signal: options.signal } : {});
 }

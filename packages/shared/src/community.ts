@@ -16,7 +16,7 @@ export const COMMUNITY_MESSAGES = {
   contactEmail: 'Please enter a valid contact email.',
   seats: 'Available seats must be a number greater than 0.',
   seatsBelowMembers: (members: number) => `Available seats cannot be fewer than the current ${members} members.`,
-  amount: 'Membership amount must be 0 (free) or at least US$5.00, in cents.',
+  amount: 'Membership amount must be 0 (free) or at least US$5.00.',
   textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   videoNotEmbeddable: VIDEO_NOT_EMBEDDABLE,
   loginToCreate: 'Please login to create a community.',

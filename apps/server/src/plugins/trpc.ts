@@ -1,4 +1,5 @@
 import { appRouter, type AppRouter, type Context } from '@app/api';
+import { createPaymentsProvider } from '@app/api/payments';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type CreateFastifyContextOptions, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -12,12 +13,14 @@ export const WS_MAX_PAYLOAD = 128 * 1024;
 
 export const trpcPlugin = fp(async (app: FastifyInstance) => {
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+  const payments = createPaymentsProvider(app.config, app.log);
 
   // One context for HTTP and WebSocket: over WebSocket `res` is the socket and `req` the upgrade request.
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     const { session, user, cookie } = await readSession(app, req.headers.cookie);
     if (cookie && isReply(res)) sendCookie(res, cookie);
-    return { db: app.database.db, database: app.database, storage: app.storage, session, user };
+    const isSessionActive = async () => (session ? (await app.lucia.validateSession(session.id)).session !== null : false);
+    return { db: app.database.db, database: app.database, storage: app.storage, payments, live: app.live, isSessionActive, session, user };
   }
 
   await app.register(fastifyTRPCPlugin, {

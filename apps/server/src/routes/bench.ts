@@ -1,4 +1,6 @@
-import { profileColumns } from '@app/api';
+import { feedPage, profileColumns } from '@app/api';
+import { listPostsInput } from '@app/shared/posts';
+import superjson from 'superjson';
 import { profiles } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,5 +19,13 @@ export async function benchRoutes(app: FastifyInstance) {
       .from(profiles)
       .where(eq(profiles.id, user.id));
     return reply.send(row ?? null);
+  });
+
+  // The first page of a community's feed, as posts.list answers it (superjson, so Dates compare equal).
+  app.get<{ Params: { communityId: string } }>('/api/bench/posts/:communityId', async (req, reply) => {
+    const { user } = await readSession(app, req.headers.cookie);
+    if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
+    const input = listPostsInput.parse({ communityId: req.params.communityId });
+    return reply.send(superjson.serialize(await feedPage(app.database.db, user.id, input)));
   });
 }

@@ -4,7 +4,7 @@ import { IconLock, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { communityPath, useClientNavigation } from '../lib/client-navigation.ts';
-import { categoryLabel, formatCount, languageLabel } from '../lib/labels.ts';
+import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../lib/labels.ts';
 import classes from './cards.module.css';
 
 /** What a card needs; `communities.list` and `communities.ofProfile` rows fit. */
@@ -34,11 +34,7 @@ export function CommunityCard({ community }: { community: CommunityCardData }) {
   const embed = toEmbedUrl(community.videoUrl);
   const category = categoryLabel(t, community.category);
   const language = languageLabel(t, community.language);
-  const members = formatCount(i18n.language, community.membersCount);
-  const price =
-    community.membershipAmountCents > 0
-      ? new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(community.membershipAmountCents / 100)
-      : null;
+  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
 
   return (
     <Card component="article" withBorder radius="lg" padding={0} shadow="xs" h="100%" className={classes.card}>
@@ -83,11 +79,7 @@ export function CommunityCard({ community }: { community: CommunityCardData }) {
           <Group justify="space-between" gap="xs" mt="auto">
             <Group gap={6} c="dimmed" wrap="nowrap">
               <IconUsers size={16} aria-hidden="true" />
-              <Text size="sm">
-                {community.availableSeats === null
-                  ? t('discover.card.members', { count: community.membersCount, value: members })
-                  : t('discover.card.membersOfCap', { value: members, cap: formatCount(i18n.language, community.availableSeats) })}
-              </Text>
+              <Text size="sm">{membersLabel(t, i18n.language, community.membersCount, community.availableSeats)}</Text>
             </Group>
             {price && (
               <Text size="sm" fw={700} c="brand.7">

@@ -1,10 +1,15 @@
-import { Box, Button, Container, Group, Loader } from '@mantine/core';
+import { ActionIcon, Box, Button, Container, Group, Loader, Tooltip } from '@mantine/core';
+import { IconMessageStar } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../lib/auth.ts';
+import { useClientNavigation } from '../lib/client-navigation.ts';
+import { useTRPC } from '../lib/trpc.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { MessagesMenu } from './MessagesMenu.tsx';
+import { SelectedCommunity } from './SelectedCommunity.tsx';
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -13,12 +18,16 @@ export function TopBar() {
     <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', position: 'sticky', top: 0, zIndex: 100 }}>
       <Container size="lg" h={60}>
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Logo />
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Logo />
+            <SelectedCommunity />
+          </Group>
           <Group gap="xs" wrap="nowrap">
             {me.isPending ? (
               <Loader size="sm" aria-label={t('nav.loadingProfile')} />
             ) : me.data ? (
               <>
+                <FeedbacksLink />
                 <MessagesMenu />
                 <AccountMenu profile={me.data} />
               </>
@@ -36,5 +45,21 @@ export function TopBar() {
         </Group>
       </Container>
     </Box>
+  );
+}
+
+/** The Feedbacks icon, for owners of at least one community only, once that is known (spec: Top bar). */
+function FeedbacksLink() {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const navigate = useClientNavigation();
+  const mine = useQuery(trpc.communities.mine.queryOptions());
+  if (!mine.data || mine.data.owned.length === 0) return null;
+  return (
+    <Tooltip label={t('mine.feedbacks')} withArrow>
+      <ActionIcon component="a" href="/feedbacks" onClick={navigate} variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('mine.feedbacks')}>
+        <IconMessageStar size={22} stroke={1.7} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { safeReturnPath } from '@app/shared/paths';
 import { useRouter } from '@tanstack/react-router';
 import { useTRPC } from './trpc.ts';
 import { STORAGE, store } from './storage-keys.ts';
@@ -17,6 +18,20 @@ export function startSignIn() {
 /** Remembers where to go after signing in, then goes to the login page. */
 export function rememberRedirect(path: string) {
   store.set(STORAGE.redirectPath, path);
+}
+
+/** Pages whose sign-in prompt says why the person must sign in first, by path (message catalog keys). */
+const LOGIN_NOTICES: Record<string, string> = {
+  '/start-community': 'create.loginRequired',
+  '/my-communities': 'mine.loginRequired',
+};
+
+/** The login page's notice for the page waiting after sign-in, if that page has one. */
+export function loginNoticeKey(): string | null {
+  const target = store.get(STORAGE.redirectPath);
+  if (!target) return null;
+  const { pathname } = new URL(safeReturnPath(target), window.location.origin);
+  return LOGIN_NOTICES[pathname] ?? null;
 }
 
 export function useSignOut() {

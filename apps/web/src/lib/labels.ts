@@ -30,3 +30,17 @@ export function languageLabel(t: TFunction, value: string | null | undefined) {
 export function formatCount(locale: string, value: number) {
   return new Intl.NumberFormat(locale).format(value);
 }
+
+/** A monthly price in cents as '12.50' in the reader's locale (always two decimals), or null when free. */
+export function formatMonthlyPrice(locale: string, cents: number) {
+  if (cents <= 0) return null;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+}
+
+/** 'N members', or 'N/cap members' when the community has a member cap (spec section 3). */
+export function membersLabel(t: TFunction, locale: string, membersCount: number, availableSeats: number | null) {
+  const value = formatCount(locale, membersCount);
+  return availableSeats === null
+    ? t('discover.card.members', { count: membersCount, value })
+    : t('discover.card.membersOfCap', { value, cap: formatCount(locale, availableSeats) });
+}

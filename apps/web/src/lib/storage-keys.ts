@@ -19,8 +19,13 @@ export const store = {
   remove: (key: string) => safe(() => window.localStorage.removeItem(key), undefined),
 };
 
+/** A referral code is kept unless one is stored already (the first referrer wins). */
+export function rememberReferralCode(code: string | null | undefined) {
+  const ref = code?.trim();
+  if (ref && /^[\w-]{1,64}$/.test(ref) && !store.get(STORAGE.referralCode)) store.set(STORAGE.referralCode, ref);
+}
+
 /** On start, a ?ref= code is kept as the referral code unless one is stored already. */
 export function rememberReferral(search: string) {
-  const ref = new URLSearchParams(search).get('ref')?.trim();
-  if (ref && /^[\w-]{1,64}$/.test(ref) && !store.get(STORAGE.referralCode)) store.set(STORAGE.referralCode, ref);
+  rememberReferralCode(new URLSearchParams(search).get('ref'));
 }

@@ -3,6 +3,7 @@ import { communities, communityMembers } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
+import { publish, topics } from '../live/publish.ts';
 
 /**
  * Makes `userId` an approved member of the community, inside the caller's transaction: takes a
@@ -62,5 +63,7 @@ export async function dischargeMember(tx: Queryable, communityId: string, userId
     .set({ membersCount: sql`${communities.membersCount} - ${removed.length}` })
     .where(eq(communities.id, communityId))
     .returning({ membersCount: communities.membersCount });
+  // Live subscriptions of the person (feed, chat) end on this event.
+  if (removed.length > 0) await publish(tx, topics.community(communityId), 'membership.ended', { userId });
   return { removed: removed.length > 0, membersCount: row?.membersCount ?? 0 };
 }

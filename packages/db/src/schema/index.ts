@@ -7,3 +7,4 @@ export * from './events.ts';
 export * from './feedback.ts';
 export * from './partners.ts';
 export * from './billing.ts';
+export * from './live.ts';

@@ -8,6 +8,8 @@ export const posts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     content: text('content').notNull(),
+    /** One of the 17 feelings (FEELINGS in @app/shared/constants), shown before the text. */
+    feeling: text('feeling'),
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),

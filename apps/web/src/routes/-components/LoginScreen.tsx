@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Center, Checkbox, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { SignInErrorCode } from '@app/shared/auth';
 import { safeReturnPath } from '@app/shared/paths';
-import { IconAlertCircle, IconArrowLeft, IconBrandGoogleFilled, IconCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconBrandGoogleFilled, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -17,13 +17,19 @@ const ERROR_KEYS: Record<SignInErrorCode, string> = {
   unexpected: 'auth.errors.unexpected',
 };
 
-export function LoginScreen({ errorCode }: { errorCode: SignInErrorCode | undefined }) {
+interface LoginProps {
+  errorCode: SignInErrorCode | undefined;
+  /** Why sign-in is needed, shown above the sign-in form. */
+  notice?: string | undefined;
+}
+
+export function LoginScreen({ errorCode, notice }: LoginProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="calc(100vh - 61px)">
       <MarketingPanel />
       <Center p={{ base: 'md', sm: 'xl' }}>
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 36 }} w="100%" maw={460}>
-          <LoginCard errorCode={errorCode} />
+          <LoginCard errorCode={errorCode} notice={notice} />
         </Paper>
       </Center>
     </SimpleGrid>
@@ -57,7 +63,7 @@ function MarketingPanel() {
   );
 }
 
-function LoginCard({ errorCode }: { errorCode: SignInErrorCode | undefined }) {
+function LoginCard({ errorCode, notice }: LoginProps) {
   const { t } = useTranslation();
   const router = useRouter();
   const me = useMe();
@@ -85,7 +91,7 @@ function LoginCard({ errorCode }: { errorCode: SignInErrorCode | undefined }) {
           {t('auth.errors.fetchProfile')}
         </Alert>
       )}
-      <SignInForm errorCode={errorCode} />
+      <SignInForm errorCode={errorCode} notice={notice} />
     </Stack>
   );
 }
@@ -141,7 +147,7 @@ function SignedInCard() {
   );
 }
 
-function SignInForm({ errorCode }: { errorCode: SignInErrorCode | undefined }) {
+function SignInForm({ errorCode, notice }: LoginProps) {
   const { t } = useTranslation();
   const [agreed, setAgreed] = useState(true);
   const [pending, setPending] = useState(false);
@@ -167,6 +173,11 @@ function SignInForm({ errorCode }: { errorCode: SignInErrorCode | undefined }) {
   return (
     <Stack gap="md">
       <Title order={2}>{t('auth.accessHeading')}</Title>
+      {notice && (
+        <Alert color="brand" icon={<IconInfoCircle />} role="status">
+          {notice}
+        </Alert>
+      )}
       {errorCode && (
         <Alert color="red" title={t('auth.errorTitle')} icon={<IconAlertCircle />} role="alert">
           {t(ERROR_KEYS[errorCode])}

@@ -1,8 +1,9 @@
 import type { Queryable } from '@app/db';
 import { communities, communityMembers, profiles } from '@app/db/schema';
-import { communitiesOfProfileInput, containsPattern, listCommunitiesInput, type CommunityCursor } from '@app/shared/communities';
+import { communitiesOfProfileInput, containsPattern, listCommunitiesInput } from '@app/shared/communities';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { cursorTime, olderThan, pageOf } from '../../lib/cursor.ts';
 import { publicProcedure } from '../../trpc.ts';
 
 /** What a community card shows (spec section 3, 'Community card'). */
@@ -48,15 +49,6 @@ export function memberOf(db: Queryable, userId: string, status: 'approved' | 'pe
     .limit(OF_PROFILE_MAX);
 }
 
-/** created_at with its microseconds: a JS Date would cut them and make pages skip rows. */
-const createdAtText = sql<string>`to_char(${communities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** Newest first, (created_at, id) descending; the bare `created_at <=` lets the b-tree bound the scan. */
-function before(cursor: CommunityCursor): SQL {
-  const at = sql`${cursor.createdAt}::timestamptz`;
-  return sql`(${communities.createdAt} <= ${at} and (${communities.createdAt} < ${at} or ${communities.id} < ${cursor.id}::uuid))`;
-}
-
 /** Discover's list and counter, and a profile page's grids. */
 export const discoverProcedures = {
   /**
@@ -69,20 +61,17 @@ export const discoverProcedures = {
     if (input.search) filters.push(sql`lower(${communities.name}) like lower(${containsPattern(input.search)})`);
     if (input.category) filters.push(eq(communities.category, input.category));
     if (input.language) filters.push(eq(communities.language, input.language));
-    if (input.cursor) filters.push(before(input.cursor));
+    if (input.cursor) filters.push(olderThan(communities.createdAt, communities.id, input.cursor));
 
     const rows = await ctx.db
-      .select({ ...cardColumns, cursorAt: createdAtText })
+      .select({ ...cardColumns, cursorAt: cursorTime(communities.createdAt) })
       .from(communities)
       .innerJoin(profiles, eq(profiles.id, communities.ownerId))
       .where(and(...filters))
       .orderBy(desc(communities.createdAt), desc(communities.id))
       .limit(input.limit + 1);
 
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    const nextCursor: CommunityCursor | null = rows.length > input.limit && last ? { createdAt: last.cursorAt, id: last.id } : null;
-    return { items: page.map(({ cursorAt: _cursorAt, ...item }) => item), nextCursor };
+    return pageOf(rows, input.limit);
   }),
 
   /** Every community, for Discover's counter. */

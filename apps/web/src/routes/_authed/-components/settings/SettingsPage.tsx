@@ -2,7 +2,7 @@ import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
-import { RouterNavLink } from '../../../../components/RouterNavLink.tsx';
+import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
 import { NotificationsForm } from './NotificationsForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';

@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import type { AppRouter } from '@app/api';
+import { communities, communityMembers } from '@app/db/schema';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import superjson from 'superjson';
+import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { fetchMe, PUBLIC_URL, signIn, useServer } from '../test-helpers.ts';
+
+/** A tRPC client over WebSocket to `app` (listening on a port), sending `cookie` like a browser would. */
+function wsClient(app: FastifyInstance, cookie: string) {
+  const { port } = app.server.address() as AddressInfo;
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string | URL) {
+      super(url, { headers: { cookie, origin: PUBLIC_URL } });
+    }
+  }
+  const ws = createWSClient({ url: `ws://127.0.0.1:${port}/trpc`, WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket });
+  return { client: createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] }), close: () => ws.close() };
+}
+
+describe('live feed across two server processes', () => {
+  const server = useServer();
+  let second: FastifyInstance;
+  let ownerCookie: string;
+  let memberCookie: string;
+  let communityId: string;
+
+  beforeAll(async () => {
+    second = await server.extraApp();
+    for (const app of [server.app, second]) await app.listen({ port: 0, host: '127.0.0.1' });
+    ownerCookie = await signIn(server.app);
+    memberCookie = await signIn(second);
+    const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
+    const member = (await fetchMe(second, memberCookie)).data!.id;
+    const [row] = await server.database.db.insert(communities).values({ name: `Live ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
+    communityId = row!.id;
+    await server.database.db.insert(communityMembers).values([
+      { communityId, userId: owner, role: 'owner', status: 'approved' },
+      { communityId, userId: member, role: 'member', status: 'approved' },
+    ]);
+  });
+
+  it("a post created through one process reaches a WebSocket subscriber of the other", async () => {
+    const { client, close } = wsClient(server.app, ownerCookie);
+    const received = new Promise<unknown>((resolve, reject) => {
+      const sub = client.posts.onFeed.subscribe(
+        { communityId },
+        {
+          onData: (event) => {
+            resolve(event);
+            sub.unsubscribe();
+          },
+          onError: reject,
+        },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const res = await second.inject({
+      method: 'POST',
+      url: '/trpc/posts.create',
+      headers: { cookie: memberCookie, 'content-type': 'application/json' },
+      payload: { json: { communityId, content: 'across processes' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = (await received) as { id: string; data: { type: string; post: { content: string; createdAt: Date } } };
+    expect(event.id).toMatch(/^\d+$/);
+    expect(event.data.type).toBe('post.created');
+    expect(event.data.post.content).toBe('across processes');
+    expect(event.data.post.createdAt).toBeInstanceOf(Date);
+    close();
+  });
+
+  it('a stranger cannot subscribe over WebSocket', async () => {
+    const strangerCookie = await signIn(server.app);
+    const { client, close } = wsClient(server.app, strangerCookie);
+    const error = await new Promise<unknown>((resolve) => {
+      client.posts.onFeed.subscribe({ communityId }, { onData: () => resolve(new Error('got data')), onError: resolve });
+    });
+    expect(error).toMatchObject({ data: { code: 'FORBIDDEN' } });
+    close();
+  });
+
+  it('serves a post attachment to members only', async () => {
+    const upload = new FormData();
+    upload.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'))], { type: 'application/pdf' }), 'notes.pdf');
+    const uploaded = await server.app.inject({ method: 'POST', url: '/api/uploads/post-attachment', payload: upload, headers: { cookie: ownerCookie } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { key } = uploaded.json() as { key: string };
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.create',
+      headers: { cookie: ownerCookie, 'content-type': 'application/json' },
+      payload: { json: { communityId, content: 'see attached', attachmentKey: key } },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { attachmentUrl } = (created.json() as { result: { data: { json: { attachmentUrl: string } } } }).result.data.json;
+
+    const asMember = await second.inject({ method: 'GET', url: attachmentUrl, headers: { cookie: memberCookie } });
+    expect(asMember.statusCode).toBe(200);
+    expect(asMember.headers['content-type']).toBe('application/pdf');
+    expect(asMember.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(asMember.body.startsWith('%PDF')).toBe(true);
+    expect((await server.app.inject({ method: 'GET', url: attachmentUrl, headers: { cookie: await signIn(server.app) } })).statusCode).toBe(403);
+    expect((await server.app.inject({ method: 'GET', url: attachmentUrl })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,37 @@
+import { Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from '@mantine/core';
+import { createLink, type LinkComponent } from '@tanstack/react-router';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
+
+/*
+ * Mantine's polymorphic `component={Link}` loses the router's types for params and search, so
+ * Mantine links are made with createLink: typed `to`, `params` and `search`, preloaded on intent.
+ */
+
+type AnchorElementProps = AnchorProps & Omit<ComponentPropsWithoutRef<'a'>, keyof AnchorProps> & { ref?: Ref<HTMLAnchorElement> };
+type ButtonElementProps = ButtonProps & Omit<ComponentPropsWithoutRef<'a'>, keyof ButtonProps> & { ref?: Ref<HTMLAnchorElement> };
+type NavLinkElementProps = Omit<NavLinkProps, 'href'> & { ref?: Ref<HTMLAnchorElement> };
+
+function AnchorElement(props: AnchorElementProps) {
+  return <Anchor component="a" {...props} />;
+}
+
+function ButtonElement(props: ButtonElementProps) {
+  return <Button component="a" {...props} />;
+}
+
+function NavLinkElement(props: NavLinkElementProps) {
+  return <NavLink component="a" {...props} />;
+}
+
+const CreatedAnchor = createLink(AnchorElement);
+const CreatedButton = createLink(ButtonElement);
+const CreatedNavLink = createLink(NavLinkElement);
+
+/** Mantine's Anchor as a typed router link. */
+export const RouterAnchor: LinkComponent<typeof AnchorElement> = (props) => <CreatedAnchor preload="intent" {...props} />;
+
+/** Mantine's Button as a typed router link. */
+export const RouterButton: LinkComponent<typeof ButtonElement> = (props) => <CreatedButton preload="intent" {...props} />;
+
+/** Mantine's NavLink as a typed router link. */
+export const RouterNavLink: LinkComponent<typeof NavLinkElement> = (props) => <CreatedNavLink preload="intent" {...props} />;

@@ -1,0 +1,90 @@
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../../../lib/labels.ts';
+import { CommunityLogo } from './CommunityLogo.tsx';
+import classes from './community.module.css';
+import type { CommunityDetails } from './types.ts';
+import { RouterAnchor } from '../../../components/RouterLinks.tsx';
+
+interface CommunityHeaderProps {
+  community: CommunityDetails;
+  /** A shorter cover, for the member view where the tabs matter more. */
+  compact?: boolean;
+  /** Shown at the end of the title row (e.g. the join button). */
+  actions?: ReactNode;
+}
+
+/** Cover and logo, name, owner, 'N/cap members', the monthly price or 'Free', category and language. */
+export function CommunityHeader({ community, compact = false, actions }: CommunityHeaderProps) {
+  const { t, i18n } = useTranslation();
+  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const category = categoryLabel(t, community.category);
+  const language = languageLabel(t, community.language);
+  const owner = community.owner;
+  const logoSize = compact ? 80 : 112;
+
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} component="header">
+      <Box className={classes.cover} h={compact ? { base: 88, sm: 112 } : { base: 128, sm: 200 }}>
+        {community.logoUrl && <div className={classes.coverImage} style={{ backgroundImage: `url("${encodeURI(community.logoUrl)}")` }} />}
+        <div className={classes.coverShade} />
+      </Box>
+      <Box px={{ base: 'md', sm: 'xl' }} pb={{ base: 'md', sm: 'lg' }}>
+        <Group align="flex-end" justify="space-between" gap="md" mt={-logoSize / 2} wrap="wrap">
+          <Box pos="relative">
+            <CommunityLogo name={community.name} logoUrl={community.logoUrl} size={logoSize} />
+          </Box>
+          {actions && <Box style={{ flexGrow: 0 }}>{actions}</Box>}
+        </Group>
+        <Stack gap={8} mt="sm">
+          <Group gap="xs" align="center" wrap="wrap">
+            <Title order={1} fz={{ base: 24, sm: compact ? 28 : 34 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+              {community.name}
+            </Title>
+            {community.isPrivate && (
+              <Badge variant="light" color="gray" leftSection={<IconLock size={12} />} tt="none">
+                {t('communityPage.private')}
+              </Badge>
+            )}
+          </Group>
+          <Group gap={8} wrap="nowrap">
+            <UserAvatar username={owner.username} avatarUrl={owner.avatarUrl} size={24} radius="xl" />
+            <Text size="sm" c="dimmed" truncate>
+              <Trans
+                i18nKey="communityPage.ownedBy"
+                values={{ name: owner.fullName ?? owner.username }}
+                components={{ owner: <RouterAnchor to="/profile/$username" params={{ username: owner.username }} size="sm" fw={600} /> }}
+              />
+            </Text>
+          </Group>
+          <Group gap="md" wrap="wrap" mt={4}>
+            <Group gap={6} c="dimmed" wrap="nowrap">
+              <IconUsers size={16} aria-hidden="true" />
+              <Text size="sm">{membersLabel(t, i18n.language, community.membersCount, community.availableSeats)}</Text>
+            </Group>
+            <Text size="sm" fw={700} c={price ? 'brand.7' : 'teal.7'}>
+              {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
+            </Text>
+          </Group>
+          {(category || language) && (
+            <Group gap={6}>
+              {category && (
+                <Badge variant="light" color="violet" radius="sm" tt="none" fw={500}>
+                  <span aria-hidden="true">{category.emoji}</span> {category.label}
+                </Badge>
+              )}
+              {language && (
+                <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
+                  <span aria-hidden="true">{language.flag}</span> {language.label}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}

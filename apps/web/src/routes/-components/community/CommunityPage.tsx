@@ -1,0 +1,78 @@
+import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/auth.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { MemberView } from './MemberView.tsx';
+import { NonMemberView } from './NonMemberView.tsx';
+import { PendingScreen } from './PendingScreen.tsx';
+import { communityQueryOptions, retryUnlessRefused } from './queries.ts';
+import type { MemberTab } from './tabs.ts';
+
+interface CommunityPageProps {
+  /** The name from the address (matched case-insensitively by the server). */
+  name: string;
+  tab: MemberTab;
+  editing: boolean;
+}
+
+/**
+ * Spec section 2, 'Community page': loading, failure, the pending screen for a request awaiting
+ * approval, the member view for approved members and the owner, otherwise the non-member view.
+ */
+export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const me = useMe();
+  const community = useQuery(communityQueryOptions(trpc, name));
+  const communityId = community.data?.id;
+  const status = useQuery({
+    ...trpc.membership.status.queryOptions(communityId ? { communityId } : skipToken),
+    retry: retryUnlessRefused,
+  });
+
+  if (community.isPending) return <LoadingCommunity />;
+  if (community.isError) return <CommunityError message={community.error.message || t('communityPage.loadFailed')} />;
+  // A failed membership check counts as not a member (spec section 4), so only wait while it runs.
+  if (status.isPending && status.fetchStatus !== 'idle') return <LoadingCommunity />;
+  if (me.isPending) return <LoadingCommunity />;
+
+  const details = community.data;
+  const isOwner = me.data?.id === details.ownerId || status.data?.role === 'owner';
+  const state = status.data?.status ?? 'none';
+  if (isOwner || state === 'approved') return <MemberView community={details} isOwner={isOwner} tab={tab} editing={editing} />;
+  if (state === 'pending') return <PendingScreen community={details} />;
+  return <NonMemberView community={details} signedIn={Boolean(me.data)} />;
+}
+
+function LoadingCommunity() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="60vh" role="status" aria-live="polite">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed">{t('communityPage.loading')}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+function CommunityError({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="md">
+        <Alert color="red" icon={<IconAlertTriangle />} role="alert" title={t('communityPage.errorTitle')}>
+          {message}
+        </Alert>
+        <div>
+          <Button component={Link} to="/" variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft size={16} />}>
+            {t('communityPage.backToDiscover')}
+          </Button>
+        </div>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,204 @@
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { CATEGORIES, LANGUAGES } from '@app/shared/constants';
+import { COMMUNITY_LIMITS, updateCommunityInput, type UpdateCommunityInput } from '@app/shared/community';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { LogoField } from './LogoField.tsx';
+import { useInvalidateCommunity } from './queries.ts';
+import { tabSearch } from './tabs.ts';
+import type { CommunityDetails } from './types.ts';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import { useTabLink } from './useTabLink.ts';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
+
+/** The form's own shape: blank text fields as '', the seats and the price as typed (dollars). */
+interface EditValues {
+  id: string;
+  name: string;
+  logoUrl: string;
+  description: string;
+  rules: string;
+  videoUrl: string;
+  category: string | null;
+  language: string | null;
+  contactEmail: string;
+  availableSeats: number | string;
+  membershipAmount: number | string;
+  isPrivate: boolean;
+}
+
+function initialValues(community: CommunityDetails): EditValues {
+  return {
+    id: community.id,
+    name: community.name,
+    logoUrl: community.logoUrl ?? '',
+    description: community.description ?? '',
+    rules: community.rules ?? '',
+    videoUrl: community.videoUrl ?? '',
+    category: community.category,
+    language: community.language,
+    contactEmail: community.contactEmail ?? '',
+    availableSeats: community.availableSeats ?? '',
+    membershipAmount: community.membershipAmountCents / 100,
+    isPrivate: community.isPrivate,
+  };
+}
+
+const blankToNaN = (value: number | string) => (value === '' ? Number.NaN : Number(value));
+
+/** What the server takes: no cap when the seats are blank, the price in integer cents. */
+function toInput(values: EditValues): UpdateCommunityInput {
+  return {
+    id: values.id,
+    name: values.name,
+    logoUrl: values.logoUrl,
+    description: values.description,
+    rules: values.rules,
+    videoUrl: values.videoUrl,
+    category: (values.category ?? undefined) as UpdateCommunityInput['category'],
+    language: (values.language ?? undefined) as UpdateCommunityInput['language'],
+    contactEmail: values.contactEmail,
+    availableSeats: values.availableSeats === '' ? null : blankToNaN(values.availableSeats),
+    membershipAmountCents: Math.round(blankToNaN(values.membershipAmount) * 100),
+    isPrivate: values.isPrivate,
+  };
+}
+
+const validateInput = schemaResolver(updateCommunityInput, { sync: true });
+
+/** The owner's 'Edit information' form (spec sections 2, 4 and 5), validated by the shared schema. */
+export function EditCommunityForm({ community }: { community: CommunityDetails }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate({ from: '/community/$communityName' });
+  const invalidate = useInvalidateCommunity();
+  const tabLink = useTabLink();
+
+  const form = useForm<EditValues>({
+    mode: 'controlled',
+    initialValues: initialValues(community),
+    validate: (values) => {
+      const errors: FormErrors = { ...validateInput(toInput(values)) };
+      // The schema's field is in cents; the form's is in dollars (the message names no unit).
+      if (errors.membershipAmountCents) errors.membershipAmount = errors.membershipAmountCents;
+      delete errors.membershipAmountCents;
+      delete errors.id;
+      return errors;
+    },
+    validateInputOnBlur: true,
+  });
+
+  const save = useMutation(
+    trpc.communities.update.mutationOptions({
+      onSuccess: async (saved) => {
+        // Saved work is no longer unsaved: the navigation below must not ask.
+        form.resetDirty();
+        queryClient.setQueryData(trpc.communities.byName.queryKey({ name: saved.name }), saved);
+        notifications.show({ color: 'teal', message: t('communityPage.edit.saved') });
+        if (saved.name !== community.name) {
+          await navigate({ to: '/community/$communityName', params: { communityName: saved.name }, search: tabSearch('about') });
+        } else {
+          await navigate({ search: tabSearch('about') });
+        }
+        await invalidate();
+      },
+      onError: (error) => {
+        if (error.data?.code === 'CONFLICT' && /name/i.test(error.message)) form.setFieldError('name', error.message);
+        notifications.show({ color: 'red', message: t('communityPage.edit.saveFailed', { message: error.message }) });
+      },
+    }),
+  );
+
+  const categories = CATEGORIES.map((c) => ({ value: c.value, label: `${c.emoji} ${t(`discover.categories.${c.value}`)}` }));
+  const languages = LANGUAGES.map((l) => ({ value: l.value, label: `${l.flag} ${t(`discover.languages.${l.value}`)}` }));
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <UnsavedChangesGuard shouldBlock={() => form.isDirty()} />
+      <form onSubmit={form.onSubmit((values) => save.mutate(toInput(values)))} noValidate aria-labelledby="edit-community-title">
+        <Stack gap="lg">
+          <div>
+            <Title order={2} fz="xl" id="edit-community-title">
+              {t('communityPage.edit.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('communityPage.edit.subtitle')}
+            </Text>
+          </div>
+          <TextInput label={t('communityPage.edit.name')} required maxLength={COMMUNITY_LIMITS.nameMax} {...form.getInputProps('name')} />
+          <LogoField
+            name={form.values.name}
+            value={form.values.logoUrl}
+            onChange={(url) => form.setFieldValue('logoUrl', url)}
+            error={form.errors.logoUrl}
+          />
+          <Textarea
+            label={t('communityPage.edit.description')}
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={COMMUNITY_LIMITS.descriptionMax}
+            {...form.getInputProps('description')}
+          />
+          <Textarea label={t('communityPage.edit.rules')} autosize minRows={3} maxRows={10} maxLength={COMMUNITY_LIMITS.rulesMax} {...form.getInputProps('rules')} />
+          <TextInput
+            label={t('communityPage.edit.videoUrl')}
+            description={t('communityPage.edit.videoHint')}
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            {...form.getInputProps('videoUrl')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select label={t('communityPage.edit.category')} data={categories} required searchable {...form.getInputProps('category')} />
+            <Select label={t('communityPage.edit.language')} data={languages} required searchable {...form.getInputProps('language')} />
+          </SimpleGrid>
+          <TextInput label={t('communityPage.edit.contactEmail')} type="email" autoComplete="email" required {...form.getInputProps('contactEmail')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberInput
+              label={t('communityPage.edit.seats')}
+              description={t('communityPage.edit.seatsHint')}
+              min={1}
+              max={COMMUNITY_LIMITS.seatsMax}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('availableSeats')}
+            />
+            <NumberInput
+              label={t('communityPage.edit.amount')}
+              description={t('communityPage.edit.amountHint')}
+              required
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              fixedDecimalScale
+              allowNegative={false}
+              clampBehavior="none"
+              prefix="US$"
+              {...form.getInputProps('membershipAmount')}
+            />
+          </SimpleGrid>
+          <Switch
+            label={t('communityPage.edit.private')}
+            description={t('communityPage.edit.privateHint')}
+            {...form.getInputProps('isPrivate', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" gap="sm">
+            <RouterButton {...tabLink('about')} variant="default">
+              {t('communityPage.cancel')}
+            </RouterButton>
+            <Button type="submit" loading={save.isPending}>
+              {t('communityPage.edit.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+import { Alert, Button, Center, Divider, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { BackButton } from './BackButton.tsx';
+import { MemberRow } from './MemberRow.tsx';
+import { useInvalidateCommunity } from './queries.ts';
+import type { CommunityDetails, MembersList, MembersQuery } from './types.ts';
+
+interface InvitesTabProps {
+  community: CommunityDetails;
+  members: MembersQuery;
+}
+
+/** The owner's join requests: Accept or Decline; a handled request leaves the list at once. */
+export function InvitesTab({ community, members }: InvitesTabProps) {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCommunity();
+  const [failure, setFailure] = useState<{ action: 'approve' | 'decline'; message: string } | null>(null);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const membersKey = trpc.membership.members.queryKey({ communityId: community.id });
+
+  /** Takes the handled request off the list before the refetch confirms it. */
+  const dropRequest = (userId: string) =>
+    queryClient.setQueryData<MembersList>(membersKey, (list) => (list ? { ...list, pending: list.pending.filter((p) => p.userId !== userId) } : list));
+
+  const approve = useMutation(
+    trpc.membership.approve.mutationOptions({
+      onMutate: () => setFailure(null),
+      onSuccess: async (_result, { userId }) => {
+        dropRequest(userId);
+        await invalidate();
+      },
+      onError: (error) => setFailure({ action: 'approve', message: error.message }),
+    }),
+  );
+  const decline = useMutation(
+    trpc.membership.decline.mutationOptions({
+      onMutate: () => setFailure(null),
+      onSuccess: async (_result, { userId }) => {
+        dropRequest(userId);
+        await invalidate();
+      },
+      onError: (error) => setFailure({ action: 'decline', message: error.message }),
+    }),
+  );
+  const busyWith = approve.isPending ? approve.variables.userId : decline.isPending ? decline.variables.userId : null;
+  const pending = members.data?.pending ?? [];
+
+  return (
+    <Stack gap="md">
+      <BackButton />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={2} fz="xl">
+            {t('communityPage.invites.heading')}
+          </Title>
+          {failure && (
+            <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('communityPage.dismiss')} onClose={() => setFailure(null)}>
+              {failure.action === 'approve' ? (
+                // The spec's Arabic sentence; the server's message inside keeps its own direction.
+                <Text size="sm" lang="ar" dir="rtl" ta="start">
+                  <Trans i18nKey="communityPage.invites.approveFailed" values={{ message: failure.message }} components={{ message: <bdi /> }} />
+                </Text>
+              ) : (
+                <Text size="sm">{t('communityPage.invites.declineFailed', { message: failure.message })}</Text>
+              )}
+            </Alert>
+          )}
+          {members.isPending ? (
+            <Center py="xl" role="status" aria-label={t('communityPage.invites.loading')}>
+              <Loader size="sm" />
+            </Center>
+          ) : members.isError ? (
+            <Alert color="red" role="alert">
+              {t('communityPage.invites.loadFailed')}
+            </Alert>
+          ) : pending.length === 0 ? (
+            <Stack align="center" gap="xs" py="xl" ta="center">
+              <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden="true">
+                <IconInbox size={24} />
+              </ThemeIcon>
+              <Text c="dimmed">{t('communityPage.invites.empty')}</Text>
+            </Stack>
+          ) : (
+            <Stack gap="sm" role="list" aria-label={t('communityPage.invites.list')}>
+              {pending.map((request, index) => {
+                const name = request.fullName ?? request.username;
+                const accepting = approve.isPending && busyWith === request.userId;
+                const declining = decline.isPending && busyWith === request.userId;
+                return (
+                  <Fragment key={request.userId}>
+                    {index > 0 && <Divider />}
+                    <div role="listitem">
+                      <MemberRow member={request} detail={t('communityPage.invites.requested', { date: dateFormat.format(request.joinedAt) })}>
+                        <Button
+                          size="compact-md"
+                          leftSection={<IconCheck size={16} />}
+                          aria-label={t('communityPage.invites.acceptNamed', { name })}
+                          loading={accepting}
+                          disabled={busyWith !== null && !accepting}
+                          onClick={() => approve.mutate({ communityId: community.id, userId: request.userId })}
+                        >
+                          {t('communityPage.invites.accept')}
+                        </Button>
+                        <Button
+                          size="compact-md"
+                          variant="default"
+                          leftSection={<IconX size={16} />}
+                          aria-label={t('communityPage.invites.declineNamed', { name })}
+                          loading={declining}
+                          disabled={busyWith !== null && !declining}
+                          onClick={() => decline.mutate({ communityId: community.id, userId: request.userId })}
+                        >
+                          {t('communityPage.invites.decline')}
+                        </Button>
+                      </MemberRow>
+                    </div>
+                  </Fragment>
+                );
+              })}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

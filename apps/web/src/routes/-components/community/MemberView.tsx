@@ -1,0 +1,94 @@
+import { Badge, Container, Grid, Stack, Tabs } from '@mantine/core';
+import { IconInfoCircle, IconMessages, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { AboutTab } from './AboutTab.tsx';
+import { CommunityHeader } from './CommunityHeader.tsx';
+import { InvitesTab } from './InvitesTab.tsx';
+import { MembersTab } from './MembersTab.tsx';
+import { PostsTab } from './PostsTab.tsx';
+import { retryUnlessRefused } from './queries.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { tabSearch, type MemberTab } from './tabs.ts';
+import type { CommunityDetails } from './types.ts';
+
+interface MemberViewProps {
+  community: CommunityDetails;
+  isOwner: boolean;
+  tab: MemberTab;
+  editing: boolean;
+}
+
+/** Approved members and the owner: tabs (kept in ?tab=) beside a sidebar that stacks below on phones. */
+export function MemberView({ community, isOwner, tab, editing }: MemberViewProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const navigate = useNavigate({ from: '/community/$communityName' });
+  const members = useQuery({ ...trpc.membership.members.queryOptions({ communityId: community.id }), retry: retryUnlessRefused });
+  // The join requests are the owner's; anyone else asking for them sees the posts.
+  const active: MemberTab = tab === 'invites' && !isOwner ? 'posts' : tab;
+  const pendingCount = members.data?.pending.length ?? 0;
+
+  const open = (next: string | null) => {
+    if (next && next !== active) void navigate({ search: tabSearch(next as MemberTab) });
+  };
+
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <CommunityHeader community={community} compact />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">
+              <Tabs.List aria-label={t('communityPage.tabs.label')} mb="md">
+                <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
+                  {t('communityPage.tabs.posts')}
+                </Tabs.Tab>
+                <Tabs.Tab value="about" leftSection={<IconInfoCircle size={16} />}>
+                  {t('communityPage.tabs.about')}
+                </Tabs.Tab>
+                <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
+                  {t('communityPage.tabs.members')}
+                </Tabs.Tab>
+                {isOwner && (
+                  <Tabs.Tab
+                    value="invites"
+                    leftSection={<IconUserPlus size={16} />}
+                    rightSection={
+                      pendingCount > 0 ? (
+                        <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
+                          {pendingCount}
+                        </Badge>
+                      ) : null
+                    }
+                  >
+                    {t('communityPage.tabs.invites')}
+                  </Tabs.Tab>
+                )}
+              </Tabs.List>
+              <Tabs.Panel value="posts">
+                <PostsTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="about">
+                <AboutTab community={community} isOwner={isOwner} editing={editing} />
+              </Tabs.Panel>
+              <Tabs.Panel value="members">
+                <MembersTab community={community} isOwner={isOwner} members={members} />
+              </Tabs.Panel>
+              {isOwner && (
+                <Tabs.Panel value="invites">
+                  <InvitesTab community={community} members={members} />
+                </Tabs.Panel>
+              )}
+            </Tabs>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Sidebar isOwner={isOwner} members={members} pendingCount={pendingCount} activeTab={active} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Badge, Button, Center, Divider, Loader, Paper, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUserMinus } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/labels.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { BackButton } from './BackButton.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { MemberRow } from './MemberRow.tsx';
+import { useInvalidateCommunity } from './queries.ts';
+import type { CommunityDetails, CommunityMember, MembersQuery } from './types.ts';
+
+interface MembersTabProps {
+  community: CommunityDetails;
+  isOwner: boolean;
+  members: MembersQuery;
+}
+
+/** Approved members, newest first, with their role and join date; the owner may remove members. */
+export function MembersTab({ community, isOwner, members }: MembersTabProps) {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const invalidate = useInvalidateCommunity();
+  const [removing, setRemoving] = useState<CommunityMember | null>(null);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const remove = useMutation(
+    trpc.membership.remove.mutationOptions({
+      onSuccess: async () => {
+        const name = removing?.fullName ?? removing?.username ?? '';
+        setRemoving(null);
+        notifications.show({ color: 'teal', message: t('communityPage.members.removed', { name }) });
+        await invalidate();
+      },
+    }),
+  );
+
+  const approved = members.data?.approved ?? [];
+  return (
+    <Stack gap="md">
+      <BackButton />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={2} fz="xl">
+            {t('communityPage.members.heading', { count: approved.length, value: formatCount(i18n.language, approved.length) })}
+          </Title>
+          {members.isPending ? (
+            <Center py="xl" role="status" aria-label={t('communityPage.members.loading')}>
+              <Loader size="sm" />
+            </Center>
+          ) : members.isError ? (
+            <Alert color="red" role="alert">
+              {members.error.message}
+            </Alert>
+          ) : (
+            <Stack gap="sm" role="list" aria-label={t('communityPage.members.list')}>
+              {approved.map((member, index) => (
+                <Fragment key={member.userId}>
+                  {index > 0 && <Divider />}
+                  <div role="listitem">
+                    <MemberRow member={member} detail={t('communityPage.members.joined', { date: dateFormat.format(member.joinedAt) })}>
+                      <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'} tt="none">
+                        {member.role === 'owner' ? t('communityPage.roles.owner') : t('communityPage.roles.member')}
+                      </Badge>
+                      {isOwner && member.role !== 'owner' && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          leftSection={<IconUserMinus size={14} />}
+                          aria-label={t('communityPage.members.removeNamed', { name: member.fullName ?? member.username })}
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(member);
+                          }}
+                        >
+                          {t('communityPage.members.remove')}
+                        </Button>
+                      )}
+                    </MemberRow>
+                  </div>
+                </Fragment>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('communityPage.members.confirmTitle')}
+        confirmLabel={t('communityPage.members.remove')}
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() => removing && remove.mutate({ communityId: community.id, userId: removing.userId })}
+        onCancel={() => setRemoving(null)}
+      >
+        {t('communityPage.members.confirmBody', { name: removing?.fullName ?? removing?.username ?? '', community: community.name })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useClientNavigation } from '../../../lib/client-navigation.ts';
+import { formatMonthlyPrice } from '../../../lib/labels.ts';
+import { CommunityHeader } from './CommunityHeader.tsx';
+import { CommunityInfo } from './CommunityInfo.tsx';
+import classes from './community.module.css';
+import { joinPath } from './paths.ts';
+import type { CommunityDetails } from './types.ts';
+
+/** What visitors and non-members see: the community's details and a way to join. */
+export function NonMemberView({ community, signedIn }: { community: CommunityDetails; signedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <CommunityHeader community={community} />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
+                <Title order={2} fz="xl">
+                  {t('communityPage.aboutHeading')}
+                </Title>
+                <CommunityInfo community={community} />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+            <JoinCard community={community} signedIn={signedIn} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+function JoinCard({ community, signedIn }: { community: CommunityDetails; signedIn: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useClientNavigation();
+  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const full = community.availableSeats !== null && community.membersCount >= community.availableSeats;
+  const hint = full
+    ? t('communityPage.join.fullHint')
+    : community.isPrivate
+      ? t('communityPage.join.privateHint')
+      : price
+        ? t('communityPage.join.paidHint')
+        : t('communityPage.join.freeHint');
+
+  return (
+    <Paper withBorder radius="lg" p="lg" className={classes.sticky}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+          {t('communityPage.join.membership')}
+        </Text>
+        <Text fz={26} fw={800} lh={1.2} c={price ? undefined : 'teal.7'}>
+          {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+        {full ? (
+          <Button size="md" disabled fullWidth>
+            {t('communityPage.join.full')}
+          </Button>
+        ) : (
+          <Button
+            component="a"
+            href={joinPath(community.name)}
+            onClick={navigate}
+            size="md"
+            fullWidth
+            leftSection={community.isPrivate ? <IconLock size={18} /> : <IconUserPlus size={18} />}
+          >
+            {community.isPrivate ? t('communityPage.join.request') : t('communityPage.join.join')}
+          </Button>
+        )}
+        {!signedIn && !full && (
+          <Text size="xs" c="dimmed" ta="center">
+            {t('communityPage.join.signInHint')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

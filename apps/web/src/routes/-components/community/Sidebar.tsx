@@ -1,0 +1,128 @@
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RouterNavLink } from '../../../components/RouterLinks.tsx';
+import { useClientNavigation } from '../../../lib/client-navigation.ts';
+import { MemberRow } from './MemberRow.tsx';
+import type { MemberTab } from './tabs.ts';
+import type { MembersQuery } from './types.ts';
+import { useTabLink } from './useTabLink.ts';
+import { RouterAnchor } from '../../../components/RouterLinks.tsx';
+
+interface SidebarProps {
+  isOwner: boolean;
+  members: MembersQuery;
+  pendingCount: number;
+  activeTab: MemberTab;
+}
+
+/**
+ * The member view's right column: the owner's survey card, the newest members and the control
+ * panel. (The events and courses cards join it when those features exist.)
+ */
+export function Sidebar({ isOwner, members, pendingCount, activeTab }: SidebarProps) {
+  return (
+    <Stack gap="lg">
+      {isOwner && <SurveyCard />}
+      <RecentMembers members={members} />
+      <ControlPanel isOwner={isOwner} pendingCount={pendingCount} activeTab={activeTab} />
+    </Stack>
+  );
+}
+
+/** Owners only; it asks for feedback on the feedback wall. */
+function SurveyCard() {
+  const { t } = useTranslation();
+  const navigate = useClientNavigation();
+  return (
+    <Paper withBorder radius="lg" p="lg" bg="brand.0" style={{ borderColor: 'var(--mantine-color-brand-2)' }} component="section" aria-labelledby="survey-title">
+      <Stack gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="white" radius="xl" size={36} aria-hidden="true">
+            <IconMessageHeart size={20} />
+          </ThemeIcon>
+          <Title order={2} fz="md" id="survey-title">
+            {t('communityPage.survey.title')}
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('communityPage.survey.body')}
+        </Text>
+        <Button component="a" href="/feedbacks" onClick={navigate} variant="white" size="sm" style={{ alignSelf: 'flex-start' }}>
+          {t('communityPage.survey.action')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The three newest members, with 'View all' opening the members tab. */
+function RecentMembers({ members }: { members: MembersQuery }) {
+  const { t } = useTranslation();
+  const tabLink = useTabLink();
+  const recent = members.data?.approved.slice(0, 3) ?? [];
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="recent-members-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} fz="md" id="recent-members-title">
+            {t('communityPage.recent.title')}
+          </Title>
+          <RouterAnchor {...tabLink('members')} size="sm" fw={600}>
+            {t('communityPage.recent.viewAll')}
+          </RouterAnchor>
+        </Group>
+        {members.isPending ? (
+          <Center py="sm" role="status" aria-label={t('communityPage.members.loading')}>
+            <Loader size="sm" />
+          </Center>
+        ) : members.isError ? (
+          <Text size="sm" c="red">
+            {members.error.message}
+          </Text>
+        ) : (
+          <Stack gap="sm" role="list" aria-label={t('communityPage.recent.list')}>
+            {recent.map((member) => (
+              <div role="listitem" key={member.userId}>
+                <MemberRow member={member} avatarSize={36} />
+              </div>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Shortcuts to the tabs: About and Members, and for the owner Join Requests with the pending count. */
+function ControlPanel({ isOwner, pendingCount, activeTab }: { isOwner: boolean; pendingCount: number; activeTab: MemberTab }) {
+  const { t } = useTranslation();
+  const tabLink = useTabLink();
+  return (
+    <Paper withBorder radius="lg" p="md" component="nav" aria-label={t('communityPage.panel.title')}>
+      <Text fw={700} fz="md" px="xs" pb="xs">
+        {t('communityPage.panel.title')}
+      </Text>
+      <RouterNavLink {...tabLink('about')}
+        active={activeTab === 'about'}
+        label={t('communityPage.panel.about')} leftSection={<IconInfoCircle size={18} />} style={{ borderRadius: 'var(--mantine-radius-md)' }} />
+      <RouterNavLink {...tabLink('members')}
+        active={activeTab === 'members'}
+        label={t('communityPage.panel.members')} leftSection={<IconUsers size={18} />} style={{ borderRadius: 'var(--mantine-radius-md)' }} />
+      {isOwner && (
+        <RouterNavLink
+          {...tabLink('invites')}
+          active={activeTab === 'invites'}
+          label={t('communityPage.panel.invites')}
+          leftSection={<IconUserPlus size={18} />}
+          rightSection={
+            <Badge size="sm" circle={pendingCount < 10} color={pendingCount > 0 ? 'red' : 'gray'} variant={pendingCount > 0 ? 'filled' : 'light'}>
+              {pendingCount}
+            </Badge>
+          }
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,8 @@
+/** The member view's tabs, in order; 'posts' is the default and the only one without a back button. */
+export const MEMBER_TABS = ['posts', 'about', 'members', 'invites'] as const;
+export type MemberTab = (typeof MEMBER_TABS)[number];
+
+/** The search that shows a tab: the default tab keeps the address clean. */
+export function tabSearch(tab: MemberTab, edit = false) {
+  return { tab: tab === 'posts' ? undefined : tab, edit: edit ? (1 as const) : undefined };
+}

@@ -1,0 +1,87 @@
+import { Alert, Button, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../../../lib/labels.ts';
+import { isFull, type JoinCommunity } from './useJoinCommunity.ts';
+
+interface JoinPanelProps {
+  community: JoinCommunity;
+  signedIn: boolean;
+  join: { start: () => void; error: string | null; busy: boolean; toCheckout: boolean };
+}
+
+/** The price, the facts a joiner weighs, and the join button (disabled when every seat is taken). */
+export function JoinPanel({ community, signedIn, join }: JoinPanelProps) {
+  const { t, i18n } = useTranslation();
+  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const category = categoryLabel(t, community.category);
+  const language = languageLabel(t, community.language);
+  const full = isFull(community);
+  const label = price ? t('join.joinPaid', { amount: price }) : community.isPrivate ? t('join.joinPrivate') : t('join.joinFree');
+
+  const facts: { key: string; term: string; value: string }[] = [
+    { key: 'members', term: t('join.members'), value: membersLabel(t, i18n.language, community.membersCount, community.availableSeats) },
+  ];
+  if (category) facts.push({ key: 'category', term: t('join.category'), value: `${category.emoji} ${category.label}` });
+  if (language) facts.push({ key: 'language', term: t('join.language'), value: `${language.flag} ${language.label}` });
+  const hint = full ? null : !signedIn ? t('join.loginHint') : price ? t('join.paidHint') : null;
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-label={t('join.details')}>
+      <Stack gap="md">
+        <div>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.5}>
+            {t('join.price')}
+          </Text>
+          <Text fz={26} fw={800} c={price ? 'brand.7' : 'teal.7'} lh={1.3}>
+            {price ? t('discover.card.price', { amount: price }) : t('join.free')}
+          </Text>
+        </div>
+        <Stack gap={10} component="dl" m={0}>
+          {facts.map((fact) => (
+            <Group key={fact.key} justify="space-between" gap="sm" wrap="nowrap">
+              <Text component="dt" size="sm" c="dimmed">
+                {fact.term}
+              </Text>
+              <Text component="dd" size="sm" fw={600} m={0} ta="end">
+                {fact.key === 'members' && <IconUsers size={14} aria-hidden style={{ marginInlineEnd: 4, verticalAlign: -2 }} />}
+                {fact.value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        {community.isPrivate && (
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm" c="dimmed">
+              <Text span fw={600} c="dark">
+                {t('join.private')}
+              </Text>
+              {' · '}
+              {t('join.privateHelp')}
+            </Text>
+          </Group>
+        )}
+        <Divider />
+        {full && (
+          <Alert color="orange" icon={<IconAlertCircle />} role="alert">
+            {t('join.noSeats')}
+          </Alert>
+        )}
+        {join.error && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {join.error}
+          </Alert>
+        )}
+        <Button size="md" fullWidth onClick={join.start} disabled={full || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
+          {join.toCheckout ? t('join.redirectingToCheckout') : join.busy ? t('join.joining') : label}
+        </Button>
+        {hint && (
+          <Text size="xs" c="dimmed" ta="center">
+            {hint}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Center, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCompass, IconHourglassHigh } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+
+/** After a request to join a private community: the owner has yet to decide. */
+export function PendingReview({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Container size="xs" py={{ base: 'xl', sm: 64 }}>
+      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="md" ta="center">
+          <Center>
+            <ThemeIcon size={72} radius="xl" variant="light" color="orange">
+              <IconHourglassHigh size={38} />
+            </ThemeIcon>
+          </Center>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {t('join.pending.title')}
+          </Title>
+          <Text c="dimmed">{t('join.pending.body', { name })}</Text>
+          <Group justify="center" gap="sm" mt="xs">
+            <Button component={Link} to="/my-communities" variant="default">
+              {t('join.pending.myCommunities')}
+            </Button>
+            <Button component={Link} to="/" leftSection={<IconCompass size={18} />}>
+              {t('join.pending.back')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,60 @@
+import { schemaResolver, type UseFormReturnType } from '@mantine/form';
+import type { Category, Language } from '@app/shared/constants';
+import { createCommunityCore, createCommunityInput, createCommunityOptional, type CreateCommunityInput } from '@app/shared/community';
+
+/** The wizard's fields as typed: seats as digits (empty means no cap), pickers null until chosen. */
+export interface WizardValues {
+  name: string;
+  logoUrl: string;
+  category: Category | null;
+  language: Language | null;
+  contactEmail: string;
+  availableSeats: string;
+  description: string;
+  videoUrl: string;
+  rules: string;
+  partner: string;
+}
+
+export type WizardForm = UseFormReturnType<WizardValues>;
+
+export function initialValues(contactEmail: string): WizardValues {
+  return {
+    name: '',
+    logoUrl: '',
+    category: null,
+    language: null,
+    contactEmail,
+    availableSeats: '',
+    description: '',
+    videoUrl: '',
+    rules: '',
+    partner: '',
+  };
+}
+
+/** The seats input keeps digits only (spec section 5). */
+export const digitsOnly = (text: string) => text.replace(/\D+/g, '');
+
+/** What the shared schema reads: form values in the API's shape (the schema trims and turns blanks into null). */
+export function toInput(values: WizardValues, referralCode: string | null): CreateCommunityInput {
+  return {
+    name: values.name,
+    logoUrl: values.logoUrl,
+    // A missing choice fails the enum with 'Please select a category.' / 'Please select a language.'.
+    category: values.category as Category,
+    language: values.language as Language,
+    contactEmail: values.contactEmail,
+    availableSeats: values.availableSeats === '' ? null : Number(values.availableSeats),
+    description: values.description,
+    videoUrl: values.videoUrl,
+    rules: values.rules,
+    partner: values.partner,
+    referralCode,
+  };
+}
+
+/** Step 1 ('Core Details') and step 2 ('Optional Details') checked by the same schemas as the server. */
+export const validateCore = schemaResolver(createCommunityCore, { sync: true });
+export const validateOptional = schemaResolver(createCommunityOptional, { sync: true });
+export const parseInput = (input: CreateCommunityInput) => createCommunityInput.safeParse(input);

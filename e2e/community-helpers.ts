@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Communities for browser tests, made through the API with the signed-in page's cookies
+ * (`page.request` shares them): a logo upload, then tRPC over plain HTTP.
+ */
+
+/** A real 64x64 PNG (an orange square); the server stores logos as WebP. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDDqqlyTnvErIh7hIFCBKSh4etpohuwAdUrsgv1LtEN2IDqFdmFepfoBmxA9YrsQr1LdAM2oHpFdqHeJboBG1C9IrtQ7xLdgA2oXpFdqHeJbsAGVK/ILtS7RDdgA6pXZBfqXaIbsAHVK7IL9S7RDdiA6hXZhXqX6AZsQPWK7EK9S3QDNqB6RXah3iW6ARtQveIfHqDmgUsRjN81AAAAAElFTkSuQmCC',
+  'base64',
+);
+
+let counter = 0;
+/** A community name no other test (or earlier run against the same database) uses. */
+export function uniqueCommunityName(prefix: string) {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${counter}`;
+}
+
+export const communityUrl = (name: string, search = '') => `/community/${encodeURIComponent(name)}${search}`;
+export const joinUrl = (name: string) => `/${encodeURIComponent(name)}/join`;
+
+/** A tRPC error answered over HTTP, with its code ('FORBIDDEN', ...) and message. */
+export class TrpcHttpError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls a tRPC procedure as the page's signed-in user: mutations by POST with a superjson body,
+ * queries by GET. Returns the result's JSON (dates stay ISO strings); throws TrpcHttpError.
+ */
+export async function callTrpc<T = unknown>(page: Page, path: string, input: unknown, kind: 'mutation' | 'query' = 'mutation'): Promise<T> {
+  const res =
+    kind === 'mutation'
+      ? await page.request.post(`/trpc/${path}`, { data: { json: input }, headers: { 'content-type': 'application/json' } })
+      : await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+  const body = (await res.json()) as { result?: { data: { json: T } }; error?: { json: { message: string; data?: { code?: string } } } };
+  if (body.error) throw new TrpcHttpError(body.error.json.data?.code ?? String(res.status()), body.error.json.message);
+  return body.result!.data.json;
+}
+
+/** Uploads the test PNG as a community logo; returns its URL. */
+export async function uploadCommunityLogo(page: Page): Promise<string> {
+  const res = await page.request.post('/api/uploads/community-logo', {
+    multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { url: string }).url;
+}
+
+export interface CommunityFields {
+  name: string;
+  category?: string;
+  language?: string;
+  contactEmail?: string;
+  availableSeats?: number | null;
+  description?: string | null;
+  rules?: string | null;
+  videoUrl?: string | null;
+  /** Set with an update after creation (the wizard does not ask for them). */
+  isPrivate?: boolean;
+  membershipAmountCents?: number;
+}
+
+/** What communities.byName answers (the fields tests look at). */
+export interface CreatedCommunity {
+  id: string;
+  name: string;
+  logoUrl: string;
+  isPrivate: boolean;
+  membershipAmountCents: number;
+}
+
+/**
+ * Creates a community owned by the page's signed-in user (communities.create), then applies the
+ * privacy and price with communities.update when asked.
+ */
+export async function createCommunityViaApi(page: Page, fields: CommunityFields): Promise<CreatedCommunity> {
+  const logoUrl = await uploadCommunityLogo(page);
+  const core = {
+    name: fields.name,
+    logoUrl,
+    category: fields.category ?? 'coding',
+    language: fields.language ?? 'english',
+    contactEmail: fields.contactEmail ?? 'owner@example.com',
+    availableSeats: fields.availableSeats ?? null,
+    description: fields.description ?? null,
+    rules: fields.rules ?? null,
+    videoUrl: fields.videoUrl ?? null,
+  };
+  const created = await callTrpc<{ id: string; name: string }>(page, 'communities.create', { ...core, partner: null });
+  const isPrivate = fields.isPrivate ?? false;
+  const membershipAmountCents = fields.membershipAmountCents ?? 0;
+  if (isPrivate || membershipAmountCents > 0) {
+    await callTrpc(page, 'communities.update', { ...core, id: created.id, name: created.name, isPrivate, membershipAmountCents });
+  }
+  return { id: created.id, name: created.name, logoUrl, isPrivate, membershipAmountCents };
+}
+
+/** The page's user asks to join (private) or joins (free public) through membership.join. */
+export function joinViaApi(page: Page, communityId: string) {
+  return callTrpc<{ status: 'pending' | 'approved'; membersCount: number }>(page, 'membership.join', { communityId });
+}
+
+/** The owner's page accepts a pending request through membership.approve. */
+export function approveViaApi(ownerPage: Page, communityId: string, userId: string) {
+  return callTrpc<{ membersCount: number }>(ownerPage, 'membership.approve', { communityId, userId });
+}
+
+/** The signed-in user's id and username (profiles.me). */
+export async function whoAmI(page: Page): Promise<{ id: string; username: string }> {
+  const me = await callTrpc<{ id: string; username: string } | null>(page, 'profiles.me', undefined, 'query');
+  if (!me) throw new Error('Nobody is signed in on this page.');
+  return { id: me.id, username: me.username };
+}

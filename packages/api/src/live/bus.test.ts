@@ -1,0 +1,76 @@
+import { createDatabase, type Database } from '@app/db';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLiveBus, type LiveBus, type LiveEvent } from './bus.ts';
+import { publish, topics } from './publish.ts';
+
+let database: TestDatabase;
+/** A second connection pool on the same database: what another server process has. */
+let other: Database;
+let busA: LiveBus;
+let busB: LiveBus;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  other = database.url ? await createDatabase({ kind: 'postgres', url: database.url }) : database;
+  busA = createLiveBus(database);
+  busB = createLiveBus(other);
+  await busA.start();
+  await busB.start();
+});
+afterAll(async () => {
+  await busA.stop();
+  await busB.stop();
+  if (other !== database) await other.close();
+  await database.drop();
+});
+
+/** Collects `count` events of `topic` from `bus`, or fails after `ms`. */
+function collect(bus: LiveBus, topic: string, count: number, ms = 5000): Promise<LiveEvent[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  return (async () => {
+    const seen: LiveEvent[] = [];
+    for await (const event of bus.stream(topic, controller.signal)) {
+      seen.push(event);
+      if (seen.length === count) break;
+    }
+    clearTimeout(timer);
+    return seen;
+  })();
+}
+
+describe('live bus', () => {
+  it("delivers an event published through one process's database to subscribers of another", async () => {
+    const topic = topics.community('00000000-0000-4000-8000-000000000001');
+    const onA = collect(busA, topic, 2);
+    const onB = collect(busB, topic, 2);
+    await database.db.transaction((tx) => publish(tx, topic, 'post.created', { n: 1 }));
+    await other.db.transaction((tx) => publish(tx, topic, 'post.created', { n: 2 }));
+    for (const events of [await onA, await onB]) expect(events.map((e) => e.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('delivers nothing for a transaction that rolls back, and keeps topics apart', async () => {
+    const topic = topics.community('00000000-0000-4000-8000-000000000002');
+    const elsewhere = topics.community('00000000-0000-4000-8000-000000000003');
+    const received = collect(busB, topic, 1);
+    const strays = collect(busB, elsewhere, 1, 1500);
+    await database.db
+      .transaction(async (tx) => {
+        await publish(tx, topic, 'post.created', { rolledBack: true });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await database.db.transaction((tx) => publish(tx, topic, 'post.created', { kept: true }));
+    expect((await received).map((e) => e.payload)).toEqual([{ kept: true }]);
+    expect(await strays).toEqual([]);
+  });
+
+  it('gives a reconnecting client what it missed, after the last id it saw', async () => {
+    const topic = topics.community('00000000-0000-4000-8000-000000000004');
+    const first = await database.db.transaction((tx) => publish(tx, topic, 'like', { n: 1 }));
+    await database.db.transaction((tx) => publish(tx, topic, 'like', { n: 2 }));
+    await database.db.transaction((tx) => publish(tx, topic, 'like', { n: 3 }));
+    expect((await busA.backlog(topic, first)).map((e) => e.payload)).toEqual([{ n: 2 }, { n: 3 }]);
+  });
+});

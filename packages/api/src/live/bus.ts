@@ -1,0 +1,114 @@
+import { EventEmitter, on } from 'node:events';
+import type { Database } from '@app/db';
+import { liveEvents } from '@app/db/schema';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { LIVE_CHANNEL } from './publish.ts';
+
+export interface LiveEvent {
+  id: number;
+  topic: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}
+
+/** The most missed events a reconnecting client is sent; older ones are gone (it reloads instead). */
+export const BACKLOG_LIMIT = 500;
+
+export interface LiveBusOptions {
+  onError?: (error: unknown) => void;
+  /** How often a live subscription re-checks that its subscriber may still receive it. */
+  revalidateMs?: number;
+}
+
+export interface LiveBus {
+  readonly revalidateMs: number;
+  /** LISTENs on the database (once, however often it is called); events committed by any server process then reach `stream`. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The topic's events as they commit, from the call on, until `signal` aborts. */
+  stream(topic: string, signal: AbortSignal): AsyncIterable<LiveEvent>;
+  /** The topic's events after `afterId`, oldest first (what a reconnecting client missed). */
+  backlog(topic: string, afterId: number): Promise<LiveEvent[]>;
+}
+
+const columns = { id: liveEvents.id, topic: liveEvents.topic, type: liveEvents.type, payload: liveEvents.payload, createdAt: liveEvents.createdAt };
+
+/**
+ * One LISTEN connection per process: a notification carries an event id, the row is read once
+ * and handed to every local subscriber of its topic (an EventEmitter per process, one event name
+ * per topic). Notifications that arrive together are read in one query.
+ */
+export function createLiveBus(database: Database, { onError = () => {}, revalidateMs = 15_000 }: LiveBusOptions = {}): LiveBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let unlisten: (() => Promise<void>) | null = null;
+  let starting: Promise<void> | null = null;
+  let pending: number[] = [];
+  let flushing: Promise<void> | null = null;
+
+  async function flush() {
+    while (pending.length > 0) {
+      const ids = pending;
+      pending = [];
+      const rows = await database.db.select(columns).from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id));
+      for (const row of rows) emitter.emit(row.topic, row);
+    }
+  }
+
+  /** Reads what is pending unless a read is under way; that one picks up ids that arrive meanwhile. */
+  function schedule() {
+    if (flushing || pending.length === 0) return;
+    flushing = flush()
+      .catch(onError)
+      .finally(() => {
+        flushing = null;
+        schedule();
+      });
+  }
+
+  function onNotify(payload: string) {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id)) return;
+    pending.push(id);
+    schedule();
+  }
+
+  return {
+    revalidateMs,
+    start() {
+      starting ??= database.listen(LIVE_CHANNEL, onNotify).then((stop) => {
+        unlisten = stop;
+      });
+      return starting;
+    },
+    async stop() {
+      await starting?.catch(() => undefined);
+      const stop = unlisten;
+      unlisten = null;
+      starting = null;
+      await stop?.();
+      await flushing;
+    },
+    stream(topic, signal) {
+      const events = on(emitter, topic, { signal });
+      return {
+        async *[Symbol.asyncIterator]() {
+          try {
+            for await (const [event] of events) yield event as LiveEvent;
+          } catch (error) {
+            if (!signal.aborted) throw error;
+          }
+        },
+      };
+    },
+    backlog(topic, afterId) {
+      return database.db
+        .select(columns)
+        .from(liveEvents)
+        .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId)))
+        .orderBy(asc(liveEvents.id))
+        .limit(BACKLOG_LIMIT);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { notificationOutbox } from '@app/db/schema';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backoffSeconds, createOutboxWorker, enqueueNotification } from './outbox.ts';
+
+const SECRET = `whsec_${Buffer.from('outbox-test-secret-0123456789').toString('base64')}`;
+
+let database: TestDatabase;
+let server: Server;
+let url: string;
+/** The endpoint answers 503 while `down`; every request is recorded. */
+let down = true;
+const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(down ? 503 : 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database.drop();
+});
+
+async function rowOf(id: number) {
+  const [row] = await database.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, id));
+  return row!;
+}
+
+describe('notification outbox', () => {
+  it('backs off 1, 2, 4 … seconds, capped at an hour', () => {
+    expect([1, 2, 3, 4, 13, 40].map(backoffSeconds)).toEqual([1, 2, 4, 8, 3600, 3600]);
+  });
+
+  it('keeps a notification while the endpoint is down and delivers it once, signed, when it answers', async () => {
+    await database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { communityName: 'Garden Club', postTitle: 'Hello' }));
+    const [queued] = await database.db.select().from(notificationOutbox);
+    const worker = createOutboxWorker({ database, url, secret: SECRET });
+
+    expect(await worker.deliverDue()).toBe(0);
+    let row = await rowOf(queued!.id);
+    expect(row).toMatchObject({ attempts: 1, deliveredAt: null, lastError: 'answered 503' });
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: nothing is sent.
+    expect(await worker.deliverDue()).toBe(0);
+    expect(received).toHaveLength(1);
+
+    down = false;
+    await database.db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` });
+    expect(await worker.deliverDue()).toBe(1);
+    row = await rowOf(queued!.id);
+    expect(row.deliveredAt).not.toBeNull();
+    expect(row.attempts).toBe(2);
+    expect(await worker.deliverDue()).toBe(0);
+    expect(received).toHaveLength(2);
+
+    const last = received.at(-1)!;
+    const verified = new Webhook(SECRET).verify(last.body, {
+      'webhook-id': String(last.headers['webhook-id']),
+      'webhook-timestamp': String(last.headers['webhook-timestamp']),
+      'webhook-signature': String(last.headers['webhook-signature']),
+    });
+    expect(verified).toEqual({ type: 'post.created', data: { communityName: 'Garden Club', postTitle: 'Hello' } });
+  });
+
+  it('wakes on NOTIFY when a notification is queued while it runs', async () => {
+    const worker = createOutboxWorker({ database, url, secret: null, pollMs: 60_000 });
+    await worker.start();
+    const before = received.length;
+    await database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { postTitle: 'Woken' }));
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(before + 1);
+    await worker.stop();
+    expect(JSON.parse(received.at(-1)!.body)).toEqual({ type: 'post.created', data: { postTitle: 'Woken' } });
+  });
+});

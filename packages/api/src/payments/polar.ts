@@ -1,0 +1,52 @@
+import { Polar } from '@polar-sh/sdk';
+import { CHECKOUT_METADATA_KEY } from './order-paid.ts';
+import { PaymentsProviderError, type PaymentsLog, type PaymentsProvider, type PolarConfig } from './provider.ts';
+
+export interface PolarProviderOptions {
+  config: PolarConfig;
+  /** Our public origin: Polar sends the browser back to `publicUrl + successPath`. */
+  publicUrl: string;
+  log: PaymentsLog;
+  /** Another API address (tests point it at a local fake); by default `config.server`'s. */
+  serverURL?: string;
+}
+
+/**
+ * Checkouts on Polar. POLAR_PRODUCT_ID is one recurring monthly product; every checkout gives it an
+ * ad-hoc fixed price (`prices`), the community's, so one product serves every community and the
+ * customer cannot change the amount (a pay-what-you-want price would let them). Our checkout id
+ * rides in the metadata, which Polar copies to the order and the subscription, so the paid-order
+ * webhook (first payment and renewals) finds its way back.
+ */
+export function createPolarProvider({ config, publicUrl, log, serverURL }: PolarProviderOptions): PaymentsProvider {
+  const polar = new Polar({
+    accessToken: config.accessToken,
+    ...(serverURL ? { serverURL } : { server: config.server }),
+    timeoutMs: 15_000,
+  });
+  return {
+    name: 'polar',
+    async createCheckout(request) {
+      try {
+        const checkout = await polar.checkouts.create({
+          products: [config.productId],
+          prices: {
+            [config.productId]: [{ amountType: 'fixed', priceAmount: request.amountCents, priceCurrency: request.currency }],
+          },
+          metadata: { [CHECKOUT_METADATA_KEY]: request.checkoutId },
+          customerEmail: request.customerEmail,
+          successUrl: new URL(request.successPath, publicUrl).toString(),
+          // Polar's back button returns to the community's join page.
+          returnUrl: new URL(`/${encodeURIComponent(request.communityName)}/join`, publicUrl).toString(),
+          // The price is the owner's: no discount codes, no trial.
+          allowDiscountCodes: false,
+          allowTrial: false,
+        });
+        return { url: checkout.url, providerRef: checkout.id };
+      } catch (error) {
+        log.error({ err: error, checkoutId: request.checkoutId }, 'Polar did not create a checkout');
+        throw new PaymentsProviderError('Polar did not create a checkout', { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Live events (a post created, a like, a comment, a chat message…), written in the transaction of
+ * the change they describe and announced with NOTIFY when it commits. Subscribers of every server
+ * process read them by id, and a client that reconnects asks for those after the last id it saw.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Who may receive it, e.g. `community:{id}` or `conversation:{communityId}:{userA}:{userB}`. */
+    topic: text('topic').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_events_topic_idx').on(t.topic, t.id), index('live_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Webhook notifications to deliver (e.g. to NOTIFY_WEBHOOK_URL after a post), written in the
+ * transaction of their cause and sent by a worker with retries and backoff until delivered.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`)],
+);

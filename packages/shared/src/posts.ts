@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { FEELINGS, LIMITS } from './constants.ts';
+
+/** The community feed: posts, likes and comments (spec sections 4, 5, 6 and 8). */
+
+export const POST_MESSAGES = {
+  loginToPost: 'You must be logged in to post.',
+  loginToComment: 'You must be logged in to comment.',
+  contentRequired: 'Write something before posting.',
+  contentTooLong: (max: number) => `A post can be at most ${max} characters.`,
+  feeling: 'Please choose one of the listed feelings.',
+  attachment: 'Failed to upload file.',
+  commentLength: `A comment must be between 1 and ${LIMITS.commentMax} characters.`,
+  createFailed: 'Failed to create post.',
+  notFound: 'This post no longer exists.',
+  commentNotFound: 'This comment no longer exists.',
+  notAuthor: 'Only the author or the community owner can change this post.',
+  notCommentAuthor: 'Only the author or the community owner can delete this comment.',
+  deleteConfirm: 'هل أنت متأكد أنك تريد حذف هذا المنشور؟',
+  cursor: 'The page cursor is not valid.',
+} as const;
+
+export const POST_MAX = 5000;
+export const POST_PAGE_SIZE = LIMITS.postPageSize;
+export type Feeling = (typeof FEELINGS)[number]['value'];
+const FEELING_VALUES = FEELINGS.map((f) => f.value) as [Feeling, ...Feeling[]];
+
+const content = z.string().trim().min(1, POST_MESSAGES.contentRequired).max(POST_MAX, POST_MESSAGES.contentTooLong(POST_MAX));
+const id = (message: string) => z.uuid({ error: message });
+
+export const feedCursor = z.object({ createdAt: z.iso.datetime({ error: POST_MESSAGES.cursor }), id: z.uuid({ error: POST_MESSAGES.cursor }) });
+
+export const listPostsInput = z.object({
+  communityId: id('Community not found.'),
+  cursor: feedCursor.nullish(),
+  limit: z.int().min(1).max(50).default(POST_PAGE_SIZE),
+});
+
+export const createPostInput = z.object({
+  communityId: id('Community not found.'),
+  content,
+  feeling: z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish(),
+  /** The key POST /api/uploads/post-attachment answered, for a file attached to the post. */
+  attachmentKey: z.string().max(512, POST_MESSAGES.attachment).nullish(),
+});
+export type CreatePostInput = z.input<typeof createPostInput>;
+
+export const updatePostInput = z.object({
+  postId: id(POST_MESSAGES.notFound),
+  content,
+  feeling: z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish(),
+});
+
+export const postIdInput = z.object({ postId: id(POST_MESSAGES.notFound) });
+
+export const createCommentInput = z.object({
+  postId: id(POST_MESSAGES.notFound),
+  content: z.string().trim().min(1, POST_MESSAGES.commentLength).max(LIMITS.commentMax, POST_MESSAGES.commentLength),
+});
+
+export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotFound) });
+
+export const feedSubscriptionInput = z.object({
+  communityId: id('Community not found.'),
+  /** Sent back by the client on reconnect: the id of the last event it received. */
+  lastEventId: z.string().regex(/^\d{1,18}$/).nullish(),
+});

@@ -1,0 +1,151 @@
+/**
+ * The community feed at scale: one community of the bench user holding 100,000 posts (by 500
+ * members, with likes and comments), then the first page of posts.list against the bare-Fastify
+ * route doing the same work, and the delay from creating a post to its delivery to 1,000 WebSocket
+ * subscribers.
+ */
+import { performance } from 'node:perf_hooks';
+import type { AppRouter } from '@app/api';
+import { sql } from 'drizzle-orm';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import type { BenchContext } from './scenarios.ts';
+
+export const FEED_POSTS = 100_000;
+const FEED_AUTHORS = 500;
+/** A fixed id, so scenario paths can name the community before it is seeded. */
+export const FEED_COMMUNITY_ID = '00000000-0000-4000-8000-00000000b0b0';
+export const SUBSCRIBERS = 1_000;
+const DELIVERY_POSTS = 20;
+
+const input = encodeURIComponent(JSON.stringify({ json: { communityId: FEED_COMMUNITY_ID } }));
+export const feedTrpcPath = `/trpc/posts.list?input=${input}`;
+export const feedFastifyPath = `/api/bench/posts/${FEED_COMMUNITY_ID}`;
+
+/** Seeds the community (owned by the bench user), its members and 100,000 posts with likes and comments. */
+export async function seedFeed(ctx: BenchContext): Promise<void> {
+  if (!ctx.database) {
+    console.warn('\n  WARNING: no Postgres bench database (PGlite): the feed scenarios run on an empty community.');
+    return;
+  }
+  const { db } = ctx.database;
+  const started = Date.now();
+  await db.execute(sql`
+    INSERT INTO communities (id, name, owner_id, members_count) VALUES (${FEED_COMMUNITY_ID}, 'Bench Feed', ${ctx.user.id}, ${FEED_AUTHORS + 1})`);
+  await db.execute(sql`
+    INSERT INTO community_members (community_id, user_id, role, status) VALUES (${FEED_COMMUNITY_ID}, ${ctx.user.id}, 'owner', 'approved')`);
+  await db.execute(sql`
+    INSERT INTO profiles (username, email, full_name)
+    SELECT 'author_' || i, 'author' || i || '@bench.example', 'Author ' || i FROM generate_series(1, ${FEED_AUTHORS}) AS i`);
+  await db.execute(sql`
+    INSERT INTO community_members (community_id, user_id, role, status)
+    SELECT ${FEED_COMMUNITY_ID}, id, 'member', 'approved' FROM profiles WHERE email LIKE 'author%@bench.example'`);
+  await db.execute(sql`
+    WITH authors AS (SELECT array_agg(id ORDER BY username) AS ids FROM profiles WHERE email LIKE 'author%@bench.example')
+    INSERT INTO posts (community_id, user_id, content, created_at, updated_at)
+    SELECT ${FEED_COMMUNITY_ID}, authors.ids[1 + i % ${FEED_AUTHORS}], 'Bench post number ' || i || ': what we learned this week.',
+           now() - make_interval(secs => i * 30), now() - make_interval(secs => i * 30)
+    FROM authors, generate_series(1, ${FEED_POSTS}) AS i`);
+  // The newest posts are the busiest: 20 likes and 5 comments on each of the newest 1,000.
+  await db.execute(sql`
+    WITH recent AS (SELECT id FROM posts WHERE community_id = ${FEED_COMMUNITY_ID} ORDER BY created_at DESC LIMIT 1000),
+         likers AS (SELECT id FROM profiles WHERE email LIKE 'author%@bench.example' ORDER BY username LIMIT 20)
+    INSERT INTO post_likes (post_id, user_id) SELECT recent.id, likers.id FROM recent, likers`);
+  await db.execute(sql`
+    WITH recent AS (SELECT id FROM posts WHERE community_id = ${FEED_COMMUNITY_ID} ORDER BY created_at DESC LIMIT 1000),
+         commenters AS (SELECT id FROM profiles WHERE email LIKE 'author%@bench.example' ORDER BY username LIMIT 5)
+    INSERT INTO comments (post_id, user_id, content) SELECT recent.id, commenters.id, 'Nice one!' FROM recent, commenters`);
+  await db.execute(sql`ANALYZE posts`);
+  await db.execute(sql`ANALYZE post_likes`);
+  await db.execute(sql`ANALYZE comments`);
+  console.log(`[seeded ${FEED_POSTS.toLocaleString('en-US')} posts in ${((Date.now() - started) / 1000).toFixed(1)} s]`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export interface DeliveryResult {
+  subscribers: number;
+  posts: number;
+  deliveries: number;
+  expected: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * Opens 1,000 WebSocket connections subscribed to the feed, then creates 20 posts one after another
+ * (each once the previous has reached everyone or 5 s passed) and measures, for every subscriber,
+ * the time from sending the create request to receiving the event.
+ */
+export async function measureDelivery(ctx: BenchContext): Promise<DeliveryResult> {
+  const wsUrl = `${ctx.baseUrl.replace(/^http/, 'ws')}/trpc`;
+  const origin = ctx.baseUrl;
+  class BenchSocket extends WebSocket {
+    constructor(url: string | URL) {
+      super(url, { headers: { cookie: ctx.cookie, origin } });
+    }
+  }
+  const sentAt = new Map<string, number>();
+  const delays: number[] = [];
+  const received = new Map<string, number>();
+  const clients: Array<{ close(): void; unsubscribe(): void }> = [];
+  let ready = 0;
+
+  for (let i = 0; i < SUBSCRIBERS; i += 1) {
+    const ws = createWSClient({ url: wsUrl, WebSocket: BenchSocket as unknown as typeof globalThis.WebSocket, keepAlive: { enabled: false } });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
+    const sub = client.posts.onFeed.subscribe(
+      { communityId: FEED_COMMUNITY_ID },
+      {
+        onStarted: () => {
+          ready += 1;
+        },
+        onData: ({ data }) => {
+          if (data.type !== 'post.created') return;
+          const start = sentAt.get(data.post.content);
+          if (start === undefined) return;
+          delays.push(performance.now() - start);
+          received.set(data.post.content, (received.get(data.post.content) ?? 0) + 1);
+        },
+      },
+    );
+    clients.push({ close: () => ws.close(), unsubscribe: () => sub.unsubscribe() });
+  }
+  const deadline = Date.now() + 60_000;
+  while (ready < SUBSCRIBERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (ready < SUBSCRIBERS) throw new Error(`Only ${ready} of ${SUBSCRIBERS} subscriptions started within 60 s.`);
+  // Subscriptions count as started before their LISTEN is certain: give the server a moment.
+  await new Promise((r) => setTimeout(r, 1000));
+
+  for (let n = 1; n <= DELIVERY_POSTS; n += 1) {
+    const content = `delivery probe ${n} ${Date.now()}`;
+    sentAt.set(content, performance.now());
+    const res = await fetch(`${ctx.baseUrl}/trpc/posts.create`, {
+      method: 'POST',
+      headers: { cookie: ctx.cookie, 'content-type': 'application/json', origin },
+      body: JSON.stringify({ json: { communityId: FEED_COMMUNITY_ID, content } }),
+    });
+    if (res.status !== 200) throw new Error(`posts.create answered ${res.status}: ${await res.text()}`);
+    const until = Date.now() + 5000;
+    while ((received.get(content) ?? 0) < SUBSCRIBERS && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+  }
+  for (const c of clients) {
+    c.unsubscribe();
+    c.close();
+  }
+  const sorted = delays.sort((a, b) => a - b);
+  return {
+    subscribers: SUBSCRIBERS,
+    posts: DELIVERY_POSTS,
+    deliveries: sorted.length,
+    expected: SUBSCRIBERS * DELIVERY_POSTS,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
