@@ -63,3 +63,14 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: `${screensDir}${name}.png`, fullPage: true });
 }
+
+/** Signs someone up without a browser, through the local sign-in stand-in's JSON answer; returns their id. */
+export async function signUp(email: string, name: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/auth/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { userId: string }).userId;
+}

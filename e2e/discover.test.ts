@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { baseUrl, describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, signUp, uniqueEmail, VIEWPORTS } from './browser.ts';
 
 const databaseUrl = inject('databaseUrl');
 if (inject('e2eEnabled') && !databaseUrl) console.warn('Discover browser tests skipped: the e2e app runs on PGlite, which this process cannot seed.');
@@ -15,17 +15,6 @@ const communityNames = {
   coders: `ZEPHYR Coders ${tag}`,
   ledger: `Quiet Ledger ${tag}`,
 };
-
-/** Signs someone up through the local sign-in stand-in's JSON endpoint; returns their id. */
-async function signUp(email: string, name: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/auth/dev/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, name }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { userId: string }).userId;
-}
 
 const gridCards = (page: Page) => page.getByRole('list', { name: 'Communities' }).getByRole('listitem');
 

@@ -1,22 +1,11 @@
 import type { Browser } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { baseUrl, describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail } from './browser.ts';
+import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, signUp, uniqueEmail } from './browser.ts';
 
 const databaseUrl = inject('databaseUrl');
 if (inject('e2eEnabled') && !databaseUrl) console.warn('Paid-join browser test skipped: the e2e app runs on PGlite, which this process cannot seed.');
 const describePaidJoin = databaseUrl ? describeBrowser : describeBrowser.skip;
-
-/** Signs someone up through the local sign-in stand-in's JSON endpoint; returns their id. */
-async function signUp(email: string, name: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/auth/dev/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, name }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { userId: string }).userId;
-}
 
 describePaidJoin('paid join through the local checkout stand-in', () => {
   let browser: Browser;

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@app/db';
+import { communities, communityMembers } from '@app/db/schema';
 import { createStorage, type Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
 import { signInIdentity } from './auth/identity.ts';
@@ -80,4 +81,16 @@ export function callerFor(database: Database, userId: string | null, options: Ca
     isSessionActive: options.isSessionActive ?? (async () => session !== null),
   };
   return createCaller(ctx, options.signal ? { signal: options.signal } : {});
+}
+
+let communityCounter = 0;
+/** A community as communities.create leaves it (the owner an approved member, counted once), rows written directly. */
+export async function createTestCommunity(database: Database, ownerId: string, values: Partial<typeof communities.$inferInsert> = {}) {
+  communityCounter += 1;
+  const [row] = await database.db
+    .insert(communities)
+    .values({ name: `Test Community ${communityCounter} ${Date.now()}`, ownerId, membersCount: 1, ...values })
+    .returning();
+  await database.db.insert(communityMembers).values({ communityId: row!.id, userId: ownerId, role: 'owner', status: 'approved' });
+  return row!;
 }

@@ -1,11 +1,8 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFile } from '../lib/uploads.ts';
+import { IMAGE_ACCEPT, useUpload } from '../lib/uploads.ts';
 import { UserAvatar } from './UserAvatar.tsx';
-
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
 interface AvatarUploaderProps {
   username: string;
@@ -16,29 +13,14 @@ interface AvatarUploaderProps {
 /** The 96px avatar uploader: images only; the new picture previews at once and is saved with the form. */
 export function AvatarUploader({ username, value, onChange }: AvatarUploaderProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function upload(file: File | null) {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { url } = await uploadFile('avatar', file);
-      onChange(url);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : t('settings.avatar.failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, pick: upload } = useUpload('avatar', ({ url }) => onChange(url), { fallback: t('settings.avatar.failed') });
 
   return (
     <Group gap="lg" wrap="nowrap" align="center">
       <UserAvatar username={username} avatarUrl={value} size={96} radius={96} alt={t('settings.avatar.preview')} />
       <Stack gap={6}>
         <Group gap="xs">
-          <FileButton onChange={upload} accept={IMAGE_TYPES}>
+          <FileButton onChange={upload} accept={IMAGE_ACCEPT}>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={busy}>
                 {t('settings.avatar.upload')}

@@ -1,11 +1,13 @@
 import { AspectRatio, Badge, Box, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { toEmbedUrl } from '@app/shared/video';
-import { IconLock, IconUsers } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { communityPath, useClientNavigation } from '../lib/client-navigation.ts';
-import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../lib/labels.ts';
+import { formatMonthlyPrice, languageLabel } from '../lib/labels.ts';
 import classes from './cards.module.css';
+import { MembersLine, TopicTags } from './TopicTags.tsx';
+import { VideoEmbed } from './VideoEmbed.tsx';
 
 /** What a card needs; `communities.list` and `communities.ofProfile` rows fit. */
 export interface CommunityCardData {
@@ -32,24 +34,13 @@ export function CommunityCard({ community }: { community: CommunityCardData }) {
   const { t, i18n } = useTranslation();
   const navigate = useClientNavigation();
   const embed = toEmbedUrl(community.videoUrl);
-  const category = categoryLabel(t, community.category);
   const language = languageLabel(t, community.language);
   const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
 
   return (
     <Card component="article" withBorder radius="lg" padding={0} shadow="xs" h="100%" className={classes.card}>
       {embed && (
-        <AspectRatio ratio={16 / 9}>
-          <iframe
-            src={embed}
-            title={t('discover.card.previewVideo', { name: community.name })}
-            loading="lazy"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            style={{ border: 0 }}
-          />
-        </AspectRatio>
+        <VideoEmbed src={embed} title={t('discover.card.previewVideo', { name: community.name })} />
       )}
       <Box
         component="a"
@@ -77,30 +68,14 @@ export function CommunityCard({ community }: { community: CommunityCardData }) {
             </Text>
           )}
           <Group justify="space-between" gap="xs" mt="auto">
-            <Group gap={6} c="dimmed" wrap="nowrap">
-              <IconUsers size={16} aria-hidden="true" />
-              <Text size="sm">{membersLabel(t, i18n.language, community.membersCount, community.availableSeats)}</Text>
-            </Group>
+            <MembersLine membersCount={community.membersCount} availableSeats={community.availableSeats} />
             {price && (
               <Text size="sm" fw={700} c="brand.7">
                 {t('discover.card.price', { amount: price })}
               </Text>
             )}
           </Group>
-          {(category || language) && (
-            <Group gap={6}>
-              {category && (
-                <Badge variant="light" color="violet" radius="sm" tt="none" fw={500}>
-                  <span aria-hidden="true">{category.emoji}</span> {category.label}
-                </Badge>
-              )}
-              {language && (
-                <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
-                  <span aria-hidden="true">{language.flag}</span> {language.label}
-                </Badge>
-              )}
-            </Group>
-          )}
+          <TopicTags category={community.category} language={community.language} />
         </Stack>
       </Box>
     </Card>

@@ -1,9 +1,9 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { profilePath, useClientNavigation } from '../lib/client-navigation.ts';
-import { categoryLabel, languageLabel } from '../lib/labels.ts';
 import classes from './cards.module.css';
 import { UserAvatar } from './UserAvatar.tsx';
+import { TopicTags } from './TopicTags.tsx';
 
 /** What a person card shows; `profiles.list` rows fit (never an e-mail). */
 export interface PersonCardData {
@@ -20,8 +20,6 @@ export function PersonCard({ person }: { person: PersonCardData }) {
   const { t } = useTranslation();
   const navigate = useClientNavigation();
   const name = person.fullName?.trim() || person.username;
-  const category = categoryLabel(t, person.category);
-  const language = languageLabel(t, person.language);
   return (
     <Card withBorder radius="lg" padding={0} shadow="xs" h="100%" className={classes.card}>
       <a
@@ -38,20 +36,7 @@ export function PersonCard({ person }: { person: PersonCardData }) {
           <Text size="sm" c="dimmed" lh={1.2} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
             {t('discover.card.username', { username: person.username })}
           </Text>
-          {(category || language) && (
-            <Group gap={6} justify="center" mt={6}>
-              {category && (
-                <Badge variant="light" color="violet" radius="sm" tt="none" fw={500}>
-                  <span aria-hidden="true">{category.emoji}</span> {category.label}
-                </Badge>
-              )}
-              {language && (
-                <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
-                  <span aria-hidden="true">{language.flag}</span> {language.label}
-                </Badge>
-              )}
-            </Group>
-          )}
+          <TopicTags category={person.category} language={person.language} justify="center" mt={6} />
         </Stack>
       </a>
     </Card>

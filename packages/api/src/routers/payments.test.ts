@@ -4,7 +4,7 @@ import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, PaymentsProviderError, type PaymentsProvider } from '../payments/provider.ts';
-import { callerFor, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing.ts';
+import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -15,17 +15,9 @@ afterAll(async () => {
   await database.drop();
 });
 
-let counter = 0;
-/** A community as communities.create leaves it: the owner an approved member, counted once. */
-async function community(ownerId: string, values: Partial<typeof communities.$inferInsert> = {}) {
-  counter += 1;
-  const [row] = await database.db
-    .insert(communities)
-    .values({ name: `Paid Circle ${counter} ${Date.now()}`, ownerId, membershipAmountCents: 999, membersCount: 1, ...values })
-    .returning();
-  await database.db.insert(communityMembers).values({ communityId: row!.id, userId: ownerId, role: 'owner', status: 'approved' });
-  return row!;
-}
+/** A paid community (US$9.99 a month) of `ownerId`. */
+const community = (ownerId: string, values: Parameters<typeof createTestCommunity>[2] = {}) =>
+  createTestCommunity(database, ownerId, { membershipAmountCents: 999, ...values });
 
 const checkoutsOf = (communityId: string) => database.db.select().from(checkouts).where(eq(checkouts.communityId, communityId));
 

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser } from '../../testing.ts';
+import { callerFor, createTestCommunity, createTestUser } from '../../testing.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -13,17 +13,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-let counter = 0;
-/** A community owned by `ownerId` (rows written directly: the create wizard has its own tests). */
-async function community(ownerId: string, values: Partial<typeof communities.$inferInsert> = {}) {
-  counter += 1;
-  const [row] = await database.db
-    .insert(communities)
-    .values({ name: `Membership ${counter} ${Date.now()}`, ownerId, membersCount: 1, ...values })
-    .returning({ id: communities.id });
-  await database.db.insert(communityMembers).values({ communityId: row!.id, userId: ownerId, role: 'owner', status: 'approved' });
-  return row!.id;
-}
+const community = async (ownerId: string, values: Parameters<typeof createTestCommunity>[2] = {}) => (await createTestCommunity(database, ownerId, values)).id;
 
 /** members_count and the number of approved rows, which must always agree. */
 async function counts(communityId: string) {

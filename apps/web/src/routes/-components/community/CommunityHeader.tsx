@@ -1,13 +1,14 @@
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconUsers } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../../../lib/labels.ts';
+import { formatMonthlyPrice } from '../../../lib/labels.ts';
 import { CommunityLogo } from './CommunityLogo.tsx';
 import classes from './community.module.css';
 import type { CommunityDetails } from './types.ts';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
+import { MembersLine, TopicTags } from '../../../components/TopicTags.tsx';
 
 interface CommunityHeaderProps {
   community: CommunityDetails;
@@ -21,8 +22,6 @@ interface CommunityHeaderProps {
 export function CommunityHeader({ community, compact = false, actions }: CommunityHeaderProps) {
   const { t, i18n } = useTranslation();
   const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
-  const category = categoryLabel(t, community.category);
-  const language = languageLabel(t, community.language);
   const owner = community.owner;
   const logoSize = compact ? 80 : 112;
 
@@ -61,28 +60,12 @@ export function CommunityHeader({ community, compact = false, actions }: Communi
             </Text>
           </Group>
           <Group gap="md" wrap="wrap" mt={4}>
-            <Group gap={6} c="dimmed" wrap="nowrap">
-              <IconUsers size={16} aria-hidden="true" />
-              <Text size="sm">{membersLabel(t, i18n.language, community.membersCount, community.availableSeats)}</Text>
-            </Group>
+            <MembersLine membersCount={community.membersCount} availableSeats={community.availableSeats} />
             <Text size="sm" fw={700} c={price ? 'brand.7' : 'teal.7'}>
               {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
             </Text>
           </Group>
-          {(category || language) && (
-            <Group gap={6}>
-              {category && (
-                <Badge variant="light" color="violet" radius="sm" tt="none" fw={500}>
-                  <span aria-hidden="true">{category.emoji}</span> {category.label}
-                </Badge>
-              )}
-              {language && (
-                <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
-                  <span aria-hidden="true">{language.flag}</span> {language.label}
-                </Badge>
-              )}
-            </Group>
-          )}
+          <TopicTags category={community.category} language={community.language} />
         </Stack>
       </Box>
     </Paper>

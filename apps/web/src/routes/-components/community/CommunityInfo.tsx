@@ -1,9 +1,10 @@
-import { Anchor, AspectRatio, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { toEmbedUrl } from '@app/shared/video';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './community.module.css';
 import type { CommunityDetails } from './types.ts';
+import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
 
 /** The community's video (embedded), description, rules and contact address. */
 export function CommunityInfo({ community }: { community: CommunityDetails }) {
@@ -13,17 +14,7 @@ export function CommunityInfo({ community }: { community: CommunityDetails }) {
   return (
     <Stack gap="lg">
       {embed && (
-        <AspectRatio ratio={16 / 9} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-          <iframe
-            src={embed}
-            title={t('communityPage.video', { name: community.name })}
-            loading="lazy"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            style={{ border: 0 }}
-          />
-        </AspectRatio>
+        <VideoEmbed src={embed} title={t('communityPage.video', { name: community.name })} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} />
       )}
       {community.description && (
         <Stack gap={6} component="section">

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Divider, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from './BackButton.tsx';
+import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import type { CommunityDetails, MembersList, MembersQuery } from './types.ts';
@@ -87,43 +88,38 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
               <Text c="dimmed">{t('communityPage.invites.empty')}</Text>
             </Stack>
           ) : (
-            <Stack gap="sm" role="list" aria-label={t('communityPage.invites.list')}>
-              {pending.map((request, index) => {
+            <MemberList label={t('communityPage.invites.list')} members={pending}>
+              {(request) => {
                 const name = request.fullName ?? request.username;
                 const accepting = approve.isPending && busyWith === request.userId;
                 const declining = decline.isPending && busyWith === request.userId;
                 return (
-                  <Fragment key={request.userId}>
-                    {index > 0 && <Divider />}
-                    <div role="listitem">
-                      <MemberRow member={request} detail={t('communityPage.invites.requested', { date: dateFormat.format(request.joinedAt) })}>
-                        <Button
-                          size="compact-md"
-                          leftSection={<IconCheck size={16} />}
-                          aria-label={t('communityPage.invites.acceptNamed', { name })}
-                          loading={accepting}
-                          disabled={busyWith !== null && !accepting}
-                          onClick={() => approve.mutate({ communityId: community.id, userId: request.userId })}
-                        >
-                          {t('communityPage.invites.accept')}
-                        </Button>
-                        <Button
-                          size="compact-md"
-                          variant="default"
-                          leftSection={<IconX size={16} />}
-                          aria-label={t('communityPage.invites.declineNamed', { name })}
-                          loading={declining}
-                          disabled={busyWith !== null && !declining}
-                          onClick={() => decline.mutate({ communityId: community.id, userId: request.userId })}
-                        >
-                          {t('communityPage.invites.decline')}
-                        </Button>
-                      </MemberRow>
-                    </div>
-                  </Fragment>
+                  <MemberRow member={request} detail={t('communityPage.invites.requested', { date: dateFormat.format(request.joinedAt) })}>
+                    <Button
+                      size="compact-md"
+                      leftSection={<IconCheck size={16} />}
+                      aria-label={t('communityPage.invites.acceptNamed', { name })}
+                      loading={accepting}
+                      disabled={busyWith !== null && !accepting}
+                      onClick={() => approve.mutate({ communityId: community.id, userId: request.userId })}
+                    >
+                      {t('communityPage.invites.accept')}
+                    </Button>
+                    <Button
+                      size="compact-md"
+                      variant="default"
+                      leftSection={<IconX size={16} />}
+                      aria-label={t('communityPage.invites.declineNamed', { name })}
+                      loading={declining}
+                      disabled={busyWith !== null && !declining}
+                      onClick={() => decline.mutate({ communityId: community.id, userId: request.userId })}
+                    >
+                      {t('communityPage.invites.decline')}
+                    </Button>
+                  </MemberRow>
                 );
-              })}
-            </Stack>
+              }}
+            </MemberList>
           )}
         </Stack>
       </Paper>

@@ -1,11 +1,9 @@
 import { Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFile } from '../../../lib/uploads.ts';
+import { IMAGE_ACCEPT, useUpload } from '../../../lib/uploads.ts';
 import { CommunityLogo } from './CommunityLogo.tsx';
-
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
 interface LogoFieldProps {
   name: string;
@@ -19,22 +17,7 @@ interface LogoFieldProps {
 export function LogoField({ name, value, onChange, error }: LogoFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function upload(file: File | null) {
-    if (!file) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { url } = await uploadFile('community-logo', file);
-      onChange(url);
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : '');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error: failure, pick: upload } = useUpload('community-logo', ({ url }) => onChange(url));
 
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId}>
@@ -44,7 +27,7 @@ export function LogoField({ name, value, onChange, error }: LogoFieldProps) {
       <Group gap="lg" wrap="nowrap" align="center">
         <CommunityLogo name={name || '?'} logoUrl={value || null} size={80} alt={t('communityPage.edit.logoPreview')} />
         <Stack gap={6}>
-          <FileButton onChange={upload} accept={IMAGE_TYPES}>
+          <FileButton onChange={upload} accept={IMAGE_ACCEPT}>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={busy} style={{ alignSelf: 'flex-start' }}>
                 {t('communityPage.edit.uploadLogo')}

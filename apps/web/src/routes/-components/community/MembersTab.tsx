@@ -1,13 +1,14 @@
-import { Alert, Badge, Button, Center, Divider, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/labels.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from './BackButton.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import type { CommunityDetails, CommunityMember, MembersQuery } from './types.ts';
@@ -54,35 +55,30 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
               {members.error.message}
             </Alert>
           ) : (
-            <Stack gap="sm" role="list" aria-label={t('communityPage.members.list')}>
-              {approved.map((member, index) => (
-                <Fragment key={member.userId}>
-                  {index > 0 && <Divider />}
-                  <div role="listitem">
-                    <MemberRow member={member} detail={t('communityPage.members.joined', { date: dateFormat.format(member.joinedAt) })}>
-                      <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'} tt="none">
-                        {member.role === 'owner' ? t('communityPage.roles.owner') : t('communityPage.roles.member')}
-                      </Badge>
-                      {isOwner && member.role !== 'owner' && (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconUserMinus size={14} />}
-                          aria-label={t('communityPage.members.removeNamed', { name: member.fullName ?? member.username })}
-                          onClick={() => {
-                            remove.reset();
-                            setRemoving(member);
-                          }}
-                        >
-                          {t('communityPage.members.remove')}
-                        </Button>
-                      )}
-                    </MemberRow>
-                  </div>
-                </Fragment>
-              ))}
-            </Stack>
+            <MemberList label={t('communityPage.members.list')} members={approved}>
+              {(member) => (
+                <MemberRow member={member} detail={t('communityPage.members.joined', { date: dateFormat.format(member.joinedAt) })}>
+                  <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'} tt="none">
+                    {member.role === 'owner' ? t('communityPage.roles.owner') : t('communityPage.roles.member')}
+                  </Badge>
+                  {isOwner && member.role !== 'owner' && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconUserMinus size={14} />}
+                      aria-label={t('communityPage.members.removeNamed', { name: member.fullName ?? member.username })}
+                      onClick={() => {
+                        remove.reset();
+                        setRemoving(member);
+                      }}
+                    >
+                      {t('communityPage.members.remove')}
+                    </Button>
+                  )}
+                </MemberRow>
+              )}
+            </MemberList>
           )}
         </Stack>
       </Paper>

@@ -3,6 +3,7 @@ import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabl
 import { useTranslation } from 'react-i18next';
 import { RouterNavLink } from '../../../components/RouterLinks.tsx';
 import { useClientNavigation } from '../../../lib/client-navigation.ts';
+import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import type { MemberTab } from './tabs.ts';
 import type { MembersQuery } from './types.ts';
@@ -35,7 +36,15 @@ function SurveyCard() {
   const { t } = useTranslation();
   const navigate = useClientNavigation();
   return (
-    <Paper withBorder radius="lg" p="lg" bg="brand.0" style={{ borderColor: 'var(--mantine-color-brand-2)' }} component="section" aria-labelledby="survey-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      bg="brand.0"
+      style={{ borderColor: 'var(--mantine-color-brand-2)' }}
+      component="section"
+      aria-labelledby="survey-title"
+    >
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="white" radius="xl" size={36} aria-hidden="true">
@@ -81,13 +90,9 @@ function RecentMembers({ members }: { members: MembersQuery }) {
             {members.error.message}
           </Text>
         ) : (
-          <Stack gap="sm" role="list" aria-label={t('communityPage.recent.list')}>
-            {recent.map((member) => (
-              <div role="listitem" key={member.userId}>
-                <MemberRow member={member} avatarSize={36} />
-              </div>
-            ))}
-          </Stack>
+          <MemberList label={t('communityPage.recent.list')} members={recent} divided={false}>
+            {(member) => <MemberRow member={member} avatarSize={36} />}
+          </MemberList>
         )}
       </Stack>
     </Paper>
@@ -103,12 +108,20 @@ function ControlPanel({ isOwner, pendingCount, activeTab }: { isOwner: boolean; 
       <Text fw={700} fz="md" px="xs" pb="xs">
         {t('communityPage.panel.title')}
       </Text>
-      <RouterNavLink {...tabLink('about')}
+      <RouterNavLink
+        {...tabLink('about')}
         active={activeTab === 'about'}
-        label={t('communityPage.panel.about')} leftSection={<IconInfoCircle size={18} />} style={{ borderRadius: 'var(--mantine-radius-md)' }} />
-      <RouterNavLink {...tabLink('members')}
+        label={t('communityPage.panel.about')}
+        leftSection={<IconInfoCircle size={18} />}
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      />
+      <RouterNavLink
+        {...tabLink('members')}
         active={activeTab === 'members'}
-        label={t('communityPage.panel.members')} leftSection={<IconUsers size={18} />} style={{ borderRadius: 'var(--mantine-radius-md)' }} />
+        label={t('communityPage.panel.members')}
+        leftSection={<IconUsers size={18} />}
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      />
       {isOwner && (
         <RouterNavLink
           {...tabLink('invites')}

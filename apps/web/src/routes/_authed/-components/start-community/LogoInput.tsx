@@ -1,10 +1,8 @@
 import { Box, Button, Center, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFile } from '../../../../lib/uploads.ts';
-
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+import { IMAGE_ACCEPT, useUpload } from '../../../../lib/uploads.ts';
 
 interface LogoInputProps {
   value: string;
@@ -19,24 +17,7 @@ interface LogoInputProps {
  */
 export function LogoInput({ value, onChange, error, onBusyChange }: LogoInputProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-
-  async function upload(file: File | null) {
-    if (!file) return;
-    setBusy(true);
-    onBusyChange(true);
-    setUploadError(null);
-    try {
-      const { url } = await uploadFile('community-logo', file);
-      onChange(url);
-    } catch (e) {
-      setUploadError(e instanceof Error && e.message ? e.message : t('create.logo.failed'));
-    } finally {
-      setBusy(false);
-      onBusyChange(false);
-    }
-  }
+  const { busy, error: uploadError, pick: upload } = useUpload('community-logo', ({ url }) => onChange(url), { fallback: t('create.logo.failed'), onBusyChange });
 
   return (
     <Input.Wrapper label={t('create.logo.label')} description={t('create.logo.help')} error={uploadError ?? error} labelElement="div" withAsterisk>
@@ -66,7 +47,7 @@ export function LogoInput({ value, onChange, error, onBusyChange }: LogoInputPro
           )}
         </Box>
         <Group gap="xs">
-          <FileButton onChange={upload} accept={IMAGE_TYPES}>
+          <FileButton onChange={upload} accept={IMAGE_ACCEPT}>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={busy} loaderProps={{ type: 'dots' }}>
                 {value ? t('create.logo.change') : t('create.logo.upload')}

@@ -1,8 +1,9 @@
-import { AspectRatio, Box, Stack, Textarea, TextInput } from '@mantine/core';
+import { Box, Stack, Textarea, TextInput } from '@mantine/core';
 import { COMMUNITY_LIMITS } from '@app/shared/community';
 import { toEmbedUrl } from '@app/shared/video';
 import { useTranslation } from 'react-i18next';
 import type { WizardForm } from './form.ts';
+import { VideoEmbed } from '../../../../components/VideoEmbed.tsx';
 
 /** 'Step 2 of 2: Optional Details': description, video (previewed when embeddable), rules and partner. */
 export function OptionalDetailsStep({ form }: { form: WizardForm }) {
@@ -29,17 +30,7 @@ export function OptionalDetailsStep({ form }: { form: WizardForm }) {
       />
       {embed && (
         <Box maw={480} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-          <AspectRatio ratio={16 / 9}>
-            <iframe
-              src={embed}
-              title={t('create.videoPreview')}
-              loading="lazy"
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-              style={{ border: 0 }}
-            />
-          </AspectRatio>
+          <VideoEmbed src={embed} title={t('create.videoPreview')} />
         </Box>
       )}
       <Textarea
