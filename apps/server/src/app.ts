@@ -11,6 +11,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
+import { loadChatKeys } from './chat-keys.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { benchRoutes } from './routes/bench.ts';
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
     await storage.init();
   }
   app.decorate('storage', storage);
+  app.decorate('chatKeys', loadChatKeys(config));
   const live = createLiveBus(database, { onError: (err) => app.log.error({ err }, 'reading live events failed') });
   await live.start();
   app.decorate('live', live);

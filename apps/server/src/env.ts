@@ -52,6 +52,7 @@ const schema = z.object({
   POLAR_PRODUCT_ID: z.string().optional(),
   POLAR_SERVER: z.enum(['sandbox', 'production']).default('production'),
   POLAR_WEBHOOK_SECRET: z.string().optional(),
+  CHAT_ENCRYPTION_KEY: z.string().optional(),
   NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   NOTIFY_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'NOTIFY_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_…)').optional(),
 });
@@ -88,6 +89,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Where members' notifications (a new post…) are POSTed, signed with `secret`; null: not sent. */
   notifyWebhook: { url: string | null; secret: string | null };
+  /** CHAT_ENCRYPTION_KEY as given; null: generated into DATA_DIR (refused in production). */
+  chatEncryptionKey: string | null;
 }
 
 /** Reads and validates the environment: the only place that looks at process.env. */
@@ -133,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: storageConfig(env, resolve(repoRoot, env.DATA_DIR)),
     payments: paymentsConfig(env),
     notifyWebhook: { url: env.NOTIFY_WEBHOOK_URL ?? null, secret: env.NOTIFY_WEBHOOK_SECRET ?? null },
+    chatEncryptionKey: chatKey(env),
   };
 }
 
@@ -169,6 +173,13 @@ function paymentsConfig(env: Env): PaymentsConfig {
   const missing = (['POLAR_PRODUCT_ID', 'POLAR_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
   if (missing.length) throw new Error(`Invalid environment:\n  POLAR_ACCESS_TOKEN needs ${missing.join(', ')}`);
   return { polar: { accessToken: env.POLAR_ACCESS_TOKEN, productId: env.POLAR_PRODUCT_ID!, server: env.POLAR_SERVER }, webhookSecret };
+}
+
+/** Chat messages cannot be read without this key: production must set it (and back it up). */
+function chatKey(env: Env): string | null {
+  if (env.CHAT_ENCRYPTION_KEY) return env.CHAT_ENCRYPTION_KEY;
+  if (env.NODE_ENV === 'production') throw new Error('Invalid environment:\n  CHAT_ENCRYPTION_KEY is required in production (see README)');
+  return null;
 }
 
 /** Where the embedded database keeps its files. */

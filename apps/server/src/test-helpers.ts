@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateKeyringValue } from '@app/api/chat';
 import type { Database } from '@app/db';
 import { profiles, sessions } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
@@ -19,6 +20,7 @@ export const PUBLIC_URL = 'http://localhost:3000';
 export const EVIL_ORIGIN = 'https://evil.example';
 export const SESSION_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60 * 1000;
+const TEST_CHAT_KEY = generateKeyringValue();
 
 /**
  * Builds the app on `database` with a test configuration; `env` overrides it. The environment of
@@ -34,6 +36,8 @@ export async function buildTestApp(database: Database, env: Record<string, strin
     LOG_LEVEL: 'silent',
     // Uploads (the filesystem store) go to a temporary directory, never the developer's .data.
     DATA_DIR: testDataDir(),
+    // Production refuses to start without one; every app of a test process shares it.
+    CHAT_ENCRYPTION_KEY: TEST_CHAT_KEY,
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });

@@ -1,6 +1,7 @@
 import type { Database, Db } from '@app/db';
 import type { Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
+import type { ChatKeyring } from './chat/crypto.ts';
 import type { LiveBus } from './live/bus.ts';
 import type { PaymentsProvider } from './payments/provider.ts';
 
@@ -18,4 +19,6 @@ export interface Context {
   live: LiveBus;
   /** Whether the caller's session still stands (long-lived subscriptions ask now and then). */
   isSessionActive: () => Promise<boolean>;
+  /** The server keys chat messages are encrypted under (CHAT_ENCRYPTION_KEY). */
+  chatKeys: ChatKeyring;
 }

@@ -5,3 +5,4 @@ export type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 export { postAttachment } from './routers/posts/attachment.ts';
 export { ATTACHMENT_BUCKET } from './routers/posts/create.ts';
 export { feedPage } from './routers/posts/list.ts';
+export { chatAttachment } from './routers/chat/attachment.ts';

@@ -1,3 +1,4 @@
+import { chatRouter } from './routers/chat/index.ts';
 import { communitiesRouter } from './routers/communities/index.ts';
 import { membershipRouter } from './routers/membership/index.ts';
 import { paymentsRouter } from './routers/payments.ts';
@@ -11,6 +12,7 @@ export const appRouter = router({
   membership: membershipRouter,
   payments: paymentsRouter,
   posts: postsRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

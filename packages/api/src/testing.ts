@@ -7,6 +7,7 @@ import { createStorage, type Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
 import { signInIdentity } from './auth/identity.ts';
 import type { Context } from './context.ts';
+import { generateKeyringValue, parseKeyring, type ChatKeyring } from './chat/crypto.ts';
 import { createLiveBus, type LiveBus } from './live/bus.ts';
 import { createLocalProvider } from './payments/local.ts';
 import type { PaymentsProvider } from './payments/provider.ts';
@@ -54,12 +55,16 @@ export async function stopTestBus(database: Database): Promise<void> {
   buses.delete(database);
 }
 
+/** One chat keyring per test process. */
+export const testChatKeys: ChatKeyring = parseKeyring(generateKeyringValue());
+
 export interface CallerOptions {
   storage?: Storage;
   payments?: PaymentsProvider | null;
   live?: LiveBus;
   /** What the caller's session check answers (a subscription ends when it turns false). */
   isSessionActive?: () => Promise<boolean>;
+  chatKeys?: ChatKeyring;
   /** Aborting it ends the caller's subscriptions. */
   signal?: AbortSignal;
 }
@@ -79,6 +84,7 @@ export function callerFor(database: Database, userId: string | null, options: Ca
     payments: options.payments === undefined ? createLocalProvider(TEST_PUBLIC_URL) : options.payments,
     live: options.live ?? testBus(database),
     isSessionActive: options.isSessionActive ?? (async () => session !== null),
+    chatKeys: options.chatKeys ?? testChatKeys,
   };
   return createCaller(ctx, options.signal ? { signal: options.signal } : {});
 }
@@ -94,3 +100,40 @@ export async function createTestCommunity(database: Database, ownerId: string, v
   await database.db.insert(communityMembers).values({ communityId: row!.id, userId: ownerId, role: 'owner', status: 'approved' });
   return row!;
 }
+
+export interface TestSubscription {
+  /** The next event, within `ms` (else the call fails); tracked events come as { id, data }. */
+  next(ms?: number): Promise<{ id: string; data: { type: string } & Record<string, unknown> }>;
+  close(): void;
+}
+
+/**
+ * Starts a subscription through a server-side caller (`start` gets the signal to pass to callerFor)
+ * and hands its events out one at a time.
+ */
+export async function testSubscription(start: (signal: AbortSignal) => Promise<AsyncIterable<unknown>>): Promise<TestSubscription> {
+  const controller = new AbortController();
+  const iterable = await start(controller.signal);
+  // The server-side caller yields tracked events as tRPC's [id, data, marker] envelopes.
+  const iterator = (iterable as AsyncIterable<[string, { type: string } & Record<string, unknown>, symbol]>)[Symbol.asyncIterator]();
+  return {
+    async next(ms = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no event within ${ms} ms`)), ms);
+      });
+      try {
+        const result = await Promise.race([iterator.next(), timeout]);
+        if (result.done) throw new Error('the subscription ended');
+        const [id, data] = result.value;
+        return { id, data };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** Lets a fresh subscription's LISTEN settle before events are published. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 150));

@@ -20,7 +20,7 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
     const { session, user, cookie } = await readSession(app, req.headers.cookie);
     if (cookie && isReply(res)) sendCookie(res, cookie);
     const isSessionActive = async () => (session ? (await app.lucia.validateSession(session.id)).session !== null : false);
-    return { db: app.database.db, database: app.database, storage: app.storage, payments, live: app.live, isSessionActive, session, user };
+    return { db: app.database.db, database: app.database, storage: app.storage, payments, live: app.live, isSessionActive, chatKeys: app.chatKeys, session, user };
   }
 
   await app.register(fastifyTRPCPlugin, {

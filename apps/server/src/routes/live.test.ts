@@ -105,4 +105,26 @@ describe('live feed across two server processes', () => {
     expect((await server.app.inject({ method: 'GET', url: attachmentUrl, headers: { cookie: await signIn(server.app) } })).statusCode).toBe(403);
     expect((await server.app.inject({ method: 'GET', url: attachmentUrl })).statusCode).toBe(401);
   });
+
+  it('serves a chat attachment to the two people of the conversation only', async () => {
+    const upload = new FormData();
+    upload.append('file', new Blob([new Uint8Array(Buffer.from('plain notes for the chat'))], { type: 'text/plain' }), 'notes.txt');
+    const uploaded = await second.inject({ method: 'POST', url: '/api/uploads/chat-document', payload: upload, headers: { cookie: memberCookie } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
+    const sent = await second.inject({
+      method: 'POST',
+      url: '/trpc/chat.send',
+      headers: { cookie: memberCookie, 'content-type': 'application/json' },
+      payload: { json: { communityId, userId: owner, attachmentKey: (uploaded.json() as { key: string }).key, fileName: 'Café notes.txt' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { attachmentUrl } = (sent.json() as { result: { data: { json: { attachmentUrl: string } } } }).result.data.json;
+
+    const asOwner = await server.app.inject({ method: 'GET', url: attachmentUrl, headers: { cookie: ownerCookie } });
+    expect(asOwner.statusCode).toBe(200);
+    expect(asOwner.body).toBe('plain notes for the chat');
+    expect(asOwner.headers['content-disposition']).toContain("filename*=UTF-8''Caf%C3%A9%20notes.txt");
+    expect((await server.app.inject({ method: 'GET', url: attachmentUrl, headers: { cookie: await signIn(server.app) } })).statusCode).toBe(403);
+  });
 });

@@ -5,7 +5,11 @@ import { profiles } from './profiles.ts';
 
 export const messageKind = pgEnum('message_kind', ['text', 'video', 'attachment']);
 
-/** Private messages; `content` holds ciphertext only (never plain text), `keyId` names the key. */
+/**
+ * Private messages. `content` is ciphertext only (AES-256-GCM of the message's text, video link
+ * and file name; never plain text) and `keyId` names the server key it was made under, so keys can
+ * rotate. An attachment is the storage key of an upload in chat-images or chat-documents.
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -20,10 +24,10 @@ export const messages = pgTable(
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
     kind: messageKind('kind').notNull().default('text'),
-    content: text('content'),
-    keyId: text('key_id'),
-    imageUrl: text('image_url'),
-    documentUrl: text('document_url'),
+    content: text('content').notNull(),
+    keyId: text('key_id').notNull(),
+    attachmentKey: text('attachment_key'),
+    attachmentType: text('attachment_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),

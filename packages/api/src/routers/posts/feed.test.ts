@@ -3,7 +3,7 @@ import { communities, communityMembers } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus } from '../../live/bus.ts';
-import { callerFor, createTestUser, stopTestBus, type CallerOptions } from '../../testing.ts';
+import { callerFor, createTestUser, settle, stopTestBus, testSubscription, type CallerOptions } from '../../testing.ts';
 
 let database: TestDatabase;
 /** Another connection pool and bus on the same database: a second server process. */
@@ -35,38 +35,10 @@ afterAll(async () => {
   await database.drop();
 });
 
-interface Subscription {
-  next(ms?: number): Promise<{ id: string; data: { type: string } & Record<string, unknown> }>;
-  close(): void;
+/** Subscribes to the feed and hands out events one at a time. */
+function subscribe(userId: string | null, input: { lastEventId?: string } = {}, options: CallerOptions = {}) {
+  return testSubscription((signal) => callerFor(database, userId, { ...options, signal }).posts.onFeed({ communityId, ...input }));
 }
-
-/** Subscribes to the feed and hands out events one at a time (each within `ms`, or the call fails). */
-async function subscribe(userId: string | null, input: { lastEventId?: string } = {}, options: CallerOptions = {}): Promise<Subscription> {
-  const controller = new AbortController();
-  const iterable = await callerFor(database, userId, { ...options, signal: controller.signal }).posts.onFeed({ communityId, ...input });
-  // The server-side caller yields tracked events as tRPC's [id, data, marker] envelopes.
-  const iterator = (iterable as AsyncIterable<[string, { type: string } & Record<string, unknown>, symbol]>)[Symbol.asyncIterator]();
-  return {
-    async next(ms = 5000) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no event within ${ms} ms`)), ms);
-      });
-      try {
-        const result = await Promise.race([iterator.next(), timeout]);
-        if (result.done) throw new Error('the subscription ended');
-        const [id, data] = result.value;
-        return { id, data };
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
-
-/** Lets a fresh subscription's LISTEN settle before events are published. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('posts.onFeed', () => {
   it('refuses a non-member and a signed-out visitor when they subscribe', async () => {

@@ -1,7 +1,7 @@
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { feedSubscriptionInput } from '@app/shared/posts';
-import { tracked, TRPCError } from '@trpc/server';
 import type { LiveEvent } from '../../live/bus.ts';
+import { liveSubscription } from '../../live/subscription.ts';
 import { topics } from '../../live/publish.ts';
 import { requireMember } from '../../membership/access.ts';
 import { protectedProcedure } from '../../trpc.ts';
@@ -43,51 +43,14 @@ function toFeedEvent(event: LiveEvent): FeedEvent | null {
 export const onFeed = protectedProcedure.input(feedSubscriptionInput).subscription(async function* ({ ctx, input, signal }) {
   const userId = ctx.user.id;
   const { community } = await requireMember(ctx.db, input.communityId, userId);
-  const topic = topics.community(community.id);
-  const stop = new AbortController();
-  const abort = () => stop.abort();
-  signal?.addEventListener('abort', abort, { once: true });
-  let revoked = false;
-  const revoke = () => {
-    revoked = true;
-    stop.abort();
-  };
-  const stillAllowed = async () => {
-    if (!(await ctx.isSessionActive())) return false;
-    return requireMember(ctx.db, community.id, userId).then(
-      () => true,
-      () => false,
-    );
-  };
-  const timer = setInterval(() => {
-    void stillAllowed().then((ok) => !ok && revoke(), () => undefined);
-  }, ctx.live.revalidateMs);
-
-  try {
-    await ctx.live.start();
-    // Listening starts before the backlog is read, so nothing falls between the two.
-    const events = ctx.live.stream(topic, stop.signal);
-    let last = input.lastEventId ? Number(input.lastEventId) : 0;
-    if (input.lastEventId) {
-      for (const event of await ctx.live.backlog(topic, last)) {
-        last = event.id;
-        const data = toFeedEvent(event);
-        if (data) yield tracked(String(event.id), data);
-      }
-    }
-    for await (const event of events) {
-      if (event.id <= last) continue;
-      last = event.id;
-      if (event.type === 'membership.ended' && (event.payload as { userId?: string }).userId === userId) {
-        revoked = true;
-        break;
-      }
-      const data = toFeedEvent(event);
-      if (data) yield tracked(String(event.id), data);
-    }
-  } finally {
-    clearInterval(timer);
-    signal?.removeEventListener('abort', abort);
-  }
-  if (revoked) throw new TRPCError({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
+  yield* liveSubscription({
+    ctx,
+    topic: topics.community(community.id),
+    lastEventId: input.lastEventId,
+    signal,
+    stillAllowed: () => requireMember(ctx.db, community.id, userId).then(() => true, () => false),
+    endsOn: (event) => event.type === 'membership.ended' && (event.payload as { userId?: string }).userId === userId,
+    map: toFeedEvent,
+    refusal: COMMUNITY_MESSAGES.membersOnly,
+  });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "attachment_key" text;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "attachment_type" text;

@@ -1,0 +1,1 @@
+export { generateKeyringValue, parseKeyring, UNREADABLE_MESSAGE, type ChatKeyring } from './crypto.ts';

@@ -1,0 +1,68 @@
+import { tracked, TRPCError } from '@trpc/server';
+import type { Context } from '../context.ts';
+import type { LiveEvent } from './bus.ts';
+
+export interface LiveSubscriptionOptions<T> {
+  ctx: Pick<Context, 'live' | 'isSessionActive'>;
+  topic: string;
+  /** The last event id the client saw (sent back on reconnect): what came after it is sent first. */
+  lastEventId: string | null | undefined;
+  signal: AbortSignal | undefined;
+  /** Re-checked every `ctx.live.revalidateMs`: false ends the subscription with FORBIDDEN. */
+  stillAllowed: () => Promise<boolean>;
+  /** An event that ends the subscription with FORBIDDEN at once (e.g. the subscriber's membership ending). */
+  endsOn?: (event: LiveEvent) => boolean;
+  /** What the client gets for an event; null skips it. */
+  map: (event: LiveEvent) => T | null | Promise<T | null>;
+  /** The message the subscriber sees when it is ended. */
+  refusal: string;
+}
+
+/**
+ * The one loop behind every live subscription: listen first, then send the missed backlog, then
+ * events as they commit, each tracked by its id; end when the client goes, or with FORBIDDEN when
+ * the session or the right to listen does.
+ */
+export async function* liveSubscription<T>(options: LiveSubscriptionOptions<T>) {
+  const { ctx, topic, signal } = options;
+  const stop = new AbortController();
+  const abort = () => stop.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  let revoked = false;
+  const revoke = () => {
+    revoked = true;
+    stop.abort();
+  };
+  const check = async () => (await ctx.isSessionActive()) && (await options.stillAllowed());
+  const timer = setInterval(() => {
+    void check().then((ok) => !ok && revoke(), () => undefined);
+  }, ctx.live.revalidateMs);
+
+  try {
+    await ctx.live.start();
+    // Listening starts before the backlog is read, so nothing falls between the two.
+    const events = ctx.live.stream(topic, stop.signal);
+    let last = options.lastEventId ? Number(options.lastEventId) : 0;
+    const backlog = options.lastEventId ? await ctx.live.backlog(topic, last) : [];
+    for (const event of backlog) {
+      last = event.id;
+      if (options.endsOn?.(event)) continue;
+      const data = await options.map(event);
+      if (data !== null) yield tracked(String(event.id), data);
+    }
+    for await (const event of events) {
+      if (event.id <= last) continue;
+      last = event.id;
+      if (options.endsOn?.(event)) {
+        revoked = true;
+        break;
+      }
+      const data = await options.map(event);
+      if (data !== null) yield tracked(String(event.id), data);
+    }
+  } finally {
+    clearInterval(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+  if (revoked) throw new TRPCError({ code: 'FORBIDDEN', message: options.refusal });
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+
+/** Private chat between members of a community (spec sections 4, 5, 6, 8 and 9). */
+
+export const CHAT_MESSAGES = {
+  empty: 'Write a message or add a video link.',
+  tooLong: (max: number) => `A message can be at most ${max} characters.`,
+  videoUrl: 'Please enter a valid video link.',
+  notMembers: 'You can only chat with members of this community.',
+  self: 'You cannot send messages to yourself.',
+  notSender: 'Only the sender can change this message.',
+  notFound: 'This message no longer exists.',
+  uploadFailed: 'تعذر رفع الملف',
+  unreadable: '[رسالة غير قابلة للقراءة]',
+  downloaded: 'تم تنزيل الملف بنجاح',
+  downloadFailed: 'حدث خطأ أثناء التنزيل',
+  noMessages: 'No messages',
+  cursor: 'The page cursor is not valid.',
+} as const;
+
+export const MESSAGE_MAX = 4000;
+export const CHAT_PAGE_SIZE = LIMITS.chatPageSize;
+
+export type VideoKind = 'youtube' | 'vimeo' | 'facebook' | 'html5' | 'other';
+
+/** The spec's video link kinds: YouTube, Vimeo, Facebook, an mp4/webm/ogg file (html5) or other. */
+export function detectVideoKind(raw: string): VideoKind {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return 'other';
+  }
+  const host = url.hostname.toLowerCase().replace(/^(www|m)\./, '');
+  if (host === 'youtube.com' || host === 'youtu.be' || host === 'youtube-nocookie.com' || host === 'music.youtube.com') return 'youtube';
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') return 'vimeo';
+  if (host === 'facebook.com' || host === 'fb.watch') return 'facebook';
+  if (/\.(mp4|webm|ogg|ogv)$/i.test(url.pathname)) return 'html5';
+  return 'other';
+}
+
+const id = (message: string) => z.uuid({ error: message });
+const text = z.string().trim().max(MESSAGE_MAX, CHAT_MESSAGES.tooLong(MESSAGE_MAX));
+const videoUrl = z
+  .string()
+  .trim()
+  .max(2048, CHAT_MESSAGES.videoUrl)
+  .refine((v) => v === '' || /^https?:\/\//i.test(v), CHAT_MESSAGES.videoUrl)
+  .refine((v) => v === '' || URL.canParse(v), CHAT_MESSAGES.videoUrl);
+
+export const conversationInput = z.object({
+  communityId: id('Community not found.'),
+  /** The other person. */
+  userId: id(CHAT_MESSAGES.notMembers),
+});
+
+export const chatCursor = z.object({ createdAt: z.iso.datetime({ error: CHAT_MESSAGES.cursor }), id: z.uuid({ error: CHAT_MESSAGES.cursor }) });
+
+export const listMessagesInput = conversationInput.extend({ cursor: chatCursor.nullish(), limit: z.int().min(1).max(50).default(CHAT_PAGE_SIZE) });
+
+/** Text, a video link or an attachment (with an optional caption); a blank text with a blank link and no file is refused. */
+export const sendMessageInput = conversationInput
+  .extend({
+    text: text.default(''),
+    videoUrl: videoUrl.default(''),
+    /** The key POST /api/uploads/chat-image or /chat-document answered. */
+    attachmentKey: z.string().max(512).nullish(),
+    /** The file's name as the sender picked it, kept (encrypted) for downloads. */
+    fileName: z.string().trim().max(200).nullish(),
+  })
+  .refine((m) => m.text !== '' || m.videoUrl !== '' || !!m.attachmentKey, { message: CHAT_MESSAGES.empty, path: ['text'] });
+export type SendMessageInput = z.input<typeof sendMessageInput>;
+
+export const editMessageInput = z.object({
+  messageId: id(CHAT_MESSAGES.notFound),
+  text: text.min(1, CHAT_MESSAGES.empty),
+});
+
+export const messageIdInput = z.object({ messageId: id(CHAT_MESSAGES.notFound) });
+
+export const conversationsInput = z.object({ communityId: id('Community not found.') });
+
+export const chatSubscriptionInput = conversationInput.extend({ lastEventId: z.string().regex(/^\d{1,18}$/).nullish() });
