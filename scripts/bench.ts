@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { SESSION_COOKIE } from '@app/api/auth';
+import { generateKeyringValue } from '@app/api/chat';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
 import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
@@ -136,6 +137,7 @@ async function main(): Promise<number> {
       dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
     }
 
+    const chatKey = generateKeyringValue();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     server = spawnPinned(serverCore, process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -149,6 +151,7 @@ async function main(): Promise<number> {
         DATABASE_URL: database?.url ?? '',
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         BENCH_ROUTES: '1',
+        CHAT_ENCRYPTION_KEY: chatKey,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_MAX: '1000',
         // Dev sign-in exists only without Google credentials.
@@ -164,7 +167,7 @@ async function main(): Promise<number> {
     if (processName !== 'node') throw new Error(`Expected pid ${serverPid} to be the node server, found '${processName}'.`);
 
     const { cookie, user } = await signIn(baseUrl);
-    const ctx: BenchContext = { baseUrl, cookie, user, database };
+    const ctx: BenchContext = { baseUrl, cookie, user, database, chatKey };
     await prepare(ctx);
     await checkResponses(ctx);
 

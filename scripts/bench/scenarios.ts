@@ -4,6 +4,7 @@
  */
 import type { TestDatabase } from '@app/db/testing';
 import { discoverSearchPath, SEARCH_TERM, withoutTrigramIndex, withTrigramIndex } from './discover.ts';
+import { CHAT_MESSAGES_ROWS, chatFastifyPath, chatTrpcPath, seedChat } from './chat.ts';
 import { FEED_POSTS, feedFastifyPath, feedTrpcPath, seedFeed } from './feed.ts';
 import type { Comparison } from './report.ts';
 
@@ -14,6 +15,8 @@ export interface BenchContext {
   user: { id: string; email: string };
   /** The bench database, for setups that seed rows directly; null when the server runs on PGlite. */
   database: TestDatabase | null;
+  /** The server's CHAT_ENCRYPTION_KEY, so seeded messages decrypt. */
+  chatKey: string;
 }
 
 export interface Scenario {
@@ -68,9 +71,16 @@ const feed = {
   trpc: { name: `trpc GET /trpc/posts.list (${FEED_POSTS / 1000}k posts)`, path: feedTrpcPath, payload: trpcResult },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 
+/** The newest page of a 100,000-message conversation (scripts/bench/chat.ts), decrypted on the server. */
+const chat = {
+  fastify: { name: `fastify GET /api/bench/chat (${CHAT_MESSAGES_ROWS / 1000}k messages)`, path: chatFastifyPath },
+  trpc: { name: `trpc GET /trpc/chat.messages (${CHAT_MESSAGES_ROWS / 1000}k messages)`, path: chatTrpcPath, payload: trpcResult },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
 /** Seeding that the scenarios' first responses already depend on; runs before they are checked. */
 export async function prepare(ctx: BenchContext): Promise<void> {
   await seedFeed(ctx);
+  await seedChat(ctx, ctx.chatKey);
 }
 
 export const scenarios: Scenario[] = [
@@ -85,6 +95,8 @@ export const scenarios: Scenario[] = [
     { ...feed.fastify, connections },
     { ...feed.trpc, connections },
   ]),
+  { ...chat.fastify, connections: 10 },
+  { ...chat.trpc, connections: 10 },
 ];
 
 /** Ratios printed as candidate / baseline at each connection count; both must return the same payload. */
@@ -92,4 +104,5 @@ export const comparisons: Comparison[] = [
   { label: 'profiles.me: trpc / fastify', baseline: me.fastify.name, candidate: me.trpc.name },
   { label: 'communities.list search: trgm index / none', baseline: discover.noIndex.name, candidate: discover.indexed.name },
   { label: 'posts.list: trpc / fastify', baseline: feed.fastify.name, candidate: feed.trpc.name },
+  { label: 'chat.messages: trpc / fastify', baseline: chat.fastify.name, candidate: chat.trpc.name },
 ];

@@ -6,3 +6,4 @@ export { postAttachment } from './routers/posts/attachment.ts';
 export { ATTACHMENT_BUCKET } from './routers/posts/create.ts';
 export { feedPage } from './routers/posts/list.ts';
 export { chatAttachment } from './routers/chat/attachment.ts';
+export { messagePage } from './routers/chat/list.ts';

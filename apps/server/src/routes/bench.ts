@@ -1,4 +1,5 @@
-import { feedPage, profileColumns } from '@app/api';
+import { feedPage, messagePage, profileColumns } from '@app/api';
+import { listMessagesInput } from '@app/shared/chat';
 import { listPostsInput } from '@app/shared/posts';
 import superjson from 'superjson';
 import { profiles } from '@app/db/schema';
@@ -27,5 +28,13 @@ export async function benchRoutes(app: FastifyInstance) {
     if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
     const input = listPostsInput.parse({ communityId: req.params.communityId });
     return reply.send(superjson.serialize(await feedPage(app.database.db, user.id, input)));
+  });
+
+  // The newest page of a conversation, as chat.messages answers it (decrypted, superjson).
+  app.get<{ Params: { communityId: string; userId: string } }>('/api/bench/chat/:communityId/:userId', async (req, reply) => {
+    const { user } = await readSession(app, req.headers.cookie);
+    if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
+    const input = listMessagesInput.parse({ communityId: req.params.communityId, userId: req.params.userId });
+    return reply.send(superjson.serialize(await messagePage(app.database.db, app.chatKeys, user.id, input)));
   });
 }

@@ -1,1 +1,1 @@
-export { generateKeyringValue, parseKeyring, UNREADABLE_MESSAGE, type ChatKeyring } from './crypto.ts';
+export { generateKeyringValue, parseKeyring, seal, UNREADABLE_MESSAGE, type ChatKeyring } from './crypto.ts';
