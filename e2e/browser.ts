@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 
 import { CHROMIUM_PATH } from './chromium-path.ts';
@@ -73,4 +73,16 @@ export async function signUp(email: string, name: string): Promise<string> {
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { userId: string }).userId;
+}
+
+/** Full-page screenshots from the top, so the sticky top bar is drawn where it belongs. */
+export async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** Waits for a dialog's opening transition to end. */
+export async function settled(dialog: Locator) {
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 }

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { describeBrowser, launchBrowser, newPage, settled, shot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
 import { approveViaApi, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, PNG, uniqueCommunityName, whoAmI } from './community-helpers.ts';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
@@ -10,17 +10,6 @@ async function visible(page: Page, text: string | RegExp, timeout = 10_000) {
   await expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 }
 
-/** Full-page screenshots from the top, so the sticky top bar is drawn where it belongs. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-/** Waits for a dialog's opening transition to end. */
-async function settled(dialog: Locator) {
-  await dialog.waitFor();
-  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-}
 
 const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).innerText();
 const controlPanel = (page: Page) => page.getByRole('navigation', { name: 'Control panel' });
@@ -170,7 +159,7 @@ describeBrowser('community page', () => {
     const page = member.page;
     await page.goto(communityUrl(community.name));
     await page.getByRole('tab', { name: 'Posts' }).waitFor();
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Posts', 'About', 'Members']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Posts', 'About', 'Members', 'Chat']);
     expect(await controlPanel(page).getByRole('link').allInnerTexts()).toEqual(['About', 'Members']);
     expect(await page.getByRole('heading', { name: "Tell us how it's going" }).count()).toBe(0);
 

@@ -1,22 +1,92 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { ActionIcon, Badge, Center, Group, Indicator, Loader, Menu, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { messagePreview } from '../lib/chat-preview.ts';
+import { useTRPC } from '../lib/trpc.ts';
+import { UserAvatar } from './UserAvatar.tsx';
 
-/** The top bar's messages dropdown; conversations fill it once private chat exists. */
-export function MessagesMenu() {
+/**
+ * The top bar's messages dropdown: the latest conversations across communities with their unread
+ * counts, each opening the community's chat with that person; 'No messages' when there are none.
+ * chat.onInbox keeps it (and an open community's conversation list) current.
+ */
+export function MessagesMenu({ viewerId }: { viewerId: string }) {
   const { t } = useTranslation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const recent = useQuery(trpc.chat.recent.queryOptions());
+  const refreshRecent = () => queryClient.invalidateQueries({ queryKey: trpc.chat.recent.queryKey() });
+  useSubscription(
+    trpc.chat.onInbox.subscriptionOptions(undefined, {
+      onStarted: () => void refreshRecent(),
+      onData: (tracked) => {
+        void refreshRecent();
+        void queryClient.invalidateQueries({ queryKey: trpc.chat.conversations.queryKey({ communityId: tracked.data.communityId }) });
+      },
+    }),
+  );
+  const conversations = recent.data ?? [];
+  const unread = conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+  const label = unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages');
+
   return (
     <Menu width={256} position="bottom-end" shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('nav.messages')}>
-          <IconMessageCircle size={22} stroke={1.7} />
-        </ActionIcon>
+        <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" offset={6} disabled={unread === 0} withBorder zIndex={2}>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
+            <IconMessageCircle size={22} stroke={1.7} />
+          </ActionIcon>
+        </Indicator>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
         <Menu.Label>{t('nav.messages')}</Menu.Label>
-        <Text size="sm" c="dimmed" px="sm" py="md" ta="center">
-          {t('nav.noMessages')}
-        </Text>
+        {recent.isPending ? (
+          <Center py="md" role="status" aria-label={t('nav.loadingMessages')}>
+            <Loader size="sm" />
+          </Center>
+        ) : conversations.length === 0 ? (
+          <Text size="sm" c="dimmed" px="sm" py="md" ta="center">
+            {t('nav.noMessages')}
+          </Text>
+        ) : (
+          conversations.map((conversation) => {
+            const name = conversation.other.fullName ?? conversation.other.username;
+            const count = conversation.unreadCount;
+            return (
+              <Menu.Item
+                key={`${conversation.community.id}:${conversation.other.id}`}
+                renderRoot={(props) => (
+                  <Link to="/community/$communityName" params={{ communityName: conversation.community.name }} search={{ tab: 'chat', with: conversation.other.id }} {...props} />
+                )}
+                leftSection={<UserAvatar username={conversation.other.username} avatarUrl={conversation.other.avatarUrl} radius="xl" size={34} />}
+                rightSection={
+                  count > 0 ? (
+                    <Badge size="sm" circle={count < 10} color="red" aria-label={t('chat.unread', { count })}>
+                      {count}
+                    </Badge>
+                  ) : null
+                }
+              >
+                <Stack gap={0} miw={0}>
+                  <Group gap={4} wrap="nowrap" miw={0}>
+                    <Text size="sm" fw={count > 0 ? 700 : 600} truncate>
+                      {name}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="brand.7" truncate>
+                    {conversation.community.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {messagePreview(t, conversation.lastMessage, viewerId)}
+                  </Text>
+                </Stack>
+              </Menu.Item>
+            );
+          })
+        )}
       </Menu.Dropdown>
     </Menu>
   );

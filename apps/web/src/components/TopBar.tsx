@@ -28,7 +28,7 @@ export function TopBar() {
             ) : me.data ? (
               <>
                 <FeedbacksLink />
-                <MessagesMenu />
+                <MessagesMenu viewerId={me.data.id} />
                 <AccountMenu profile={me.data} />
               </>
             ) : (

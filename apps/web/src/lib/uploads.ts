@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { acceptOf } from './files.ts';
 
 export interface UploadedFile {
   key: string;
@@ -18,7 +19,7 @@ export async function uploadFile(kind: string, file: File): Promise<UploadedFile
 }
 
 /** What the image pickers accept; the server decides from the bytes all the same. */
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+export const IMAGE_ACCEPT = acceptOf('avatar');
 
 /**
  * Uploads a picked file at once: `busy` while it goes, `error` with the server's message (or

@@ -1,10 +1,12 @@
 import { Badge, Container, Grid, Stack, Tabs } from '@mantine/core';
-import { IconInfoCircle, IconMessages, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconInfoCircle, IconMessageCircle, IconMessages, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { AboutTab } from './AboutTab.tsx';
+import { ChatTab } from './chat/ChatTab.tsx';
 import { CommunityHeader } from './CommunityHeader.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
@@ -25,6 +27,7 @@ interface MemberViewProps {
 export function MemberView({ community, isOwner, tab, editing }: MemberViewProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
+  const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
   const members = useQuery({ ...trpc.membership.members.queryOptions({ communityId: community.id }), retry: retryUnlessRefused });
   // The join requests are the owner's; anyone else asking for them sees the posts.
@@ -67,9 +70,12 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                     {t('communityPage.tabs.invites')}
                   </Tabs.Tab>
                 )}
+                <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
+                  {t('chat.tab')}
+                </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="posts">
-                <PostsTab />
+                {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} isOwner={isOwner} />}
               </Tabs.Panel>
               <Tabs.Panel value="about">
                 <AboutTab community={community} isOwner={isOwner} editing={editing} />
@@ -82,6 +88,9 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                   <InvitesTab community={community} members={members} />
                 </Tabs.Panel>
               )}
+              <Tabs.Panel value="chat">
+                <ChatTab community={community} members={members} />
+              </Tabs.Panel>
             </Tabs>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,23 +1,33 @@
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Stack } from '@mantine/core';
+import { Composer } from './feed/Composer.tsx';
+import { FeedHeading } from './feed/FeedHeading.tsx';
+import { FeedList } from './feed/FeedList.tsx';
+import { FeedProvider } from './feed/FeedContext.tsx';
+import { useLiveFeed } from './feed/useLiveFeed.ts';
 
-/** The feed arrives with posting; until then the tab says plainly that there is nothing yet. */
-export function PostsTab() {
-  const { t } = useTranslation();
+interface PostsTabProps {
+  communityId: string;
+  /** The signed-in viewer (the member view is only shown to someone signed in). */
+  viewerId: string;
+  isOwner: boolean;
+}
+
+/** The community's live feed: the composer, then the posts, kept current while the tab is open. */
+export function PostsTab({ communityId, viewerId, isOwner }: PostsTabProps) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
-      <Stack align="center" gap="sm" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
-          <IconMessageCircle size={28} />
-        </ThemeIcon>
-        <Text fw={700} fz="lg">
-          {t('communityPage.posts.empty')}
-        </Text>
-        <Text c="dimmed" size="sm" maw={360}>
-          {t('communityPage.posts.emptyHint')}
-        </Text>
-      </Stack>
-    </Paper>
+    <FeedProvider communityId={communityId} viewerId={viewerId} isOwner={isOwner}>
+      <LiveFeed />
+    </FeedProvider>
+  );
+}
+
+function LiveFeed() {
+  const live = useLiveFeed();
+  return (
+    <Stack gap="md">
+      <Composer />
+      <FeedHeading live={live} />
+      <FeedList />
+    </Stack>
   );
 }

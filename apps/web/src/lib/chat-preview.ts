@@ -1,0 +1,24 @@
+import { CHAT_MESSAGES } from '@app/shared/chat';
+import type { TFunction } from 'i18next';
+
+interface PreviewedMessage {
+  senderId: string;
+  kind: 'text' | 'video' | 'attachment';
+  text: string;
+  unreadable: boolean;
+  fileName: string | null;
+  attachmentType: string | null;
+}
+
+/** One line about a conversation's last message, for the conversation lists ('You: …' for one's own). */
+export function messagePreview(t: TFunction, message: PreviewedMessage, viewerId: string): string {
+  const firstLine = message.text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  let text: string;
+  if (message.unreadable) text = CHAT_MESSAGES.unreadable;
+  else if (firstLine !== '') text = firstLine;
+  else if (message.kind === 'video') text = t('chat.preview.video');
+  else if (message.kind === 'attachment' && message.attachmentType?.startsWith('image/')) text = t('chat.preview.image');
+  else if (message.kind === 'attachment') text = t('chat.preview.file', { name: message.fileName ?? '' });
+  else text = '';
+  return message.senderId === viewerId ? t('chat.preview.mine', { text }) : text;
+}

@@ -1,0 +1,137 @@
+import { Alert, Box, Center, Group, Loader, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { isTRPCClientError } from '@trpc/client';
+import { useParams } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterAnchor, RouterButton } from '../../../../components/RouterLinks.tsx';
+import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { useTRPC } from '../../../../lib/trpc.ts';
+import { ChatComposer } from './ChatComposer.tsx';
+import { chronological } from './chatCache.ts';
+import { MessageList } from './MessageList.tsx';
+import { displayName, type ChatPerson } from './types.ts';
+import { messagesQueryOptions } from './useChatCache.ts';
+import { useConversationLive, type LiveState } from './useConversationLive.ts';
+
+interface ConversationProps {
+  communityId: string;
+  viewerId: string;
+  viewerName: string;
+  otherId: string;
+  /** Who they are, when a list knows them (a refused id is known to none); undefined while the lists load. */
+  other: ChatPerson | null | undefined;
+}
+
+/** One open conversation: who it is with, the messages (live) and the composer. */
+export function Conversation({ communityId, viewerId, viewerName, otherId, other }: ConversationProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const query = useInfiniteQuery(messagesQueryOptions(trpc, communityId, otherId));
+  const live = useConversationLive({ communityId, otherId, viewerId, enabled: query.isSuccess });
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const messages = useMemo(() => chronological(query.data), [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const otherName = other ? displayName(other) : t('chat.someone');
+
+  return (
+    <>
+      <ConversationHeader other={other} live={query.isSuccess ? live : null} />
+      {query.isPending ? (
+        <Center style={{ flex: 1 }} role="status" aria-label={t('chat.loading')}>
+          <Loader />
+        </Center>
+      ) : query.isError ? (
+        <Box p="md" style={{ flex: 1 }}>
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={isRefusal(query.error) ? t('chat.refused') : t('chat.loadFailed')} role="alert" radius="md">
+            {query.error.message}
+          </Alert>
+        </Box>
+      ) : (
+        <>
+          <MessageList
+            messages={messages}
+            viewerId={viewerId}
+            viewerName={viewerName}
+            other={other}
+            otherId={otherId}
+            hasOlder={hasNextPage}
+            loadingOlder={isFetchingNextPage}
+            loadOlder={loadOlder}
+            scrollerRef={scrollerRef}
+          />
+          <ChatComposer
+            communityId={communityId}
+            otherId={otherId}
+            otherName={otherName}
+            onSent={() => scrollerRef.current?.scrollTo({ top: 0, behavior: 'smooth' })}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The server said no (not both members, oneself, no such person), as opposed to failing. */
+const isRefusal = (error: unknown) => {
+  const code = isTRPCClientError(error) ? (error.data as { code?: string } | undefined)?.code : undefined;
+  return code === 'FORBIDDEN' || code === 'BAD_REQUEST' || code === 'NOT_FOUND';
+};
+
+const LIVE_COLORS: Record<LiveState, string> = { live: 'teal', connecting: 'yellow', offline: 'gray' };
+
+function ConversationHeader({ other, live }: { other: ChatPerson | null | undefined; live: LiveState | null }) {
+  const { t } = useTranslation();
+  const { communityName } = useParams({ from: '/community/$communityName' });
+  return (
+    <Group gap="sm" px="sm" py={8} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} mih={60}>
+      <RouterButton
+        to="/community/$communityName"
+        params={{ communityName }}
+        search={{ tab: 'chat' }}
+        variant="subtle"
+        color="gray"
+        px={6}
+        hiddenFrom="sm"
+        leftSection={<IconArrowLeft size={16} />}
+        aria-label={t('chat.backToList')}
+      >
+        {t('chat.back')}
+      </RouterButton>
+      {other ? (
+        <>
+          <UserAvatar username={other.username} avatarUrl={other.avatarUrl} radius="xl" size={38} />
+          <Stack gap={0} miw={0} style={{ flex: 1 }}>
+            <Text fw={700} size="sm" truncate component="h3" m={0}>
+              {displayName(other)}
+            </Text>
+            <RouterAnchor to="/profile/$username" params={{ username: other.username }} size="xs" c="dimmed" truncate>
+              @{other.username}
+            </RouterAnchor>
+          </Stack>
+        </>
+      ) : other === undefined ? (
+        <Group gap="sm" style={{ flex: 1 }} wrap="nowrap">
+          <Skeleton circle height={38} />
+          <Skeleton height={12} width={120} radius="xl" />
+        </Group>
+      ) : (
+        <Text fw={700} size="sm" style={{ flex: 1 }}>
+          {t('chat.someone')}
+        </Text>
+      )}
+      {live && (
+        <Tooltip label={t(`chat.live.${live}Hint`)} withArrow multiline w={220}>
+          <Group gap={6} wrap="nowrap" role="status" tabIndex={0}>
+            <Box w={8} h={8} bg={`${LIVE_COLORS[live]}.6`} style={{ borderRadius: '50%' }} aria-hidden="true" />
+            <Text size="xs" c="dimmed">
+              {t(`chat.live.${live}`)}
+            </Text>
+          </Group>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,124 @@
+import { Badge, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
+import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { messagePreview } from '../../../../lib/chat-preview.ts';
+import type { MembersQuery } from '../types.ts';
+import classes from './chat.module.css';
+import { displayName, type Conversation } from './types.ts';
+
+interface ConversationListProps {
+  conversations: { data: Conversation[] | undefined; isPending: boolean; error: { message: string } | null };
+  members: MembersQuery;
+  viewerId: string;
+  selectedId: string | undefined;
+}
+
+/** The people one has talked with here, latest first, and a way to start talking with any other member. */
+export function ConversationList({ conversations, members, viewerId, selectedId }: ConversationListProps) {
+  const { t, i18n } = useTranslation();
+  const { communityName } = useParams({ from: '/community/$communityName' });
+  const navigate = useNavigate({ from: '/community/$communityName' });
+  const others = (members.data?.approved ?? []).filter((member) => member.userId !== viewerId);
+  const list = conversations.data ?? [];
+  const timeOf = (date: Date) => {
+    const sameDay = date.toDateString() === new Date().toDateString();
+    return new Intl.DateTimeFormat(i18n.language, sameDay ? { timeStyle: 'short' } : { month: 'short', day: 'numeric' }).format(date);
+  };
+
+  return (
+    <>
+      <Stack gap={4} p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Select
+          label={t('chat.start')}
+          placeholder={t('chat.startPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          data={others.map((member) => ({ value: member.userId, label: displayName(member) }))}
+          renderOption={({ option }) => {
+            const member = others.find((m) => m.userId === option.value);
+            return (
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <UserAvatar username={member?.username} avatarUrl={member?.avatarUrl} radius="xl" size={28} />
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" truncate>
+                    {option.label}
+                  </Text>
+                  {member && (
+                    <Text size="xs" c="dimmed" truncate>
+                      @{member.username}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+            );
+          }}
+          value={null}
+          onChange={(userId) => {
+            if (userId) void navigate({ search: { tab: 'chat', with: userId } });
+          }}
+          searchable
+          nothingFoundMessage={members.isPending ? t('chat.loadingMembers') : t('chat.noMembers')}
+          size="sm"
+          radius="md"
+          comboboxProps={{ shadow: 'md' }}
+        />
+      </Stack>
+      <nav aria-label={t('chat.conversations')} className={classes.conversations}>
+        {conversations.isPending ? (
+          <Center py="lg" role="status" aria-label={t('chat.loadingConversations')}>
+            <Loader size="sm" />
+          </Center>
+        ) : conversations.error ? (
+          <Text size="sm" c="red" p="md" role="alert">
+            {conversations.error.message}
+          </Text>
+        ) : list.length === 0 ? (
+          <Text size="sm" c="dimmed" p="md" ta="center">
+            {t('chat.noConversations')}
+          </Text>
+        ) : (
+          list.map((conversation) => {
+            const unread = conversation.unreadCount;
+            return (
+              <RouterNavLink
+                key={conversation.other.id}
+                to="/community/$communityName"
+                params={{ communityName }}
+                search={{ tab: 'chat', with: conversation.other.id }}
+                active={conversation.other.id === selectedId}
+                aria-current={conversation.other.id === selectedId ? 'page' : undefined}
+                leftSection={<UserAvatar username={conversation.other.username} avatarUrl={conversation.other.avatarUrl} radius="xl" size={40} />}
+                label={
+                  <Group gap={6} justify="space-between" wrap="nowrap">
+                    <Text size="sm" fw={unread > 0 ? 700 : 600} truncate>
+                      {displayName(conversation.other)}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                      {timeOf(conversation.lastMessage.createdAt)}
+                    </Text>
+                  </Group>
+                }
+                description={
+                  <Group gap={6} justify="space-between" wrap="nowrap" component="span">
+                    <Text size="xs" c={unread > 0 ? 'dark' : 'dimmed'} fw={unread > 0 ? 600 : 400} truncate component="span">
+                      {messagePreview(t, conversation.lastMessage, viewerId)}
+                    </Text>
+                    {unread > 0 && (
+                      <Badge size="sm" circle={unread < 10} color="red" aria-label={t('chat.unread', { count: unread })} style={{ flexShrink: 0 }}>
+                        {unread}
+                      </Badge>
+                    )}
+                  </Group>
+                }
+                py={10}
+                px="sm"
+              />
+            );
+          })
+        )}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { Center, Divider, Loader, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './chat.module.css';
+import { MessageItem } from './MessageItem.tsx';
+import { displayName, type ChatMessage, type ChatPerson } from './types.ts';
+
+interface MessageListProps {
+  messages: ChatMessage[];
+  viewerId: string;
+  viewerName: string;
+  other: ChatPerson | null | undefined;
+  otherId: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder: () => void;
+  scrollerRef: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * The conversation oldest at the top, opened at the bottom; reaching the top loads the older page
+ * above without moving what is in view (the scroller counts from the bottom, see chat.module.css).
+ */
+export function MessageList({ messages, viewerId, viewerName, other, otherId, hasOlder, loadingOlder, loadOlder, scrollerRef }: MessageListProps) {
+  const { t, i18n } = useTranslation();
+  const otherName = other ? displayName(other) : t('chat.someone');
+  const top = useRef<HTMLDivElement>(null);
+  const [topInView, setTopInView] = useState(false);
+
+  useEffect(() => {
+    const target = top.current;
+    const root = scrollerRef.current;
+    if (!target || !root) return;
+    const observer = new IntersectionObserver(([entry]) => setTopInView(Boolean(entry?.isIntersecting)), { root, rootMargin: '120px 0px 0px 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [scrollerRef]);
+
+  useEffect(() => {
+    if (topInView && hasOlder && !loadingOlder) loadOlder();
+  }, [topInView, hasOlder, loadingOlder, loadOlder]);
+
+  const days = useMemo(() => byDay(messages, i18n.language), [messages, i18n.language]);
+
+  return (
+    <div className={classes.scroller} ref={scrollerRef} role="log" aria-live="polite" aria-label={t('chat.thread', { name: otherName })} tabIndex={0}>
+      <div className={classes.thread}>
+        <div ref={top} aria-hidden="true" style={{ height: 1 }} />
+        {loadingOlder && (
+          <Center py="xs" role="status" aria-label={t('chat.loadingOlder')}>
+            <Loader size="sm" />
+          </Center>
+        )}
+        {!hasOlder && (
+          <Text size="xs" c="dimmed" ta="center" py="sm">
+            {messages.length === 0 ? t('chat.empty', { name: otherName }) : t('chat.beginning', { name: otherName })}
+          </Text>
+        )}
+        {days.map((day) => (
+          <div key={day.key}>
+            <Divider my="xs" label={day.label} labelPosition="center" />
+            <ul className={classes.messages}>
+              {day.messages.map((message) => {
+                const mine = message.senderId === viewerId;
+                return <MessageItem key={message.id} message={message} mine={mine} senderName={mine ? viewerName : otherName} otherId={otherId} />;
+              })}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Messages grouped by the reader's calendar day, labelled 'Today', 'Yesterday' or the date. */
+function byDay(messages: ChatMessage[], locale: string) {
+  const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+  const today = new Date();
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const label = (date: Date) => {
+    const key = dayKey(date);
+    if (key === dayKey(today)) return capitalise(relative.format(0, 'day'));
+    if (key === dayKey(yesterday)) return capitalise(relative.format(-1, 'day'));
+    return dateFormat.format(date);
+  };
+  const days: { key: string; label: string; messages: ChatMessage[] }[] = [];
+  for (const message of messages) {
+    const key = dayKey(message.createdAt);
+    const last = days.at(-1);
+    if (last?.key === key) last.messages.push(message);
+    else days.push({ key, label: label(message.createdAt), messages: [message] });
+  }
+  return days;
+}
+
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);

@@ -1,0 +1,56 @@
+import { ActionIcon, Group, Stack, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
+import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { useTRPC } from '../../../../lib/trpc.ts';
+import { useCanManage } from './FeedContext.tsx';
+import { PostText } from './PostText.tsx';
+import { RelativeTime } from './RelativeTime.tsx';
+import type { FeedComment } from './types.ts';
+import { useFeedCache } from './useFeedCache.ts';
+
+/** One comment; its author and the community owner may delete it. */
+export function CommentItem({ comment }: { comment: FeedComment }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const cache = useFeedCache();
+  const canDelete = useCanManage(comment.author.id);
+  const name = comment.author.fullName ?? comment.author.username;
+  const remove = useMutation(
+    trpc.posts.deleteComment.mutationOptions({
+      onMutate: () => ({ version: cache.versionOf(comment.postId) }),
+      onSuccess: ({ postId, commentCount }, _input, context) => {
+        cache.removeComment(postId, comment.id);
+        if (context.version === cache.versionOf(postId)) cache.patchPost(postId, () => ({ commentCount }));
+      },
+      onError: (error) => notifications.show({ color: 'red', message: t('feed.comments.deleteFailed', { message: error.message }) }),
+    }),
+  );
+
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap" role="listitem" aria-label={name}>
+      <UserAvatar username={comment.author.username} avatarUrl={comment.author.avatarUrl} radius="xl" size={32} />
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <Group gap={6} wrap="wrap" justify="space-between">
+          <Group gap={8} miw={0} wrap="wrap">
+            <RouterAnchor to="/profile/$username" params={{ username: comment.author.username }} size="sm" fw={600} c="var(--mantine-color-text)">
+              {name}
+            </RouterAnchor>
+            <RelativeTime date={comment.createdAt} />
+          </Group>
+          {canDelete && (
+            <Tooltip label={t('feed.comments.delete')} withArrow openDelay={300}>
+              <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => remove.mutate({ commentId: comment.id })} loading={remove.isPending} aria-label={t('feed.comments.delete')}>
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+        <PostText text={comment.content} size="sm" />
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,52 @@
+import { createContext, use, useState, type ReactNode } from 'react';
+
+/**
+ * Which live events each post has seen. A mutation notes the count when it starts; if an event for
+ * the post arrived meanwhile, the event's counts are newer than the mutation's answer and win.
+ */
+export class LiveVersions {
+  readonly #seen = new Map<string, number>();
+
+  of(postId: string) {
+    return this.#seen.get(postId) ?? 0;
+  }
+
+  touch(postId: string) {
+    this.#seen.set(postId, this.of(postId) + 1);
+  }
+}
+
+export interface FeedContextValue {
+  communityId: string;
+  /** The signed-in viewer. */
+  viewerId: string;
+  /** The community's owner may edit and delete any post and comment. */
+  isOwner: boolean;
+  versions: LiveVersions;
+}
+
+const FeedContext = createContext<FeedContextValue | null>(null);
+
+interface FeedProviderProps {
+  communityId: string;
+  viewerId: string;
+  isOwner: boolean;
+  children: ReactNode;
+}
+
+export function FeedProvider({ communityId, viewerId, isOwner, children }: FeedProviderProps) {
+  const [versions] = useState(() => new LiveVersions());
+  return <FeedContext value={{ communityId, viewerId, isOwner, versions }}>{children}</FeedContext>;
+}
+
+export function useFeed() {
+  const value = use(FeedContext);
+  if (!value) throw new Error('useFeed must be used inside <FeedProvider>.');
+  return value;
+}
+
+/** The author and the community owner may edit and delete a post or comment; the server checks it again. */
+export function useCanManage(authorId: string) {
+  const { viewerId, isOwner } = useFeed();
+  return isOwner || authorId === viewerId;
+}

@@ -1,0 +1,39 @@
+import { Badge, Group, Loader, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from './feed.module.css';
+import type { LiveState } from './useLiveFeed.ts';
+
+/** The feed's heading with whether live updates are flowing. */
+export function FeedHeading({ live }: { live: LiveState }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" gap="xs" px={4}>
+      <Title order={2} fz="lg">
+        {t('feed.heading')}
+      </Title>
+      <div role="status" aria-live="polite">
+        {live === 'live' ? (
+          <Tooltip label={t('feed.liveHint')} withArrow multiline w={220}>
+            <Badge variant="light" color="teal" radius="xl" leftSection={<span className={classes.liveDot} aria-hidden="true" />} tabIndex={0}>
+              {t('feed.live')}
+            </Badge>
+          </Tooltip>
+        ) : live === 'connecting' ? (
+          <Group gap={6}>
+            <Loader size={12} color="gray" />
+            <Text size="xs" c="dimmed">
+              {t('feed.connecting')}
+            </Text>
+          </Group>
+        ) : (
+          <Tooltip label={t('feed.offlineHint')} withArrow>
+            <Badge variant="light" color="gray" radius="xl" leftSection={<IconPlugConnectedX size={12} aria-hidden="true" />} tabIndex={0}>
+              {t('feed.offline')}
+            </Badge>
+          </Tooltip>
+        )}
+      </div>
+    </Group>
+  );
+}

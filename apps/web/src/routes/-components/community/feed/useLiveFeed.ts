@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useTRPC } from '../../../../lib/trpc.ts';
+import { useFeed } from './FeedContext.tsx';
+import { useFeedCache } from './useFeedCache.ts';
+
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+/**
+ * Follows posts.onFeed while the posts tab is open and applies each event to the cache. A reconnect
+ * resumes after the last tracked event (tRPC sends its id); each start also refreshes the feed, so
+ * nothing that happened before listening began (or while the tab was closed) is missed.
+ */
+export function useLiveFeed(): LiveState {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { communityId } = useFeed();
+  const cache = useFeedCache();
+  const subscription = useSubscription(
+    trpc.posts.onFeed.subscriptionOptions(
+      { communityId },
+      {
+        onStarted: () => {
+          void queryClient.invalidateQueries({ queryKey: cache.feedKey });
+          void queryClient.invalidateQueries({ queryKey: trpc.posts.comments.pathKey() });
+        },
+        onData: (tracked) => cache.apply(tracked.data),
+        onError: (error) => {
+          // The membership or the session ended: the page re-checks and leaves the member view.
+          if (error.data?.code === 'FORBIDDEN' || error.data?.code === 'UNAUTHORIZED') {
+            void queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() });
+            void queryClient.invalidateQueries({ queryKey: trpc.profiles.me.queryKey() });
+          }
+        },
+      },
+    ),
+  );
+  if (subscription.status === 'pending') return 'live';
+  if (subscription.status === 'error') return 'offline';
+  return 'connecting';
+}
