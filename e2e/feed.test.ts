@@ -378,5 +378,13 @@ describeBrowser('community feed', () => {
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'You must be logged in to post.' }).waitFor();
     expect(await failure.count()).toBe(0);
+
+    // Nor can a signed-out visitor comment.
+    const agenda = postWith(page, 'The agenda for Friday');
+    await commentsButton(agenda).click();
+    await agenda.getByRole('textbox', { name: 'Write a comment' }).fill('Me too');
+    await agenda.getByRole('button', { name: 'Comment', exact: true }).click();
+    await agenda.getByRole('alert').filter({ hasText: 'You must be logged in to comment.' }).waitFor();
+    expect(await commentsButton(agenda).innerText()).toBe('0 comments');
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { createCommentInput } from '@app/shared/posts';
+import { createCommentInput, POST_MESSAGES } from '@app/shared/posts';
 import { LIMITS } from '@app/shared/constants';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -68,7 +68,7 @@ export function CommentForm({ postId }: { postId: string }) {
         </Group>
         {add.isError && (
           <Alert color="red" role="alert" p="xs" radius="md" title={t('feed.comments.failed')} withCloseButton onClose={() => add.reset()}>
-            {add.error.message}
+            {add.error.data?.code === 'UNAUTHORIZED' ? POST_MESSAGES.loginToComment : add.error.message}
           </Alert>
         )}
       </Stack>
