@@ -18,7 +18,12 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const recent = useQuery(trpc.chat.recent.queryOptions());
-  const refreshRecent = () => queryClient.invalidateQueries({ queryKey: trpc.chat.recent.queryKey() });
+  const unreadTotal = useQuery(trpc.chat.unreadTotal.queryOptions());
+  const refreshRecent = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.chat.recent.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.chat.unreadTotal.queryKey() }),
+    ]);
   useSubscription(
     trpc.chat.onInbox.subscriptionOptions(undefined, {
       onStarted: () => void refreshRecent(),
@@ -29,7 +34,8 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
     }),
   );
   const conversations = recent.data ?? [];
-  const unread = conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+  // Every unread message, not only those of the conversations listed.
+  const unread = unreadTotal.data ?? conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
   const label = unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages');
 
   return (

@@ -124,7 +124,9 @@ describe('chat', () => {
     expect(list.find((c) => c.other.id === talker)).toMatchObject({ unreadCount: 45, lastMessage: { text: 'message 45' } });
     const recent = await chat(owner).recent();
     expect(recent[0]).toMatchObject({ other: { id: talker }, community: { id: communityId }, unreadCount: 45 });
+    expect(await chat(owner).unreadTotal()).toBe(45);
     expect(await chat(owner).markRead({ communityId, userId: talker })).toEqual({ read: 45 });
+    expect(await chat(owner).unreadTotal()).toBe(0);
     expect((await chat(owner).conversations({ communityId })).find((c) => c.other.id === talker)?.unreadCount).toBe(0);
   });
 

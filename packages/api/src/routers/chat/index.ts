@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { conversations, list, recent } from './list.ts';
+import { conversations, list, recent, unreadTotal } from './list.ts';
 import { onConversation, onInbox } from './live.ts';
 import { edit, markRead, remove, send } from './write.ts';
 
@@ -7,6 +7,7 @@ import { edit, markRead, remove, send } from './write.ts';
 export const chatRouter = {
   conversations,
   recent,
+  unreadTotal,
   messages: list,
   send,
   edit,

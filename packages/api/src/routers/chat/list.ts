@@ -81,3 +81,12 @@ export const conversations = protectedProcedure.input(conversationsInput).query(
 
 /** The top bar's dropdown: the latest conversations in every community. */
 export const recent = protectedProcedure.query(({ ctx }) => conversationList(ctx.db, ctx.chatKeys, ctx.user.id, null, 8));
+
+/** How many messages to the signed-in user are unread, in every community (the top bar's badge). */
+export const unreadTotal = protectedProcedure.query(async ({ ctx }) => {
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.receiverId, ctx.user.id), isNull(messages.readAt)));
+  return row?.count ?? 0;
+});

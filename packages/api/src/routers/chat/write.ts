@@ -17,10 +17,11 @@ export function chatBucketOf(contentType: string): 'chat-images' | 'chat-documen
   return IMAGE_MIMES.has(contentType) ? 'chat-images' : 'chat-documents';
 }
 
-/** Announces a change to the conversation, and to the receiver's inbox (the top bar's unread counts). */
+/** Announces a change to the conversation, and to both people's inboxes (the top bar on all their tabs and devices). */
 async function announce(tx: Queryable, row: Pick<MessageRow, 'id' | 'communityId' | 'senderId' | 'receiverId'>, type: string) {
   await publish(tx, topics.conversation(row.communityId, row.senderId, row.receiverId), type, { messageId: row.id });
   await publish(tx, topics.user(row.receiverId), 'inbox', { communityId: row.communityId, fromUserId: row.senderId });
+  await publish(tx, topics.user(row.senderId), 'inbox', { communityId: row.communityId, fromUserId: row.senderId });
 }
 
 /** Sends a text, a video link or an attachment to another member; the text is stored encrypted only. */
