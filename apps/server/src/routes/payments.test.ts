@@ -377,3 +377,29 @@ describe('where the stand-in is off', () => {
     expect(loadConfig({}).payments).toEqual({ polar: null, webhookSecret: null });
   });
 });
+
+describe('subscriptions ending', () => {
+  it('a revoked subscription ends the membership it paid for, once; the seat is given back', async () => {
+    const community = await paidCommunity({ availableSeats: 10 });
+    const buyer = await person(signed);
+    const { checkoutId } = await createCheckout(signed, buyer.cookie, community.id);
+    expect((await deliver(signed, await orderPaidFor(community.name, buyer, checkoutId))).statusCode).toBe(200);
+    expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 2, membership: { status: 'approved' } });
+
+    const revoked = { type: 'subscription.revoked', data: { id: `sub_${checkoutId}`, status: 'canceled', metadata: { commonroom_checkout_id: checkoutId } } };
+    const deliveryId = `msg_${randomUUID()}`;
+    expect((await deliver(signed, revoked, { id: deliveryId })).statusCode).toBe(200);
+    const after = await snapshot(community.id, buyer.id);
+    expect(after).toMatchObject({ membersCount: 1, membership: null });
+    // The payment stays on record.
+    expect(after.payments).toHaveLength(1);
+
+    // A replay, or a second revocation, changes nothing; a bad signature is refused.
+    expect((await deliver(signed, revoked, { id: deliveryId })).statusCode).toBe(200);
+    expect((await deliver(signed, revoked)).statusCode).toBe(200);
+    expect((await deliver(signed, revoked, { secret: `polar_whs_${randomUUID()}` })).statusCode).toBe(401);
+    expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 1, membership: null });
+    const recorded = await server.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, `polar:${deliveryId}`));
+    expect(recorded).toHaveLength(1);
+  });
+});

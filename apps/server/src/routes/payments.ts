@@ -144,7 +144,11 @@ function logOutcome(log: FastifyBaseLogger, deliveryId: string, result: OrderPai
     case 'ignored':
       return log.debug(details, 'Polar webhook ignored (event type not handled)');
     case 'unknown_checkout':
-      return log.warn(details, 'Polar order paid for no checkout of ours: ignored');
+      return log.warn(details, 'Polar event for no checkout of ours: ignored');
+    case 'ended':
+      return log.info(details, 'Polar subscription revoked: membership ended');
+    case 'not_member':
+      return log.info(details, 'Polar subscription revoked for someone who is no longer a member: nothing to end');
     case 'not_admitted_full':
       return log.error(details, 'REFUND NEEDED: paid, but the community was full; the payer was not admitted');
     case 'not_admitted_underpaid':

@@ -1,10 +1,10 @@
-import type { Db } from '@app/db';
+import type { Db, Queryable } from '@app/db';
 import { checkouts, payments, webhookEvents } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { admitMember } from '../membership/admit.ts';
+import { admitMember, dischargeMember } from '../membership/admit.ts';
 
 /** The metadata key (40 characters at most, Polar's limit) carrying our `checkouts.id`. */
 export const CHECKOUT_METADATA_KEY = 'commonroom_checkout_id';
@@ -41,6 +41,16 @@ export const orderPaidEvent = z.object({
 });
 export type OrderPaidEvent = z.input<typeof orderPaidEvent>;
 
+/** Polar's `subscription.revoked`: the subscription has ended (cancelled and its period over, or refunded). */
+export const subscriptionRevokedEvent = z.object({
+  type: z.literal('subscription.revoked'),
+  data: z.looseObject({
+    id: z.string().min(1).max(200),
+    checkout_id: z.string().nullish(),
+    metadata: metadata.default({}),
+  }),
+});
+
 /** One calendar month later (the 31st runs to the month's last day rather than into the next). */
 export function addMonth(date: Date): Date {
   const next = new Date(date);
@@ -70,7 +80,11 @@ export type OrderPaidOutcome =
   /** Paid, but the community filled up meanwhile: recorded, not admitted; to be refunded. */
   | { outcome: 'not_admitted_full'; checkoutId: string; paymentId: string }
   /** Paid less than the checkout's price or in another currency: recorded, not admitted; to be reviewed. */
-  | { outcome: 'not_admitted_underpaid'; checkoutId: string; paymentId: string };
+  | { outcome: 'not_admitted_underpaid'; checkoutId: string; paymentId: string }
+  /** The subscription ended: the membership it paid for ends too. */
+  | { outcome: 'ended'; checkoutId: string; membersCount: number }
+  /** The subscription ended, but its payer was not (or no longer) a member. */
+  | { outcome: 'not_member'; checkoutId: string };
 
 const UUID = z.uuid();
 
@@ -83,26 +97,15 @@ const UUID = z.uuid();
  */
 export async function handlePolarEvent(db: Db, deliveryId: string, payload: unknown): Promise<OrderPaidOutcome> {
   const type = typeof payload === 'object' && payload !== null && 'type' in payload ? String(payload.type) : '';
+  if (type === 'subscription.revoked') return handleRevoked(db, deliveryId, payload);
   if (type !== 'order.paid') return { outcome: 'ignored' };
   const parsed = orderPaidEvent.safeParse(payload);
   if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const order = parsed.data.data;
 
   return db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(webhookEvents)
-      .values({ id: `polar:${deliveryId}`, type })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (!fresh) return { outcome: 'duplicate' };
-
-    // Our id from the metadata (renewal orders carry the subscription's, which Polar copied from the
-    // checkout); failing that, Polar's checkout id, which we stored as the checkout's provider_ref.
-    const ourId = UUID.safeParse(order.metadata[CHECKOUT_METADATA_KEY] ?? order.subscription?.metadata[CHECKOUT_METADATA_KEY]);
-    const polarId = order.checkout_id ?? order.subscription?.checkout_id;
-    const match = ourId.success ? eq(checkouts.id, ourId.data) : polarId ? and(eq(checkouts.provider, 'polar'), eq(checkouts.providerRef, polarId)) : null;
-    if (!match) return { outcome: 'unknown_checkout' };
-    const [checkout] = await tx.select().from(checkouts).where(match).for('update');
+    if (!(await recordDelivery(tx, deliveryId, type))) return { outcome: 'duplicate' };
+    const checkout = await findCheckout(tx, [order.metadata, order.subscription?.metadata], order.checkout_id ?? order.subscription?.checkout_id);
     if (!checkout) return { outcome: 'unknown_checkout' };
 
     const paidAt = new Date();
@@ -138,5 +141,42 @@ export async function handlePolarEvent(db: Db, deliveryId: string, payload: unkn
       if (error instanceof TRPCError && error.message === COMMUNITY_MESSAGES.noSeats) return { outcome: 'not_admitted_full', ...ids };
       throw error;
     }
+  });
+}
+
+/** Records the delivery id; false when it was recorded before (a replay: change nothing). */
+async function recordDelivery(tx: Queryable, deliveryId: string, type: string): Promise<boolean> {
+  const [fresh] = await tx.insert(webhookEvents).values({ id: `polar:${deliveryId}`, type }).onConflictDoNothing().returning({ id: webhookEvents.id });
+  return !!fresh;
+}
+
+/**
+ * Our checkout, locked: by our id in the metadata (renewal orders and subscriptions carry the
+ * subscription's, which Polar copied from the checkout), failing that by Polar's checkout id, which
+ * we stored as the checkout's provider_ref.
+ */
+async function findCheckout(tx: Queryable, sources: Array<Record<string, unknown> | null | undefined>, polarCheckoutId: string | null | undefined) {
+  const ourId = UUID.safeParse(sources.map((source) => source?.[CHECKOUT_METADATA_KEY]).find((value) => value !== undefined));
+  const match = ourId.success
+    ? eq(checkouts.id, ourId.data)
+    : polarCheckoutId
+      ? and(eq(checkouts.provider, 'polar'), eq(checkouts.providerRef, polarCheckoutId))
+      : null;
+  if (!match) return null;
+  const [checkout] = await tx.select().from(checkouts).where(match).for('update');
+  return checkout ?? null;
+}
+
+/** The subscription ended: the payer's membership ends with it (the owner's never does), in one transaction. */
+async function handleRevoked(db: Db, deliveryId: string, payload: unknown): Promise<OrderPaidOutcome> {
+  const parsed = subscriptionRevokedEvent.safeParse(payload);
+  if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const subscription = parsed.data.data;
+  return db.transaction(async (tx) => {
+    if (!(await recordDelivery(tx, deliveryId, parsed.data.type))) return { outcome: 'duplicate' };
+    const checkout = await findCheckout(tx, [subscription.metadata], subscription.checkout_id);
+    if (!checkout) return { outcome: 'unknown_checkout' };
+    const { removed, membersCount } = await dischargeMember(tx, checkout.communityId, checkout.userId);
+    return removed ? { outcome: 'ended', checkoutId: checkout.id, membersCount } : { outcome: 'not_member', checkoutId: checkout.id };
   });
 }
