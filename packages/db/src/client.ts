@@ -24,8 +24,12 @@ export type DatabaseOptions =
 export interface Database {
   kind: 'postgres' | 'pglite';
   db: Db;
-  /** LISTEN on a channel; resolves to a function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. `onListen` runs each time the
+   * LISTEN is (re)established: notifications sent while the connection was down are lost, so a
+   * caller can catch up from its own records then.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** Applies the committed SQL migrations in drizzle/. */
   migrate(): Promise<void>;
@@ -48,8 +52,8 @@ function connectPostgres(options: { url: string; maxConnections?: number }): Dat
   return {
     kind: 'postgres',
     db,
-    async listen(channel, onPayload) {
-      const { unlisten } = await client.listen(channel, onPayload);
+    async listen(channel, onPayload, onListen) {
+      const { unlisten } = await client.listen(channel, onPayload, onListen);
       return unlisten;
     },
     async notify(channel, payload) {
@@ -82,8 +86,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     kind: 'pglite',
     db,
-    async listen(channel, onPayload) {
-      return client.listen(channel, onPayload);
+    async listen(channel, onPayload, onListen) {
+      // In-process: the LISTEN never drops, so it is established once.
+      const stop = await client.listen(channel, onPayload);
+      onListen?.();
+      return stop;
     },
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);

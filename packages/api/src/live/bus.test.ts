@@ -1,5 +1,6 @@
 import { createDatabase, type Database } from '@app/db';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus, type LiveEvent } from './bus.ts';
 import { publish, topics } from './publish.ts';
@@ -72,5 +73,16 @@ describe('live bus', () => {
     await database.db.transaction((tx) => publish(tx, topic, 'like', { n: 2 }));
     await database.db.transaction((tx) => publish(tx, topic, 'like', { n: 3 }));
     expect((await busA.backlog(topic, first)).map((e) => e.payload)).toEqual([{ n: 2 }, { n: 3 }]);
+  });
+
+  it('catches up on what was published while its LISTEN connection was down', async () => {
+    if (!database.url) return expect(database.kind).toBe('pglite'); // in-process: nothing to drop
+    const topic = topics.community('00000000-0000-4000-8000-000000000005');
+    const received = collect(busB, topic, 2, 10_000);
+    // Drop the other process's LISTEN connection; postgres.js reconnects and LISTENs again.
+    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    await database.db.transaction((tx) => publish(tx, topic, 'post.created', { during: 'the gap' }));
+    await database.db.transaction((tx) => publish(tx, topic, 'post.created', { after: 'the gap' }));
+    expect((await received).map((e) => e.payload)).toEqual([{ during: 'the gap' }, { after: 'the gap' }]);
   });
 });

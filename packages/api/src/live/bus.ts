@@ -1,7 +1,7 @@
 import { EventEmitter, on } from 'node:events';
 import type { Database } from '@app/db';
 import { liveEvents } from '@app/db/schema';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { LIVE_CHANNEL } from './publish.ts';
 
 export interface LiveEvent {
@@ -46,19 +46,32 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   let starting: Promise<void> | null = null;
   let pending: number[] = [];
   let flushing: Promise<void> | null = null;
+  /** The highest id handed out; after a reconnect, what came after it is read and handed out. */
+  let highest = 0;
+  let catchUp = false;
 
   async function flush() {
-    while (pending.length > 0) {
+    while (pending.length > 0 || catchUp) {
       const ids = pending;
       pending = [];
-      const rows = await database.db.select(columns).from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id));
-      for (const row of rows) emitter.emit(row.topic, row);
+      const reconnected = catchUp;
+      catchUp = false;
+      const rows = await database.db
+        .select(columns)
+        .from(liveEvents)
+        .where(reconnected ? or(inArray(liveEvents.id, ids.length ? ids : [0]), gt(liveEvents.id, highest)) : inArray(liveEvents.id, ids))
+        .orderBy(asc(liveEvents.id))
+        .limit(reconnected ? BACKLOG_LIMIT : ids.length);
+      for (const row of rows) {
+        highest = Math.max(highest, row.id);
+        emitter.emit(row.topic, row);
+      }
     }
   }
 
   /** Reads what is pending unless a read is under way; that one picks up ids that arrive meanwhile. */
   function schedule() {
-    if (flushing || pending.length === 0) return;
+    if (flushing || (pending.length === 0 && !catchUp)) return;
     flushing = flush()
       .catch(onError)
       .finally(() => {
@@ -77,8 +90,20 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   return {
     revalidateMs,
     start() {
-      starting ??= database.listen(LIVE_CHANNEL, onNotify).then((stop) => {
+      let listening = false;
+      const onListen = () => {
+        // The first LISTEN starts from now; a later one (a reconnect) catches up on the gap.
+        if (listening) {
+          catchUp = true;
+          schedule();
+        }
+        listening = true;
+      };
+      starting ??= database.listen(LIVE_CHANNEL, onNotify, onListen).then(async (stop) => {
         unlisten = stop;
+        // A catch-up never reaches back before the bus started.
+        const [row] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
+        highest = Math.max(highest, Number(row?.max ?? 0));
       });
       return starting;
     },
