@@ -104,6 +104,8 @@ export async function createTestCommunity(database: Database, ownerId: string, v
 export interface TestSubscription {
   /** The next event, within `ms` (else the call fails); tracked events come as { id, data }. */
   next(ms?: number): Promise<{ id: string; data: { type: string } & Record<string, unknown> }>;
+  /** The next event `matches` accepts, passing over others (e.g. an earlier test's, still on its way), within `ms` in all. */
+  nextWhere(matches: (data: { type: string } & Record<string, unknown>) => boolean, ms?: number): Promise<{ id: string; data: { type: string } & Record<string, unknown> }>;
   close(): void;
 }
 
@@ -116,7 +118,7 @@ export async function testSubscription(start: (signal: AbortSignal) => Promise<A
   const iterable = await start(controller.signal);
   // The server-side caller yields tracked events as tRPC's [id, data, marker] envelopes.
   const iterator = (iterable as AsyncIterable<[string, { type: string } & Record<string, unknown>, symbol]>)[Symbol.asyncIterator]();
-  return {
+  const subscription: TestSubscription = {
     async next(ms = 5000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -131,8 +133,16 @@ export async function testSubscription(start: (signal: AbortSignal) => Promise<A
         clearTimeout(timer);
       }
     },
+    async nextWhere(matches, ms = 5000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const event = await subscription.next(Math.max(1, deadline - Date.now()));
+        if (matches(event.data)) return event;
+      }
+    },
     close: () => controller.abort(),
   };
+  return subscription;
 }
 
 /** Lets a fresh subscription's LISTEN settle before events are published. */
