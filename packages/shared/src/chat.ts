@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMUNITY_MESSAGES } from './community.ts';
 import { LIMITS } from './constants.ts';
 
 /** Private chat between members of a community (spec sections 4, 5, 6, 8 and 9). */
@@ -50,7 +51,7 @@ const videoUrl = z
   .refine((v) => v === '' || URL.canParse(v), CHAT_MESSAGES.videoUrl);
 
 export const conversationInput = z.object({
-  communityId: id('Community not found.'),
+  communityId: id(COMMUNITY_MESSAGES.notFound),
   /** The other person. */
   userId: id(CHAT_MESSAGES.notMembers),
 });
@@ -79,6 +80,6 @@ export const editMessageInput = z.object({
 
 export const messageIdInput = z.object({ messageId: id(CHAT_MESSAGES.notFound) });
 
-export const conversationsInput = z.object({ communityId: id('Community not found.') });
+export const conversationsInput = z.object({ communityId: id(COMMUNITY_MESSAGES.notFound) });
 
 export const chatSubscriptionInput = conversationInput.extend({ lastEventId: z.string().regex(/^\d{1,18}$/).nullish() });

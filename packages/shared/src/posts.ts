@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMUNITY_MESSAGES } from './community.ts';
 import { FEELINGS, LIMITS } from './constants.ts';
 
 /** The community feed: posts, likes and comments (spec sections 4, 5, 6 and 8). */
@@ -31,13 +32,13 @@ const id = (message: string) => z.uuid({ error: message });
 export const feedCursor = z.object({ createdAt: z.iso.datetime({ error: POST_MESSAGES.cursor }), id: z.uuid({ error: POST_MESSAGES.cursor }) });
 
 export const listPostsInput = z.object({
-  communityId: id('Community not found.'),
+  communityId: id(COMMUNITY_MESSAGES.notFound),
   cursor: feedCursor.nullish(),
   limit: z.int().min(1).max(50).default(POST_PAGE_SIZE),
 });
 
 export const createPostInput = z.object({
-  communityId: id('Community not found.'),
+  communityId: id(COMMUNITY_MESSAGES.notFound),
   content,
   feeling: z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish(),
   /** The key POST /api/uploads/post-attachment answered, for a file attached to the post. */
@@ -61,7 +62,7 @@ export const createCommentInput = z.object({
 export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotFound) });
 
 export const feedSubscriptionInput = z.object({
-  communityId: id('Community not found.'),
+  communityId: id(COMMUNITY_MESSAGES.notFound),
   /** Sent back by the client on reconnect: the id of the last event it received. */
   lastEventId: z.string().regex(/^\d{1,18}$/).nullish(),
 });

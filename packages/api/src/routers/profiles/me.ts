@@ -1,20 +1,10 @@
 import { profiles } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import { publicProcedure } from '../../trpc.ts';
+import { publicProfileColumns } from './byUsername.ts';
 
-export const profileColumns = {
-  id: profiles.id,
-  username: profiles.username,
-  email: profiles.email,
-  fullName: profiles.fullName,
-  avatarUrl: profiles.avatarUrl,
-  contactEmail: profiles.contactEmail,
-  bio: profiles.bio,
-  urls: profiles.urls,
-  category: profiles.category,
-  language: profiles.language,
-  createdAt: profiles.createdAt,
-};
+/** The signed-in user's own profile: the public columns and the sign-in e-mail. */
+export const profileColumns = { ...publicProfileColumns, email: profiles.email };
 
 /** The signed-in user's profile, or null when signed out. */
 export const me = publicProcedure.query(async ({ ctx }) => {
