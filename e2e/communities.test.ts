@@ -84,7 +84,7 @@ async function updateCommunity(page: Page, name: string, changes: { isPrivate?: 
     const read = await fetch(`/trpc/communities.byName?input=${query}`);
     const c = ((await read.json()) as { result: { data: { json: Record<string, unknown> } } }).result.data.json;
     const input = {
-      id: c.id,
+      communityId: c.id,
       name: c.name,
       logoUrl: c.logoUrl,
       category: c.category,

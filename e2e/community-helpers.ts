@@ -99,7 +99,7 @@ export async function createCommunityViaApi(page: Page, fields: CommunityFields)
   const isPrivate = fields.isPrivate ?? false;
   const membershipAmountCents = fields.membershipAmountCents ?? 0;
   if (isPrivate || membershipAmountCents > 0) {
-    await callTrpc(page, 'communities.update', { ...core, id: created.id, name: created.name, isPrivate, membershipAmountCents });
+    await callTrpc(page, 'communities.update', { ...core, communityId: created.id, name: created.name, isPrivate, membershipAmountCents });
   }
   return { id: created.id, name: created.name, logoUrl, isPrivate, membershipAmountCents };
 }

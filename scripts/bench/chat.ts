@@ -3,7 +3,7 @@
  * member of the bench feed community, then the newest page of chat.messages (decrypted on the
  * server) against the bare-Fastify route doing the same work.
  */
-import { parseKeyring, seal } from '@app/api/chat';
+import { parseKeyring, seal } from '@app/api/server';
 import { sql } from 'drizzle-orm';
 import { FEED_COMMUNITY_ID } from './feed.ts';
 import type { BenchContext } from './scenarios.ts';

@@ -2,8 +2,7 @@ import './types.ts';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Database } from '@app/db';
-import { createLiveBus } from '@app/api/live';
-import { createOutboxWorker } from '@app/api/notifications';
+import { AppError, createLiveBus, createOutboxWorker } from '@app/api/server';
 import { createStorage, type Storage } from '@app/storage';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './env.ts';
@@ -52,7 +51,9 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await outbox.start();
   app.addHook('onClose', () => outbox.stop());
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  // The one error handler: a domain error answers with its own status and words.
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) return reply.code(error.status).send({ message: error.message });
     if (error.validation) return reply.code(400).send({ message: error.message });
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ message: error.message });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateKeyringValue } from '@app/api/chat';
+import { generateKeyringValue } from '@app/api/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadChatKeys } from './chat-keys.ts';
 import { loadConfig } from './env.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateKeyringValue, parseKeyring, type ChatKeyring } from '@app/api/chat';
+import { generateKeyringValue, parseKeyring, type ChatKeyring } from '@app/api/server';
 import type { AppConfig } from './env.ts';
 
 /**

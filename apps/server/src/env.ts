@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PaymentsConfig } from '@app/api/payments';
+import type { PaymentsConfig } from '@app/api/server';
 import type { StorageConfig } from '@app/storage';
 import { endpointOf } from '@app/storage';
 import { z } from 'zod';

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateKeyringValue } from '@app/api/chat';
+import { generateKeyringValue } from '@app/api/server';
 import type { Database } from '@app/db';
 import { profiles, sessions } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';

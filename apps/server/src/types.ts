@@ -1,7 +1,7 @@
-import type { Auth } from '@app/api/auth';
+import type { Auth } from '@app/api/server';
 import type { Database } from '@app/db';
-import type { ChatKeyring } from '@app/api/chat';
-import type { LiveBus } from '@app/api/live';
+import type { ChatKeyring } from '@app/api/server';
+import type { LiveBus } from '@app/api/server';
 import type { Storage } from '@app/storage';
 import type { AppConfig } from './env.ts';
 

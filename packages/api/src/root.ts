@@ -1,11 +1,12 @@
-import { chatRouter } from './routers/chat/index.ts';
-import { communitiesRouter } from './routers/communities/index.ts';
-import { membershipRouter } from './routers/membership/index.ts';
-import { paymentsRouter } from './routers/payments.ts';
-import { postsRouter } from './routers/posts/index.ts';
-import { profilesRouter } from './routers/profiles/index.ts';
+import { chatRouter } from './chat/router.ts';
+import { communitiesRouter } from './communities/router.ts';
+import { membershipRouter } from './membership/router.ts';
+import { paymentsRouter } from './payments/router.ts';
+import { postsRouter } from './posts/router.ts';
+import { profilesRouter } from './profiles/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
+/** Every domain's router, and nothing else. */
 export const appRouter = router({
   profiles: profilesRouter,
   communities: communitiesRouter,

@@ -82,4 +82,8 @@ export const messageIdInput = z.object({ messageId: id(CHAT_MESSAGES.notFound) }
 
 export const conversationsInput = z.object({ communityId: id(COMMUNITY_MESSAGES.notFound) });
 
-export const chatSubscriptionInput = conversationInput.extend({ lastEventId: z.string().regex(/^\d{1,18}$/).nullish() });
+const lastEventId = z.string().regex(/^\d{1,18}$/).nullish();
+
+export const chatSubscriptionInput = conversationInput.extend({ lastEventId });
+
+export const inboxSubscriptionInput = z.object({ lastEventId }).default({});

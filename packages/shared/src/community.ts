@@ -114,7 +114,7 @@ export type CreateCommunityInput = z.input<typeof createCommunityInput>;
 
 /** The owner's 'Edit information' form. */
 export const updateCommunityInput = z.object({
-  id: z.uuid({ error: COMMUNITY_MESSAGES.notFound }),
+  communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }),
   name: communityName,
   logoUrl,
   category,

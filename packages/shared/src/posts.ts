@@ -54,6 +54,8 @@ export const updatePostInput = z.object({
 
 export const postIdInput = z.object({ postId: id(POST_MESSAGES.notFound) });
 
+export const likePostInput = postIdInput.extend({ liked: z.boolean() });
+
 export const createCommentInput = z.object({
   postId: id(POST_MESSAGES.notFound),
   content: z.string().trim().min(1, POST_MESSAGES.commentLength).max(LIMITS.commentMax, POST_MESSAGES.commentLength),

@@ -2,7 +2,7 @@ import { createFsStorage } from './fs-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import type { Storage, StorageConfig } from './storage.ts';
 
-export { BUCKETS, PUBLIC_BUCKETS, isBucketName, isPublicBucket, s3BucketName, type BucketName } from './buckets.ts';
+export { s3BucketName } from './buckets.ts';
 export { detectFileType } from './detect.ts';
 export { isOwnKey, isValidKey, newKey } from './keys.ts';
 export { MAX_IMAGE_PIXELS, prepareUpload, type PrepareResult, type PreparedUpload } from './prepare.ts';

@@ -1,5 +1,6 @@
 import { Client } from 'minio';
-import { BUCKETS, s3BucketName, type BucketName } from './buckets.ts';
+import { BUCKETS, type BucketName } from '@app/shared/upload-kinds';
+import { s3BucketName } from './buckets.ts';
 import { assertValidKey } from './keys.ts';
 import type { S3StorageConfig, Storage } from './storage.ts';
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { BucketName } from './buckets.ts';
+import type { BucketName } from '@app/shared/upload-kinds';
 
 export interface StoredObject {
   stream: Readable;

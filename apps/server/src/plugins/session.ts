@@ -1,21 +1,56 @@
-import { createLucia } from '@app/api/auth';
+import { createLucia } from '@app/api/server';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Cookie, Session, User } from 'lucia';
 
+export interface RequestAuth {
+  session: Session | null;
+  user: User | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The caller's session and user. Read at most once per request, when first asked for; a
+     * renewed (sliding) session cookie, or a blank one for an ended session, is set on the reply.
+     */
+    auth(): Promise<RequestAuth>;
+  }
+}
+
+/** The same reader by the Node request, for tRPC's WebSocket handler, which is handed only the raw upgrade request. */
+const byRawRequest = new WeakMap<IncomingMessage, () => Promise<RequestAuth>>();
+
+/** The session of a request, whether Fastify's or the raw Node request under it. */
+export function authOf(req: FastifyRequest | IncomingMessage): Promise<RequestAuth> {
+  const read = 'raw' in req ? req.auth : byRawRequest.get(req);
+  if (!read) throw new Error('The session plugin did not see this request');
+  return read();
+}
+
+/**
+ * Sessions, in one place: lucia on the app, and `req.auth()` on every request (HTTP routes, the
+ * tRPC context and the WebSocket upgrade alike).
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const secureCookies = app.config.env === 'production' || app.config.publicUrl.startsWith('https:');
   app.decorate('lucia', createLucia(app.database.db, { secureCookies, sessionDays: app.config.sessionDays }));
+  app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
+  app.addHook('onRequest', async (req, reply) => {
+    let read: Promise<RequestAuth> | null = null;
+    req.auth = () => {
+      read ??= readSession(app, req.headers.cookie).then(({ session, user, cookie }) => {
+        if (cookie && !reply.sent) sendCookie(reply, cookie);
+        return { session, user };
+      });
+      return read;
+    };
+    byRawRequest.set(req.raw, req.auth);
+  });
 });
 
-export interface SessionLookup {
-  session: Session | null;
-  user: User | null;
-  /** A cookie to send back: renewed (sliding expiry) or blank (expired, forged or signed out). */
-  cookie: Cookie | null;
-}
-
-export async function readSession(app: FastifyInstance, cookieHeader: string | undefined): Promise<SessionLookup> {
+async function readSession(app: FastifyInstance, cookieHeader: string | undefined): Promise<RequestAuth & { cookie: Cookie | null }> {
   const id = app.lucia.readSessionCookie(cookieHeader ?? '');
   if (!id) return { session: null, user: null, cookie: null };
   const { session, user } = await app.lucia.validateSession(id);

@@ -1,10 +1,9 @@
-import { appRouter, type AppRouter, type Context } from '@app/api';
-import { createPaymentsProvider } from '@app/api/payments';
+import { appRouter, createPaymentsProvider, type AppRouter, type Context } from '@app/api/server';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type CreateFastifyContextOptions, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { readSession, sendCookie } from './session.ts';
+import { authOf } from './session.ts';
 
 /** The most operations one batched request may carry; the web client's batch link uses the same. */
 export const MAX_BATCH_SIZE = 20;
@@ -15,10 +14,9 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
   const payments = createPaymentsProvider(app.config, app.log);
 
-  // One context for HTTP and WebSocket: over WebSocket `res` is the socket and `req` the upgrade request.
-  async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
-    const { session, user, cookie } = await readSession(app, req.headers.cookie);
-    if (cookie && isReply(res)) sendCookie(res, cookie);
+  // One context for HTTP and WebSocket (where tRPC hands over the raw upgrade request).
+  async function createContext({ req }: CreateFastifyContextOptions): Promise<Context> {
+    const { session, user } = await authOf(req);
     const isSessionActive = async () => (session ? (await app.lucia.validateSession(session.id)).session !== null : false);
     return { db: app.database.db, database: app.database, storage: app.storage, payments, live: app.live, isSessionActive, chatKeys: app.chatKeys, session, user };
   }
@@ -37,7 +35,3 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 });
-
-function isReply(res: unknown): res is FastifyReply {
-  return typeof (res as FastifyReply | undefined)?.setCookie === 'function';
-}

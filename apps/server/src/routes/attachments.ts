@@ -1,11 +1,7 @@
-import { ATTACHMENT_BUCKET, chatAttachment, postAttachment } from '@app/api';
-import type { BucketName } from '@app/storage';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { authorize, chatAttachment, postAttachment, SIGNED_IN_MESSAGE, type AccessRule } from '@app/api/server';
+import type { BucketName } from '@app/shared/upload-kinds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readSession, sendCookie } from '../plugins/session.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Shown in the page (images, video); everything else downloads. */
 const INLINE = /^(image\/(jpeg|png|gif|webp)|video\/(mp4|webm))$/;
 
@@ -23,19 +19,21 @@ function disposition(contentType: string, key: string, fileName: string | null |
   return `${INLINE.test(contentType) ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+type Params = { Params: { id: string } };
+
 /**
- * Files attached to posts and chat messages live in private buckets: served here only to those who
- * may see them (members of the post's community; the two people of the conversation), never cached
- * by shared proxies.
+ * Files attached to posts and chat messages live in private buckets: served here only to those the
+ * procedures' own rules allow (members of the post's community; the two people of the
+ * conversation while both are members), never cached by shared proxies. Refusals are domain errors,
+ * answered by the app's error handler.
  */
 export async function attachmentRoutes(app: FastifyInstance) {
-  async function serve(req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, locate: (userId: string) => Promise<Located>) {
-    const { user, cookie } = await readSession(app, req.headers.cookie);
-    if (cookie) sendCookie(reply, cookie);
-    if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
-    if (!UUID.test(req.params.id)) return reply.code(404).send({ message: 'Not found.' });
-    try {
-      const { bucket, key, contentType, fileName } = await locate(user.id);
+  function route(path: string, scope: (id: string) => Record<string, string>, rule: Exclude<AccessRule, 'anyone' | 'signed-in'>, locate: (id: string) => Promise<Located>) {
+    app.get<Params>(path, async (req: FastifyRequest<Params>, reply: FastifyReply) => {
+      const { user } = await req.auth();
+      if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+      await authorize(app.database.db, scope(req.params.id), user.id, rule);
+      const { bucket, key, contentType, fileName } = await locate(req.params.id);
       const object = await app.storage.get(bucket, key);
       if (!object) return reply.code(404).send({ message: 'Not found.' });
       return reply
@@ -44,16 +42,9 @@ export async function attachmentRoutes(app: FastifyInstance) {
         .header('content-disposition', disposition(contentType, key, fileName))
         .header('cache-control', 'private, max-age=3600')
         .send(object.stream);
-    } catch (error) {
-      if (error instanceof TRPCError) return reply.code(getHTTPStatusCodeFromError(error)).send({ message: error.message });
-      throw error;
-    }
+    });
   }
 
-  app.get<{ Params: { id: string } }>('/api/posts/:id/attachment', (req, reply) =>
-    serve(req, reply, async (userId) => ({ bucket: ATTACHMENT_BUCKET, ...(await postAttachment(app.database.db, req.params.id, userId)) })),
-  );
-  app.get<{ Params: { id: string } }>('/api/chat/messages/:id/attachment', (req, reply) =>
-    serve(req, reply, (userId) => chatAttachment(app.database.db, app.chatKeys, req.params.id, userId)),
-  );
+  route('/api/posts/:id/attachment', (postId) => ({ postId }), 'member', (postId) => postAttachment(app.database.db, postId));
+  route('/api/chat/messages/:id/attachment', (messageId) => ({ messageId }), 'chat-pair', (messageId) => chatAttachment(app.database.db, app.chatKeys, messageId));
 }

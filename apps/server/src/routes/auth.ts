@@ -1,8 +1,8 @@
-import { signInIdentity } from '@app/api/auth';
+import { signInIdentity } from '@app/api/server';
 import { devSignInInput, type SignInErrorCode } from '@app/shared/auth';
 import { safeReturnPath } from '@app/shared/paths';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readSession, sendCookie, startSession } from '../plugins/session.ts';
+import { sendCookie, startSession } from '../plugins/session.ts';
 import { devSignInPage } from './dev-sign-in-page.ts';
 import { googleRoutes } from './google.ts';
 
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   app.post('/auth/sign-out', async (req, reply) => {
-    const { session } = await readSession(app, req.headers.cookie);
+    const { session } = await req.auth();
     if (session) await app.lucia.invalidateSession(session.id);
     sendCookie(reply, app.lucia.createBlankSessionCookie());
     return reply.send({ ok: true });

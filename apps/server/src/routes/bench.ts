@@ -1,40 +1,35 @@
-import { feedPage, messagePage, profileColumns } from '@app/api';
+import { authorize, feedPage, messagePage, ownProfile } from '@app/api/server';
 import { listMessagesInput } from '@app/shared/chat';
 import { listPostsInput } from '@app/shared/posts';
-import superjson from 'superjson';
-import { profiles } from '@app/db/schema';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { readSession } from '../plugins/session.ts';
+import superjson from 'superjson';
 
 /**
  * Baselines for `npm run bench`, registered only with BENCH_ROUTES=1: plain Fastify routes doing
- * the same work as a tRPC procedure, so the benchmark can print the cost of the tRPC layer.
+ * the same work as a tRPC procedure (session, authorization, query, superjson), so the benchmark
+ * can print the cost of the tRPC layer.
  */
 export async function benchRoutes(app: FastifyInstance) {
   app.get('/api/bench/me', async (req, reply) => {
-    const { user } = await readSession(app, req.headers.cookie);
-    if (!user) return reply.send(null);
-    const [row] = await app.database.db
-      .select(profileColumns)
-      .from(profiles)
-      .where(eq(profiles.id, user.id));
-    return reply.send(row ?? null);
+    const { user } = await req.auth();
+    return reply.send(user ? await ownProfile(app.database.db, user.id) : null);
   });
 
-  // The first page of a community's feed, as posts.list answers it (superjson, so Dates compare equal).
+  // The first page of a community's feed, as posts.list answers it.
   app.get<{ Params: { communityId: string } }>('/api/bench/posts/:communityId', async (req, reply) => {
-    const { user } = await readSession(app, req.headers.cookie);
+    const { user } = await req.auth();
     if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
     const input = listPostsInput.parse({ communityId: req.params.communityId });
+    await authorize(app.database.db, input, user.id, 'member');
     return reply.send(superjson.serialize(await feedPage(app.database.db, user.id, input)));
   });
 
-  // The newest page of a conversation, as chat.messages answers it (decrypted, superjson).
+  // The newest page of a conversation, as chat.messages answers it (decrypted).
   app.get<{ Params: { communityId: string; userId: string } }>('/api/bench/chat/:communityId/:userId', async (req, reply) => {
-    const { user } = await readSession(app, req.headers.cookie);
+    const { user } = await req.auth();
     if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
     const input = listMessagesInput.parse({ communityId: req.params.communityId, userId: req.params.userId });
+    await authorize(app.database.db, input, user.id, 'chat-pair');
     return reply.send(superjson.serialize(await messagePage(app.database.db, app.chatKeys, user.id, input)));
   });
 }

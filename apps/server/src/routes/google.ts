@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { signInIdentity } from '@app/api/auth';
+import { signInIdentity } from '@app/api/server';
 import { safeReturnPath } from '@app/shared/paths';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';

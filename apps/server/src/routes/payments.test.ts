@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonth, localOrderPaidEvent, webhookSigner } from '@app/api/payments';
+import { addMonth, localOrderPaidEvent, webhookSigner } from '@app/api/server';
 import { checkouts, communities, communityMembers, payments, webhookEvents } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { and, eq } from 'drizzle-orm';

@@ -8,13 +8,12 @@ import {
   webhookSigner,
   WebhookVerificationError,
   type OrderPaidOutcome,
-} from '@app/api/payments';
+} from '@app/api/server';
 import { checkouts, communities, profiles } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { readSession, sendCookie } from '../plugins/session.ts';
 import { localCheckoutMessage, localCheckoutPage } from './local-checkout-page.ts';
 
 export const POLAR_WEBHOOK_PATH = '/api/webhooks/polar';
@@ -72,8 +71,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   async function ownCheckout(req: FastifyRequest, reply: FastifyReply) {
     const params = checkoutParams.safeParse(req.params);
     if (!local || !params.success) return void notFound(reply);
-    const { user, cookie } = await readSession(app, req.headers.cookie);
-    if (cookie) sendCookie(reply, cookie);
+    const { user } = await req.auth();
     if (!user) return void reply.redirect(`/auth/google?returnTo=${encodeURIComponent(`/checkout/local/${params.data.checkoutId}`)}`);
     const [row] = await app.database.db
       .select({ checkout: checkouts, communityName: communities.name, email: profiles.email, fullName: profiles.fullName })

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
-import { isPublicBucket, isValidKey, MAX_IMAGE_PIXELS, newKey, prepareUpload } from '@app/storage';
-import { tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/storage/kinds';
+import { isValidKey, MAX_IMAGE_PIXELS, newKey, prepareUpload } from '@app/storage';
+import { isPublicBucket, tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/shared/upload-kinds';
 import { publicUploadUrl } from '@app/shared/uploads';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readSession, sendCookie } from '../plugins/session.ts';
+import type { FastifyInstance } from 'fastify';
+import { SIGNED_IN_MESSAGE } from '@app/api/server';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxBytes));
 /** Uploads a minute from one address: generous for people, a wall for scripts filling the disk. */
@@ -29,8 +29,9 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/uploads/:kind',
     { config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } } },
     async (req, reply) => {
-      const userId = await signedInUser(app, req, reply);
-      if (!userId) return reply.code(401).send({ message: 'You must be signed in.' });
+      const { user } = await req.auth();
+      if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+      const userId = user.id;
       const kind = uploadKind(req.params.kind);
       if (!kind) return reply.code(404).send({ message: 'Unknown upload kind.' });
       if (!req.isMultipart()) return reply.code(415).send({ message: 'Send the file as multipart/form-data in a field named "file".' });
@@ -80,10 +81,4 @@ export async function uploadRoutes(app: FastifyInstance) {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(object.stream);
   });
-}
-
-async function signedInUser(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
-  const { user, cookie } = await readSession(app, req.headers.cookie);
-  if (cookie) sendCookie(reply, cookie);
-  return user?.id ?? null;
 }

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { AUTH_MESSAGES } from '@app/shared/auth';
 import { NOTIFICATION_DEFAULTS } from '@app/shared/constants';
 import { generateUsername } from '@app/shared/profile';
-import { TRPCError } from '@trpc/server';
+import { AppError } from '../errors.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInIdentity, type VerifiedIdentity } from './identity.ts';
@@ -182,12 +182,12 @@ describe('username collisions', () => {
     const before = await totals();
 
     const error = await signInIdentity(database.db, who).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TRPCError);
-    expect((error as TRPCError).code).toBe('CONFLICT');
-    expect((error as TRPCError).message).toBe(
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('CONFLICT');
+    expect((error as AppError).message).toBe(
       `Failed to create profile. The generated username '${last}' might already be taken. Please try again or contact support.`,
     );
-    expect((error as TRPCError).message).toBe(AUTH_MESSAGES.usernameTaken(last));
+    expect((error as AppError).message).toBe(AUTH_MESSAGES.usernameTaken(last));
     expect(suffix).toHaveBeenCalledTimes(4);
     expect(await totals()).toEqual(before);
     expect(await profilesWithEmail(who.email)).toBe(0);

@@ -4,7 +4,7 @@ import { authAccounts, notificationPreferences, profiles } from '@app/db/schema'
 import { AUTH_MESSAGES } from '@app/shared/auth';
 import { DEFAULT_FULL_NAME } from '@app/shared/constants';
 import { generateUsername } from '@app/shared/profile';
-import { TRPCError } from '@trpc/server';
+import { AppError } from '../errors.ts';
 import { and, eq, sql } from 'drizzle-orm';
 
 /** What a sign-in provider vouches for. Google and the local stand-in both end here. */
@@ -26,7 +26,7 @@ const USERNAME_ATTEMPTS = 5;
  */
 export async function signInIdentity(db: Db, identity: VerifiedIdentity): Promise<{ userId: string; created: boolean }> {
   const email = identity.email.trim().toLowerCase();
-  if (!email) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.usernameMissing });
+  if (!email) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.usernameMissing);
 
   const [linked] = await db
     .select({ userId: authAccounts.userId })
@@ -84,13 +84,13 @@ async function createProfile(tx: Tx, identity: VerifiedIdentity): Promise<string
     } catch (error) {
       if (isUniqueViolation(error, 'profiles_username_lower_idx')) {
         if (attempt >= USERNAME_ATTEMPTS) {
-          throw new TRPCError({ code: 'CONFLICT', message: AUTH_MESSAGES.usernameTaken(username), cause: error });
+          throw new AppError('CONFLICT', AUTH_MESSAGES.usernameTaken(username), { cause: error });
         }
         username = generateUsername(identity.email, randomInt(0, 1_000_000));
         continue;
       }
       if (pgErrorInfo(error)?.code === PG_NOT_NULL_VIOLATION) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.usernameMissing, cause: error });
+        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.usernameMissing, { cause: error });
       }
       throw error;
     }

@@ -2,13 +2,15 @@ import { EventEmitter, on } from 'node:events';
 import type { Database } from '@app/db';
 import { liveEvents } from '@app/db/schema';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import superjson, { type SuperJSONResult } from 'superjson';
 import { LIVE_CHANNEL } from './publish.ts';
+import type { AnyEvent, Topic } from './topics.ts';
 
-export interface LiveEvent {
+/** A committed event, as subscribers get it: its id (what a reconnecting client sends back) and the event. */
+export interface LiveEvent<E extends AnyEvent = AnyEvent> {
   id: number;
   topic: string;
-  type: string;
-  payload: unknown;
+  event: E;
   createdAt: Date;
 }
 
@@ -27,12 +29,20 @@ export interface LiveBus {
   start(): Promise<void>;
   stop(): Promise<void>;
   /** The topic's events as they commit, from the call on, until `signal` aborts. */
-  stream(topic: string, signal: AbortSignal): AsyncIterable<LiveEvent>;
+  stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal): AsyncIterable<LiveEvent<E>>;
   /** The topic's events after `afterId`, oldest first (what a reconnecting client missed). */
-  backlog(topic: string, afterId: number): Promise<LiveEvent[]>;
+  backlog<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<LiveEvent<E>[]>;
 }
 
-const columns = { id: liveEvents.id, topic: liveEvents.topic, type: liveEvents.type, payload: liveEvents.payload, createdAt: liveEvents.createdAt };
+const columns = { id: liveEvents.id, topic: liveEvents.topic, payload: liveEvents.payload, createdAt: liveEvents.createdAt };
+
+/**
+ * The stored event, read back. `publish` only accepts the events a topic declares, so what a
+ * topic's row holds is of that topic's type: this is the one place that trusts it.
+ */
+function toLiveEvent<E extends AnyEvent>(row: { id: number; topic: string; payload: unknown; createdAt: Date }): LiveEvent<E> {
+  return { id: row.id, topic: row.topic, event: superjson.deserialize<E>(row.payload as SuperJSONResult), createdAt: row.createdAt };
+}
 
 /**
  * One LISTEN connection per process: a notification carries an event id, the row is read once
@@ -64,7 +74,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
         .limit(reconnected ? BACKLOG_LIMIT : ids.length);
       for (const row of rows) {
         highest = Math.max(highest, row.id);
-        emitter.emit(row.topic, row);
+        emitter.emit(row.topic, toLiveEvent(row));
       }
     }
   }
@@ -115,25 +125,26 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       await stop?.();
       await flushing;
     },
-    stream(topic, signal) {
+    stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal) {
       const events = on(emitter, topic, { signal });
       return {
         async *[Symbol.asyncIterator]() {
           try {
-            for await (const [event] of events) yield event as LiveEvent;
+            for await (const [event] of events) yield event as LiveEvent<E>;
           } catch (error) {
             if (!signal.aborted) throw error;
           }
         },
       };
     },
-    backlog(topic, afterId) {
-      return database.db
+    async backlog<E extends AnyEvent>(topic: Topic<E>, afterId: number) {
+      const rows = await database.db
         .select(columns)
         .from(liveEvents)
         .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId)))
         .orderBy(asc(liveEvents.id))
         .limit(BACKLOG_LIMIT);
+      return rows.map((row) => toLiveEvent<E>(row));
     },
   };
 }

@@ -1,19 +1,20 @@
-import { tracked, TRPCError } from '@trpc/server';
+import { tracked } from '@trpc/server';
 import type { Context } from '../context.ts';
-import type { LiveEvent } from './bus.ts';
+import { AppError } from '../errors.ts';
+import type { AnyEvent, Topic } from './topics.ts';
 
-export interface LiveSubscriptionOptions<T> {
+export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
   ctx: Pick<Context, 'live' | 'isSessionActive'>;
-  topic: string;
+  topic: Topic<E>;
   /** The last event id the client saw (sent back on reconnect): what came after it is sent first. */
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
   /** Re-checked every `ctx.live.revalidateMs`: false ends the subscription with FORBIDDEN. */
   stillAllowed: () => Promise<boolean>;
   /** An event that ends the subscription with FORBIDDEN at once (e.g. the subscriber's membership ending). */
-  endsOn?: (event: LiveEvent) => boolean;
+  endsOn?: (event: E) => boolean;
   /** What the client gets for an event; null skips it. */
-  map: (event: LiveEvent) => T | null | Promise<T | null>;
+  map: (event: E) => T | null | Promise<T | null>;
   /** The message the subscriber sees when it is ended. */
   refusal: string;
 }
@@ -23,7 +24,7 @@ export interface LiveSubscriptionOptions<T> {
  * events as they commit, each tracked by its id; end when the client goes, or with FORBIDDEN when
  * the session or the right to listen does.
  */
-export async function* liveSubscription<T>(options: LiveSubscriptionOptions<T>) {
+export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubscriptionOptions<E, T>) {
   const { ctx, topic, signal } = options;
   const stop = new AbortController();
   const abort = () => stop.abort();
@@ -44,25 +45,25 @@ export async function* liveSubscription<T>(options: LiveSubscriptionOptions<T>) 
     const events = ctx.live.stream(topic, stop.signal);
     let last = options.lastEventId ? Number(options.lastEventId) : 0;
     const backlog = options.lastEventId ? await ctx.live.backlog(topic, last) : [];
-    for (const event of backlog) {
-      last = event.id;
+    for (const { id, event } of backlog) {
+      last = id;
       if (options.endsOn?.(event)) continue;
       const data = await options.map(event);
-      if (data !== null) yield tracked(String(event.id), data);
+      if (data !== null) yield tracked(String(id), data);
     }
-    for await (const event of events) {
-      if (event.id <= last) continue;
-      last = event.id;
+    for await (const { id, event } of events) {
+      if (id <= last) continue;
+      last = id;
       if (options.endsOn?.(event)) {
         revoked = true;
         break;
       }
       const data = await options.map(event);
-      if (data !== null) yield tracked(String(event.id), data);
+      if (data !== null) yield tracked(String(id), data);
     }
   } finally {
     clearInterval(timer);
     signal?.removeEventListener('abort', abort);
   }
-  if (revoked) throw new TRPCError({ code: 'FORBIDDEN', message: options.refusal });
+  if (revoked) throw new AppError('FORBIDDEN', options.refusal);
 }

@@ -1,4 +1,4 @@
-import { addMonth, CHECKOUT_METADATA_KEY, type OrderPaidEvent } from './order-paid.ts';
+import { addMonth, CHECKOUT_METADATA_KEY, type OrderPaidEvent } from './webhook.ts';
 import type { PaymentsProvider } from './provider.ts';
 
 /** Where the local stand-in's checkout page lives (apps/server/src/routes/payments.ts). */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_METADATA_KEY } from './order-paid.ts';
+import { CHECKOUT_METADATA_KEY } from './webhook.ts';
 import { createPolarProvider } from './polar.ts';
 import { PaymentsProviderError, type CheckoutRequest, type PaymentsLog } from './provider.ts';
 

@@ -1,5 +1,5 @@
 import { Polar } from '@polar-sh/sdk';
-import { CHECKOUT_METADATA_KEY } from './order-paid.ts';
+import { CHECKOUT_METADATA_KEY } from './webhook.ts';
 import { PaymentsProviderError, type PaymentsLog, type PaymentsProvider, type PolarConfig } from './provider.ts';
 
 export interface PolarProviderOptions {

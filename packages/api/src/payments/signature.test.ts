@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { addMonth } from './order-paid.ts';
+import { addMonth } from './webhook.ts';
 import { generateWebhookSecret, webhookSigner, WebhookVerificationError } from './signature.ts';
 
 const body = JSON.stringify({ type: 'order.paid', data: { id: 'order_1' } });

@@ -53,7 +53,7 @@ const blankToNaN = (value: number | string) => (value === '' ? Number.NaN : Numb
 /** What the server takes: no cap when the seats are blank, the price in integer cents. */
 function toInput(values: EditValues): UpdateCommunityInput {
   return {
-    id: values.id,
+    communityId: values.id,
     name: values.name,
     logoUrl: values.logoUrl,
     description: values.description,

@@ -15,10 +15,4 @@ export interface ChatPerson {
   avatarUrl: string | null;
 }
 
-/** What chat.onConversation sends (inside tRPC's tracked envelope). */
-export type ChatEvent =
-  | { type: 'message.created' | 'message.updated'; message: ChatMessage }
-  | { type: 'message.deleted'; messageId: string }
-  | { type: 'message.read'; readerId: string };
-
 export const displayName = (person: Pick<ChatPerson, 'fullName' | 'username'>) => person.fullName ?? person.username;

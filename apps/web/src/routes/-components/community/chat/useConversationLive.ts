@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import type { ChatEvent } from './types.ts';
 import { useChatCache } from './useChatCache.ts';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -49,7 +48,7 @@ export function useConversationLive({ communityId, otherId, viewerId, enabled }:
         enabled,
         onStarted: () => void cache.refetchMessages(),
         onData: (tracked) => {
-          const event = tracked.data as ChatEvent;
+          const event = tracked.data;
           switch (event.type) {
             case 'message.created':
               cache.upsert(event.message);

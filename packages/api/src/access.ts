@@ -1,0 +1,216 @@
+import type { Queryable } from '@app/db';
+import { comments, communities, communityMembers, messages, posts } from '@app/db/schema';
+import { CHAT_MESSAGES } from '@app/shared/chat';
+import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { POST_MESSAGES } from '@app/shared/posts';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { AppError } from './errors.ts';
+
+/**
+ * Who may call what, in one place. A scoped procedure names a community, directly
+ * (`communityId`) or through something in it (`postId`, `commentId`, `messageId`); one query loads
+ * that community with the caller's membership (and the author of the thing named, and for chat the
+ * other person's standing), and a rule decides. The procedure builders in trpc.ts and the Fastify
+ * routes that serve private files both go through `authorize`.
+ */
+
+export type CommunityRow = typeof communities.$inferSelect;
+
+export interface Membership {
+  role: 'owner' | 'member';
+  status: 'pending' | 'approved';
+}
+
+/** The post, comment or message the input names. */
+export interface Subject {
+  kind: 'post' | 'comment' | 'message';
+  id: string;
+  authorId: string;
+  /** A message's receiver (the two people of a conversation are its author and recipient). */
+  recipientId: string | null;
+}
+
+export interface Scope {
+  community: CommunityRow;
+  /** The caller's standing; the owner is always an approved 'owner'. Null: neither member nor applicant. */
+  membership: Membership | null;
+  subject: Subject | null;
+  /** Chat: the other person (the input's `userId`, or the other party of the message) and whether they belong. */
+  peer: { id: string; member: boolean } | null;
+}
+
+/** Who may call a procedure: the rules the builders declare, listed in the README's table. */
+export const ACCESS_RULES = {
+  anyone: 'anyone, signed in or not',
+  'signed-in': 'any signed-in person',
+  member: 'an approved member or the owner of the community',
+  owner: 'the owner of the community',
+  author: 'its author, while a member (for a message: while both people are members)',
+  'author-or-owner': 'its author or the community owner, while a member',
+  'chat-pair': 'a member, about another member of the same community (for a message: one of its two people)',
+} as const;
+
+export type AccessRule = keyof typeof ACCESS_RULES;
+export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The input keys that name a scope, most specific first, with what a missing one is called. */
+const SCOPE_KEYS = {
+  messageId: { notFound: CHAT_MESSAGES.notFound, notAuthor: CHAT_MESSAGES.notSender },
+  commentId: { notFound: POST_MESSAGES.commentNotFound, notAuthor: POST_MESSAGES.notCommentAuthor },
+  postId: { notFound: POST_MESSAGES.notFound, notAuthor: POST_MESSAGES.notAuthor },
+  communityId: { notFound: COMMUNITY_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
+} as const;
+
+type ScopeKey = keyof typeof SCOPE_KEYS;
+
+export interface ScopeRef {
+  key: ScopeKey;
+  id: string;
+  /** The other person an input names (chat), if any. */
+  peerId: string | null;
+}
+
+/** Which scope a raw input names; null when it names none (a procedure declared in the wrong builder). */
+export function scopeOf(raw: unknown): ScopeRef | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const input = raw as Record<string, unknown>;
+  const key = (Object.keys(SCOPE_KEYS) as ScopeKey[]).find((k) => input[k] !== undefined && input[k] !== null);
+  if (!key) return null;
+  const peer = input.userId;
+  return { key, id: String(input[key]), peerId: typeof peer === 'string' && UUID.test(peer) ? peer : null };
+}
+
+const mine = alias(communityMembers, 'caller_membership');
+const theirs = alias(communityMembers, 'peer_membership');
+
+interface ScopeRow {
+  community: CommunityRow;
+  role: Membership['role'] | null;
+  status: Membership['status'] | null;
+  subjectId: string | null;
+  authorId: string | null;
+  recipientId: string | null;
+  peerId: string | null;
+  peerStatus: Membership['status'] | null;
+}
+
+/** Loads the scope in one query: the community, the caller's membership, the subject and the peer's standing. */
+export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): Promise<Scope | null> {
+  if (!UUID.test(ref.id)) return null;
+  const subject = subjectColumns(ref.key, userId);
+  const peerId = subject ? subject.peer : ref.peerId ? sql`${ref.peerId}::uuid` : null;
+  const columns = {
+      community: getTableColumns(communities),
+      role: mine.role,
+      status: mine.status,
+      subjectId: subject ? subject.id : sql<null>`null`,
+      authorId: subject ? subject.author : sql<null>`null`,
+      recipientId: subject ? subject.recipient : sql<null>`null`,
+      peerId: peerId ? sql<string>`${peerId}` : sql<null>`null`,
+      peerStatus: theirs.status,
+  };
+  // The joins differ by scope, so the query is built dynamically; its columns are the ones above.
+  let query: PgSelect = db.select(columns).from(subject ? subject.from : communities).$dynamic();
+  for (const join of subject?.joins ?? []) query = query.innerJoin(join.table, join.on);
+  if (subject) query = query.innerJoin(communities, eq(communities.id, subject.communityId));
+  query = query
+    .leftJoin(mine, and(eq(mine.communityId, communities.id), eq(mine.userId, userId)))
+    .leftJoin(theirs, peerId ? and(eq(theirs.communityId, communities.id), sql`${theirs.userId} = ${peerId}`) : sql`false`)
+    .where(subject ? sql`${subject.id} = ${ref.id}::uuid` : eq(communities.id, ref.id));
+  const [row] = (await query) as ScopeRow[];
+  if (!row) return null;
+  const community = row.community;
+  const membership: Membership | null =
+    community.ownerId === userId ? { role: 'owner', status: 'approved' } : row.role && row.status ? { role: row.role, status: row.status } : null;
+  const peerMember = row.peerId !== null && (row.peerId === community.ownerId || row.peerStatus === 'approved');
+  return {
+    community,
+    membership,
+    subject: subject && row.subjectId ? { kind: subject.kind, id: row.subjectId, authorId: row.authorId!, recipientId: row.recipientId } : null,
+    peer: row.peerId ? { id: row.peerId, member: peerMember } : null,
+  };
+}
+
+function subjectColumns(key: ScopeKey, userId: string) {
+  switch (key) {
+    case 'communityId':
+      return null;
+    case 'postId':
+      return { kind: 'post' as const, from: posts, joins: [], id: posts.id, author: posts.userId, recipient: sql<null>`null`, communityId: posts.communityId, peer: null };
+    case 'commentId':
+      return {
+        kind: 'comment' as const,
+        from: comments,
+        joins: [{ table: posts, on: eq(posts.id, comments.postId) }],
+        id: comments.id,
+        author: comments.userId,
+        recipient: sql<null>`null`,
+        communityId: posts.communityId,
+        peer: null,
+      };
+    case 'messageId':
+      return {
+        kind: 'message' as const,
+        from: messages,
+        joins: [],
+        id: messages.id,
+        author: messages.senderId,
+        recipient: messages.receiverId,
+        communityId: messages.communityId,
+        // The other party of the conversation, from the caller's side.
+        peer: sql`case when ${messages.senderId} = ${userId}::uuid then ${messages.receiverId} else ${messages.senderId} end` as SQL,
+      };
+  }
+}
+
+export const isMember = (scope: Pick<Scope, 'membership'>) => scope.membership?.status === 'approved';
+
+/** Why `userId` may not act under `rule` in `scope`, or null when they may. */
+export function refusal(rule: ScopedRule, scope: Scope, userId: string, ref: ScopeRef, override?: string): AppError | null {
+  const words = SCOPE_KEYS[ref.key];
+  const forbidden = (message: string) => new AppError('FORBIDDEN', override ?? message);
+  switch (rule) {
+    case 'member':
+      return isMember(scope) ? null : forbidden(COMMUNITY_MESSAGES.membersOnly);
+    case 'owner':
+      return scope.community.ownerId === userId ? null : forbidden(COMMUNITY_MESSAGES.ownerOnly);
+    case 'author':
+    case 'author-or-owner': {
+      if (!isMember(scope)) return forbidden(scope.subject?.kind === 'message' ? CHAT_MESSAGES.notMembers : COMMUNITY_MESSAGES.membersOnly);
+      const mayModerate = rule === 'author-or-owner' && scope.community.ownerId === userId;
+      if (scope.subject?.authorId !== userId && !mayModerate) return forbidden(words.notAuthor);
+      if (scope.subject?.kind === 'message' && !scope.peer?.member) return forbidden(CHAT_MESSAGES.notMembers);
+      return null;
+    }
+    case 'chat-pair': {
+      if (scope.peer?.id === userId) return new AppError('BAD_REQUEST', CHAT_MESSAGES.self);
+      const party = !scope.subject || scope.subject.authorId === userId || scope.subject.recipientId === userId;
+      return party && isMember(scope) && scope.peer?.member ? null : forbidden(CHAT_MESSAGES.notMembers);
+    }
+  }
+}
+
+/**
+ * The scope the raw input names, when `userId` may act on it under `rule`; a NOT_FOUND with the
+ * thing's own words when it does not exist (or the id is malformed), FORBIDDEN when the rule refuses.
+ */
+export async function authorize(db: Queryable, raw: unknown, userId: string, rule: ScopedRule, override?: string): Promise<Scope> {
+  const ref = scopeOf(raw);
+  if (!ref) throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.notFound);
+  const scope = await loadScope(db, ref, userId);
+  if (!scope || (ref.key !== 'communityId' && !scope.subject)) throw new AppError('NOT_FOUND', SCOPE_KEYS[ref.key].notFound);
+  const refused = refusal(rule, scope, userId, ref, override);
+  if (refused) throw refused;
+  return scope;
+}
+
+/** Whether `userId` may still act under `rule` (long-lived subscriptions re-check now and then). */
+export function stillAllowed(db: Queryable, raw: unknown, userId: string, rule: ScopedRule): Promise<boolean> {
+  return authorize(db, raw, userId, rule).then(
+    () => true,
+    () => false,
+  );
+}

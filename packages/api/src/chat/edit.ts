@@ -1,0 +1,21 @@
+import { messages } from '@app/db/schema';
+import { editMessageInput } from '@app/shared/chat';
+import { eq } from 'drizzle-orm';
+import { authorProcedure } from '../trpc.ts';
+import { announce, loadMessage, readMessage, sealMessage } from './service.ts';
+
+/** The sender edits a message's text (its video link and file stay). */
+export const edit = authorProcedure.input(editMessageInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    const row = await loadMessage(tx, input.messageId);
+    const current = readMessage(ctx.chatKeys, row);
+    const sealed = sealMessage(ctx.chatKeys, row.communityId, row.senderId, row.receiverId, {
+      text: input.text,
+      videoUrl: current.unreadable ? null : current.videoUrl,
+      fileName: current.unreadable ? null : current.fileName,
+    });
+    const [updated] = await tx.update(messages).set({ ...sealed, editedAt: new Date() }).where(eq(messages.id, row.id)).returning();
+    await announce(tx, updated!, 'message.updated');
+    return readMessage(ctx.chatKeys, updated!);
+  }),
+);

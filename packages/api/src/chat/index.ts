@@ -1,1 +1,0 @@
-export { generateKeyringValue, parseKeyring, seal, UNREADABLE_MESSAGE, type ChatKeyring } from './crypto.ts';

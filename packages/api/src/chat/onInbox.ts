@@ -1,0 +1,17 @@
+import { CHAT_MESSAGES, inboxSubscriptionInput } from '@app/shared/chat';
+import { liveSubscription } from '../live/subscription.ts';
+import { topics } from '../live/topics.ts';
+import { protectedProcedure } from '../trpc.ts';
+
+/** A ping whenever the caller's conversations change (a message to them, messages read): the top bar refetches. */
+export const onInbox = protectedProcedure.input(inboxSubscriptionInput).subscription(async function* ({ ctx, input, signal }) {
+  yield* liveSubscription({
+    ctx,
+    topic: topics.user(ctx.user.id),
+    lastEventId: input.lastEventId,
+    signal,
+    stillAllowed: async () => true,
+    map: (event) => event,
+    refusal: CHAT_MESSAGES.notMembers,
+  });
+});

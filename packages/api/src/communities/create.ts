@@ -1,0 +1,57 @@
+import { isUniqueViolation, type Queryable } from '@app/db';
+import { communities, communityMembers, partnerReferrals, partners } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, createCommunityInput } from '@app/shared/community';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+import { protectedProcedure } from '../trpc.ts';
+import { discardLogo, requireOwnLogo } from './service.ts';
+
+/** The partner whose referral code the creator arrived with; nobody refers themselves. */
+async function referrerOf(tx: Queryable, code: string | null | undefined, userId: string): Promise<string | null> {
+  if (!code) return null;
+  const [partner] = await tx.select({ userId: partners.userId }).from(partners).where(eq(partners.referralCode, code));
+  return partner && partner.userId !== userId ? partner.userId : null;
+}
+
+/**
+ * The create-community wizard's submit. The logo is uploaded first (POST /api/uploads/community-logo)
+ * and must be the caller's; the community, its owner membership and the partner referral are one
+ * transaction, and if anything fails the uploaded logo is removed, so nothing is left behind.
+ */
+export const create = protectedProcedure.input(createCommunityInput).mutation(async ({ ctx, input }) => {
+  const userId = ctx.user.id;
+  await requireOwnLogo(ctx.storage, input.logoUrl, userId);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const referredBy = await referrerOf(tx, input.referralCode, userId);
+      const [community] = await tx
+        .insert(communities)
+        .values({
+          name: input.name,
+          logoUrl: input.logoUrl,
+          category: input.category,
+          language: input.language,
+          contactEmail: input.contactEmail,
+          availableSeats: input.availableSeats,
+          description: input.description,
+          videoUrl: input.videoUrl,
+          rules: input.rules,
+          partner: input.partner,
+          ownerId: userId,
+          referredBy,
+          planType: 'unlimited',
+          membersCount: 1,
+        })
+        .returning({ id: communities.id, name: communities.name });
+      await tx.insert(communityMembers).values({ communityId: community!.id, userId, role: 'owner', status: 'approved' });
+      if (referredBy) await tx.insert(partnerReferrals).values({ partnerId: referredBy, communityId: community!.id });
+      return community!;
+    });
+  } catch (error) {
+    await discardLogo(ctx.storage, input.logoUrl, userId);
+    if (isUniqueViolation(error, 'communities_name_lower_idx')) {
+      throw new AppError('CONFLICT', COMMUNITY_MESSAGES.nameTaken(input.name), { cause: error });
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,31 @@
+import { communities, profiles } from '@app/db/schema';
+import { containsPattern, listCommunitiesInput } from '@app/shared/communities';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
+import { publicProcedure } from '../trpc.ts';
+import { cardColumns } from './service.ts';
+
+/**
+ * Discover's list: optional case-insensitive substring search on the name (the same `lower(name)`
+ * expression as the trigram index), category and language filters; newest first, a page at a time.
+ */
+export const list = publicProcedure.input(listCommunitiesInput).query(async ({ ctx, input }) => {
+  const filters: SQL[] = [];
+  if (input.search) filters.push(sql`lower(${communities.name}) like lower(${containsPattern(input.search)})`);
+  if (input.category) filters.push(eq(communities.category, input.category));
+  if (input.language) filters.push(eq(communities.language, input.language));
+  if (input.cursor) filters.push(olderThan(communities.createdAt, communities.id, input.cursor));
+
+  const rows = await ctx.db
+    .select({ ...cardColumns, cursorAt: cursorTime(communities.createdAt) })
+    .from(communities)
+    .innerJoin(profiles, eq(profiles.id, communities.ownerId))
+    .where(and(...filters))
+    .orderBy(desc(communities.createdAt), desc(communities.id))
+    .limit(input.limit + 1);
+
+  return pageOf(rows, input.limit);
+});
+
+/** Every community, for Discover's counter. */
+export const count = publicProcedure.query(({ ctx }) => ctx.db.$count(communities));

@@ -1,0 +1,92 @@
+import type { Queryable } from '@app/db';
+import { communities, communityMembers, profiles } from '@app/db/schema';
+import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { ownUploadKey } from '@app/shared/uploads';
+import type { Storage } from '@app/storage';
+import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+
+/** What a community card shows (spec section 3, 'Community card'). */
+export const cardColumns = {
+  id: communities.id,
+  name: communities.name,
+  logoUrl: communities.logoUrl,
+  videoUrl: communities.videoUrl,
+  category: communities.category,
+  language: communities.language,
+  availableSeats: communities.availableSeats,
+  membershipAmountCents: communities.membershipAmountCents,
+  isPrivate: communities.isPrivate,
+  membersCount: communities.membersCount,
+  ownerId: communities.ownerId,
+  ownerUsername: profiles.username,
+  createdAt: communities.createdAt,
+};
+
+/** A profile page lists at most this many owned (and joined) communities. */
+const OF_PROFILE_MAX = 100;
+
+/** The cards of the communities `userId` owns, newest first. */
+export function ownedBy(db: Queryable, userId: string) {
+  return db
+    .select(cardColumns)
+    .from(communities)
+    .innerJoin(profiles, eq(profiles.id, communities.ownerId))
+    .where(eq(communities.ownerId, userId))
+    .orderBy(desc(communities.createdAt), desc(communities.id))
+    .limit(OF_PROFILE_MAX);
+}
+
+/** The cards of the communities `userId` belongs to (or asked to join) without owning them, latest first. */
+export function memberOf(db: Queryable, userId: string, status: 'approved' | 'pending') {
+  return db
+    .select(cardColumns)
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .innerJoin(profiles, eq(profiles.id, communities.ownerId))
+    .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, status), ne(communities.ownerId, userId)))
+    .orderBy(desc(communityMembers.joinedAt), desc(communities.id))
+    .limit(OF_PROFILE_MAX);
+}
+
+/** Everything the community page, the join page and the edit form show (never the owner's e-mail). */
+const detailColumns = {
+  id: communities.id,
+  name: communities.name,
+  description: communities.description,
+  rules: communities.rules,
+  logoUrl: communities.logoUrl,
+  videoUrl: communities.videoUrl,
+  language: communities.language,
+  category: communities.category,
+  contactEmail: communities.contactEmail,
+  availableSeats: communities.availableSeats,
+  membershipAmountCents: communities.membershipAmountCents,
+  isPrivate: communities.isPrivate,
+  membersCount: communities.membersCount,
+  ownerId: communities.ownerId,
+  createdAt: communities.createdAt,
+  updatedAt: communities.updatedAt,
+  owner: { id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl },
+};
+
+export async function communityDetails(db: Queryable, where: SQL) {
+  const [row] = await db.select(detailColumns).from(communities).innerJoin(profiles, eq(profiles.id, communities.ownerId)).where(where);
+  if (!row) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.notFound);
+  return row;
+}
+
+export const LOGO_BUCKET = 'community-logos';
+
+/** The storage key of a logo `userId` uploaded and that is still stored; BAD_REQUEST 'Logo upload failed' otherwise. */
+export async function requireOwnLogo(storage: Storage, url: string, userId: string): Promise<string> {
+  const key = ownUploadKey(url, LOGO_BUCKET, userId);
+  if (!key || !(await storage.exists(LOGO_BUCKET, key))) throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.logoInvalid);
+  return key;
+}
+
+/** Removes an uploaded logo that is no longer used; a failure only leaves a stray file behind. */
+export async function discardLogo(storage: Storage, url: string | null, userId: string): Promise<void> {
+  const key = url ? ownUploadKey(url, LOGO_BUCKET, userId) : null;
+  if (key) await storage.delete(LOGO_BUCKET, key).catch(() => undefined);
+}

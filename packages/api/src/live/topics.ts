@@ -1,0 +1,23 @@
+import type { ConversationEvent, InboxEvent } from '../chat/events.ts';
+import type { MembershipEvent } from '../membership/events.ts';
+import type { FeedEvent } from '../posts/events.ts';
+
+/** Every live event is `{ type, ... }`; each domain declares its own in its events.ts. */
+export interface AnyEvent {
+  type: string;
+}
+
+declare const carries: unique symbol;
+/** A topic's name, carrying (in its type only) the events that may be published on it. */
+export type Topic<E extends AnyEvent> = string & { readonly [carries]?: E };
+
+/** The events a topic carries. */
+export type EventOf<T> = T extends Topic<infer E> ? E : never;
+
+/** Who hears what: a community's members, the two people of a conversation, one person on all their devices. */
+export const topics = {
+  community: (communityId: string) => `community:${communityId}` as Topic<FeedEvent | MembershipEvent>,
+  /** A conversation: the community and the two people, in a fixed order. */
+  conversation: (communityId: string, a: string, b: string) => `conversation:${communityId}:${[a, b].sort().join(':')}` as Topic<ConversationEvent>,
+  user: (userId: string) => `user:${userId}` as Topic<InboxEvent>,
+} as const;

@@ -1,0 +1,15 @@
+import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/community';
+import { AppError } from '../errors.ts';
+import { ownerProcedure } from '../trpc.ts';
+import { admitOrThrow, loadCommunity, membershipOf } from './service.ts';
+
+/** The owner accepts a join request: the person becomes an approved member if a seat is free. */
+export const approve = ownerProcedure.input(memberActionInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    // Owner actions on one community run one at a time.
+    await loadCommunity(tx, ctx.community.id, { lock: true });
+    const request = await membershipOf(tx, ctx.community.id, input.userId);
+    if (request?.status !== 'pending') throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchRequest);
+    return admitOrThrow(tx, ctx.community.id, input.userId);
+  }),
+);

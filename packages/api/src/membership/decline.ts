@@ -1,0 +1,12 @@
+import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/community';
+import { AppError } from '../errors.ts';
+import { ownerProcedure } from '../trpc.ts';
+import { closeRequest, loadCommunity } from './service.ts';
+
+/** The owner turns a join request down; the person may ask again later. */
+export const decline = ownerProcedure.input(memberActionInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    await loadCommunity(tx, ctx.community.id, { lock: true });
+    if (!(await closeRequest(tx, ctx.community.id, input.userId))) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchRequest);
+  }),
+);

@@ -1,0 +1,38 @@
+import { communityMembers } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/community';
+import { AppError } from '../errors.ts';
+import { publish } from '../live/publish.ts';
+import { topics } from '../live/topics.ts';
+import { protectedProcedure } from '../trpc.ts';
+import { admitOrThrow, loadCommunity, membershipOf } from './service.ts';
+
+/**
+ * Joining: a free public community admits at once (a seat permitting); a private one records a
+ * pending request for the owner; a paid one is joined through payments.createCheckout instead.
+ */
+export const join = protectedProcedure.input(communityIdInput).mutation(async ({ ctx, input }) => {
+  const userId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
+    const community = await loadCommunity(tx, input.communityId);
+    const existing = community.ownerId === userId ? ({ status: 'approved' } as const) : await membershipOf(tx, community.id, userId);
+    if (existing?.status === 'approved') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyMember);
+    if (existing?.status === 'pending') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
+    if (community.membershipAmountCents > 0) throw new AppError('PRECONDITION_FAILED', COMMUNITY_MESSAGES.paymentRequired);
+    if (community.availableSeats !== null && community.membersCount >= community.availableSeats) {
+      throw new AppError('CONFLICT', COMMUNITY_MESSAGES.noSeats);
+    }
+
+    if (community.isPrivate) {
+      const [request] = await tx
+        .insert(communityMembers)
+        .values({ communityId: community.id, userId, role: 'member', status: 'pending' })
+        .onConflictDoNothing()
+        .returning({ id: communityMembers.id });
+      if (!request) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
+      await publish(tx, topics.community(community.id), { type: 'request.opened', userId });
+      return { status: 'pending' as const, membersCount: community.membersCount };
+    }
+    const { membersCount } = await admitOrThrow(tx, community.id, userId);
+    return { status: 'approved' as const, membersCount };
+  });
+});

@@ -1,0 +1,20 @@
+import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/community';
+import { AppError } from '../errors.ts';
+import { protectedProcedure } from '../trpc.ts';
+import { closeRequest, dischargeMember, loadCommunity, membershipOf } from './service.ts';
+
+/** A member leaves (or withdraws a pending request); the owner cannot leave their own community. */
+export const leave = protectedProcedure.input(communityIdInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    const community = await loadCommunity(tx, input.communityId, { lock: true });
+    if (community.ownerId === ctx.user.id) throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.ownerCannotLeave);
+    const membership = await membershipOf(tx, community.id, ctx.user.id);
+    if (!membership) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchMember);
+    if (membership.status === 'pending') {
+      await closeRequest(tx, community.id, ctx.user.id);
+      return { membersCount: community.membersCount };
+    }
+    const { membersCount } = await dischargeMember(tx, community.id, ctx.user.id);
+    return { membersCount };
+  }),
+);

@@ -1,0 +1,26 @@
+import { communityMembers, profiles } from '@app/db/schema';
+import { communityIdInput } from '@app/shared/community';
+import { and, desc, eq } from 'drizzle-orm';
+import { memberProcedure } from '../trpc.ts';
+
+/** A community's approved members, newest first, for its members; the owner also gets the pending requests. */
+export const members = memberProcedure.input(communityIdInput).query(async ({ ctx }) => {
+  const list = (status: 'approved' | 'pending') =>
+    ctx.db
+      .select({
+        userId: communityMembers.userId,
+        username: profiles.username,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        role: communityMembers.role,
+        status: communityMembers.status,
+        joinedAt: communityMembers.joinedAt,
+      })
+      .from(communityMembers)
+      .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
+      .where(and(eq(communityMembers.communityId, ctx.community.id), eq(communityMembers.status, status)))
+      .orderBy(desc(communityMembers.joinedAt), desc(communityMembers.id));
+  const isOwner = ctx.membership?.role === 'owner';
+  const [approved, pending] = await Promise.all([list('approved'), isOwner ? list('pending') : Promise.resolve([])]);
+  return { approved, pending };
+});

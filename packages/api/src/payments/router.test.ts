@@ -1,0 +1,135 @@
+import { checkouts, communities, communityMembers } from '@app/db/schema';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES, PaymentsProviderError, type PaymentsProvider } from './provider.ts';
+import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await stopTestBus(database);
+  await database.drop();
+});
+
+/** A paid community (US$9.99 a month) of `ownerId`. */
+const community = (ownerId: string, values: Parameters<typeof createTestCommunity>[2] = {}) =>
+  createTestCommunity(database, ownerId, { membershipAmountCents: 999, ...values });
+
+const checkoutsOf = (communityId: string) => database.db.select().from(checkouts).where(eq(checkouts.communityId, communityId));
+
+describe('payments.createCheckout', () => {
+  it('starts a checkout on the local stand-in, recording the price fixed now', async () => {
+    const owner = await createTestUser(database);
+    const paid = await community(owner);
+    const buyer = await createTestUser(database, { email: 'buyer.one@example.com' });
+
+    const { checkoutUrl } = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id, checkoutType: 'monthly' });
+
+    const [row] = await checkoutsOf(paid.id);
+    expect(row).toMatchObject({
+      userId: buyer,
+      amountCents: 999,
+      currency: 'usd',
+      provider: 'local',
+      providerRef: row!.id,
+      status: 'open',
+      paidAt: null,
+    });
+    expect(checkoutUrl).toBe(`${TEST_PUBLIC_URL}/checkout/local/${row!.id}`);
+    // Nothing about the membership changes until the payment arrives.
+    const [after] = await database.db.select().from(communities).where(eq(communities.id, paid.id));
+    expect(after!.membersCount).toBe(1);
+  });
+
+  it('lets a pending member (a join request) pay', async () => {
+    const paid = await community(await createTestUser(database), { isPrivate: true });
+    const pending = await createTestUser(database);
+    await database.db.insert(communityMembers).values({ communityId: paid.id, userId: pending, role: 'member', status: 'pending' });
+    await expect(callerFor(database, pending).payments.createCheckout({ communityId: paid.id })).resolves.toHaveProperty('checkoutUrl');
+  });
+
+  it('refuses a signed-out visitor', async () => {
+    const paid = await community(await createTestUser(database));
+    await expect(callerFor(database, null).payments.createCheckout({ communityId: paid.id, checkoutType: 'monthly' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    expect(await checkoutsOf(paid.id)).toHaveLength(0);
+  });
+
+  it('refuses a community that does not exist', async () => {
+    const caller = callerFor(database, await createTestUser(database));
+    await expect(caller.payments.createCheckout({ communityId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: COMMUNITY_MESSAGES.notFound,
+    });
+    await expect(caller.payments.createCheckout({ communityId: 'not-an-id' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: COMMUNITY_MESSAGES.notFound,
+    });
+  });
+
+  it('refuses a free community', async () => {
+    const free = await community(await createTestUser(database), { membershipAmountCents: 0 });
+    await expect(callerFor(database, await createTestUser(database)).payments.createCheckout({ communityId: free.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: COMMUNITY_MESSAGES.notPaid,
+    });
+    expect(await checkoutsOf(free.id)).toHaveLength(0);
+  });
+
+  it('refuses the owner and an approved member', async () => {
+    const owner = await createTestUser(database);
+    const paid = await community(owner);
+    const member = await createTestUser(database);
+    await database.db.insert(communityMembers).values({ communityId: paid.id, userId: member, role: 'member', status: 'approved' });
+    await database.db.update(communities).set({ membersCount: 2 }).where(eq(communities.id, paid.id));
+
+    for (const userId of [owner, member]) {
+      await expect(callerFor(database, userId).payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: COMMUNITY_MESSAGES.alreadyMember,
+      });
+    }
+    expect(await checkoutsOf(paid.id)).toHaveLength(0);
+  });
+
+  it('refuses a community with no seats left', async () => {
+    const full = await community(await createTestUser(database), { availableSeats: 1 });
+    await expect(callerFor(database, await createTestUser(database)).payments.createCheckout({ communityId: full.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: COMMUNITY_MESSAGES.noSeats,
+    });
+    expect(await checkoutsOf(full.id)).toHaveLength(0);
+  });
+
+  it('fails clearly when payments are not configured (production without Polar), recording nothing', async () => {
+    const paid = await community(await createTestUser(database));
+    const caller = callerFor(database, await createTestUser(database), { payments: null });
+    await expect(caller.payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: PAYMENT_MESSAGES.paymentUrlFailed,
+    });
+    expect(await checkoutsOf(paid.id)).toHaveLength(0);
+  });
+
+  it('expires the checkout and says so when the provider fails', async () => {
+    const paid = await community(await createTestUser(database));
+    const failing: PaymentsProvider = {
+      name: 'polar',
+      async createCheckout() {
+        throw new PaymentsProviderError('Polar is down');
+      },
+    };
+    const caller = callerFor(database, await createTestUser(database), { payments: failing });
+    await expect(caller.payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: PAYMENT_MESSAGES.paymentUrlFailed,
+    });
+    const [row] = await checkoutsOf(paid.id);
+    expect(row).toMatchObject({ provider: 'polar', status: 'expired', providerRef: null });
+  });
+});

@@ -1,0 +1,44 @@
+import { comments, profiles } from '@app/db/schema';
+import { commentIdInput, createCommentInput, POST_MESSAGES, postIdInput } from '@app/shared/posts';
+import { asc, eq } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+import { publish } from '../live/publish.ts';
+import { topics } from '../live/topics.ts';
+import { authorOrOwnerProcedure, memberProcedure } from '../trpc.ts';
+import { commentColumns, commentCount } from './service.ts';
+
+/** A post shows at most this many comments (oldest first). */
+export const COMMENTS_MAX = 500;
+
+/** A post's comments, oldest first, for the community's members. */
+export const listComments = memberProcedure.input(postIdInput).query(({ ctx, input }) =>
+  ctx.db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(profiles, eq(profiles.id, comments.userId))
+    .where(eq(comments.postId, input.postId))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENTS_MAX),
+);
+
+/** A member comments (1 to 250 characters after trimming). */
+export const addComment = memberProcedure.input(createCommentInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(comments).values({ postId: input.postId, userId: ctx.user.id, content: input.content }).returning({ id: comments.id });
+    const [comment] = await tx.select(commentColumns).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, inserted!.id));
+    const count = await commentCount(tx, input.postId);
+    await publish(tx, topics.community(ctx.community.id), { type: 'comment.created', postId: input.postId, comment: comment!, commentCount: count });
+    return { comment: comment!, commentCount: count };
+  }),
+);
+
+/** Its author or the community owner deletes a comment. */
+export const deleteComment = authorOrOwnerProcedure.input(commentIdInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(comments).where(eq(comments.id, input.commentId)).returning({ postId: comments.postId });
+    if (!deleted) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
+    const count = await commentCount(tx, deleted.postId);
+    await publish(tx, topics.community(ctx.community.id), { type: 'comment.deleted', postId: deleted.postId, commentId: input.commentId, commentCount: count });
+    return { postId: deleted.postId, commentCount: count };
+  }),
+);

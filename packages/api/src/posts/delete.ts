@@ -1,0 +1,20 @@
+import { posts } from '@app/db/schema';
+import { POST_MESSAGES, postIdInput } from '@app/shared/posts';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+import { publish } from '../live/publish.ts';
+import { topics } from '../live/topics.ts';
+import { authorOrOwnerProcedure } from '../trpc.ts';
+import { POST_ATTACHMENT_BUCKET } from './service.ts';
+
+/** Its author, or the community owner, deletes a post with its likes and comments; its attachment is removed after the commit. */
+export const remove = authorOrOwnerProcedure.input(postIdInput).mutation(async ({ ctx, input }) => {
+  const post = await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(posts).where(eq(posts.id, input.postId)).returning({ id: posts.id, attachmentKey: posts.attachmentKey });
+    if (!deleted) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+    await publish(tx, topics.community(ctx.community.id), { type: 'post.deleted', postId: deleted.id });
+    return deleted;
+  });
+  if (post.attachmentKey) await ctx.storage.delete(POST_ATTACHMENT_BUCKET, post.attachmentKey).catch(() => undefined);
+  return { postId: post.id };
+});

@@ -1,0 +1,108 @@
+import { createDatabase, type Database } from '@app/db';
+import { communities, communityMembers } from '@app/db/schema';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLiveBus, type LiveBus } from '../live/bus.ts';
+import { callerFor, createTestUser, settle, stopTestBus, testSubscription, type CallerOptions } from '../testing.ts';
+
+let database: TestDatabase;
+/** Another connection pool and bus on the same database: a second server process. */
+let secondProcess: Database;
+let secondBus: LiveBus;
+let owner: string;
+let member: string;
+let stranger: string;
+let communityId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  secondProcess = database.url ? await createDatabase({ kind: 'postgres', url: database.url }) : database;
+  secondBus = createLiveBus(secondProcess);
+  owner = await createTestUser(database);
+  member = await createTestUser(database);
+  stranger = await createTestUser(database);
+  const [row] = await database.db.insert(communities).values({ name: `Live ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
+  communityId = row!.id;
+  await database.db.insert(communityMembers).values([
+    { communityId, userId: owner, role: 'owner', status: 'approved' },
+    { communityId, userId: member, role: 'member', status: 'approved' },
+  ]);
+});
+afterAll(async () => {
+  await secondBus.stop();
+  await stopTestBus(database);
+  if (secondProcess !== database) await secondProcess.close();
+  await database.drop();
+});
+
+/** Subscribes to the feed and hands out events one at a time. */
+function subscribe(userId: string | null, input: { lastEventId?: string } = {}, options: CallerOptions = {}) {
+  return testSubscription((signal) => callerFor(database, userId, { ...options, signal }).posts.onFeed({ communityId, ...input }));
+}
+
+describe('posts.onFeed', () => {
+  it('refuses a non-member and a signed-out visitor when they subscribe', async () => {
+    await expect(subscribe(stranger).then((s) => s.next(1000))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(subscribe(null).then((s) => s.next(1000))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it("delivers another member's post, like and comment as they happen", async () => {
+    const feed = await subscribe(owner);
+    const first = feed.next();
+    await settle();
+    const post = await callerFor(database, member).posts.create({ communityId, content: 'hello, live world', feeling: 'happy' });
+    const created = await first;
+    expect(created.data).toMatchObject({ type: 'post.created', post: { id: post.id, content: 'hello, live world', author: { id: member } } });
+    expect((created.data.post as { createdAt: unknown }).createdAt).toBeInstanceOf(Date);
+
+    await callerFor(database, member).posts.like({ postId: post.id, liked: true });
+    expect((await feed.next()).data).toMatchObject({ type: 'post.liked', postId: post.id, likeCount: 1, userId: member });
+    await callerFor(database, member).posts.addComment({ postId: post.id, content: 'first!' });
+    expect((await feed.next()).data).toMatchObject({ type: 'comment.created', postId: post.id, commentCount: 1, comment: { content: 'first!' } });
+    feed.close();
+  });
+
+  it('exchanges events between two server processes on one database', async () => {
+    const feed = await subscribe(owner, {}, { live: secondBus });
+    const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'from process one');
+    await settle();
+    const post = await callerFor(database, member).posts.create({ communityId, content: 'from process one' });
+    expect((await next).data).toMatchObject({ type: 'post.created', post: { id: post.id } });
+    feed.close();
+  });
+
+  it('a client that reconnects with its last event id first gets what it missed', async () => {
+    const feed = await subscribe(owner);
+    // (An earlier test's events may still be on their way to this process's bus: wait for this one.)
+    const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'seen');
+    await settle();
+    await callerFor(database, member).posts.create({ communityId, content: 'seen' });
+    const seen = await next;
+    feed.close();
+    const missed = await callerFor(database, member).posts.create({ communityId, content: 'missed while away' });
+
+    const again = await subscribe(owner, { lastEventId: seen.id });
+    expect((await again.next()).data).toMatchObject({ type: 'post.created', post: { id: missed.id } });
+    again.close();
+  });
+
+  it('ends when the subscriber leaves the community', async () => {
+    const leaver = await createTestUser(database);
+    await callerFor(database, leaver).membership.join({ communityId });
+    const feed = await subscribe(leaver);
+    const ended = expect(feed.next()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await settle();
+    await callerFor(database, leaver).membership.leave({ communityId });
+    await ended;
+  });
+
+  it('ends when the session does', async () => {
+    let active = true;
+    const quickBus = createLiveBus(database, { revalidateMs: 100 });
+    const feed = await subscribe(member, {}, { live: quickBus, isSessionActive: async () => active });
+    const ended = expect(feed.next(3000)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    active = false;
+    await ended;
+    await quickBus.stop();
+  });
+});

@@ -1,0 +1,6 @@
+import { listPostsInput } from '@app/shared/posts';
+import { memberProcedure } from '../trpc.ts';
+import { feedPage } from './service.ts';
+
+/** A page of the community's feed, newest first, for its members. */
+export const list = memberProcedure.input(listPostsInput).query(({ ctx, input }) => feedPage(ctx.db, ctx.user.id, input));

@@ -1,0 +1,21 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { addComment, deleteComment, listComments } from './comments.ts';
+import { create } from './create.ts';
+import { remove } from './delete.ts';
+import { like } from './like.ts';
+import { list } from './list.ts';
+import { onFeed } from './onFeed.ts';
+import { update } from './update.ts';
+
+/** The community feed: posts, likes and comments, for members only. */
+export const postsRouter = {
+  list,
+  create,
+  update,
+  delete: remove,
+  like,
+  comments: listComments,
+  addComment,
+  deleteComment,
+  onFeed,
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,67 @@
+import type { Queryable } from '@app/db';
+import { comments, postLikes, posts, profiles } from '@app/db/schema';
+import { POST_MESSAGES, type listPostsInput } from '@app/shared/posts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
+
+/** Post attachments live in a private bucket, served by GET /api/posts/{id}/attachment to members only. */
+export const POST_ATTACHMENT_BUCKET = 'documents-post';
+
+export const authorColumns = { id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl };
+
+/**
+ * A feed item: the post, its author, like count, whether `viewerId` likes it and the comment
+ * count, all in the one query that lists the page (correlated subqueries on indexed columns).
+ */
+export function postColumns(viewerId: string) {
+  return {
+    id: posts.id,
+    communityId: posts.communityId,
+    content: posts.content,
+    feeling: posts.feeling,
+    createdAt: posts.createdAt,
+    updatedAt: posts.updatedAt,
+    attachmentType: posts.attachmentType,
+    attachmentUrl: sql<string | null>`case when ${posts.attachmentKey} is null then null else '/api/posts/' || ${posts.id} || '/attachment' end`,
+    author: authorColumns,
+    likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
+    likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+    commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id})`,
+  };
+}
+
+export async function feedItem(db: Queryable, postId: string, viewerId: string) {
+  const [item] = await db.select(postColumns(viewerId)).from(posts).innerJoin(profiles, eq(profiles.id, posts.userId)).where(eq(posts.id, postId));
+  if (!item) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+  return item;
+}
+
+export type FeedItem = Awaited<ReturnType<typeof feedItem>>;
+
+/** A page of a community's feed, newest first (the caller has checked the viewer is a member). */
+export async function feedPage(db: Queryable, viewerId: string, input: z.output<typeof listPostsInput>) {
+  const rows = await db
+    .select({ ...postColumns(viewerId), cursorAt: cursorTime(posts.createdAt) })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.userId))
+    .where(and(eq(posts.communityId, input.communityId), input.cursor ? olderThan(posts.createdAt, posts.id, input.cursor) : undefined))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(input.limit + 1);
+  return pageOf(rows, input.limit);
+}
+
+export const commentColumns = { id: comments.id, postId: comments.postId, content: comments.content, createdAt: comments.createdAt, author: authorColumns };
+
+export async function commentCount(db: Queryable, postId: string) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.postId, postId));
+  return row?.n ?? 0;
+}
+
+/** The stored file attached to a post (the caller has checked the viewer is a member of its community). */
+export async function postAttachment(db: Queryable, postId: string) {
+  const [post] = await db.select({ key: posts.attachmentKey, contentType: posts.attachmentType }).from(posts).where(eq(posts.id, postId));
+  if (!post?.key || !post.contentType) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+  return { bucket: POST_ATTACHMENT_BUCKET, key: post.key, contentType: post.contentType } as const;
+}

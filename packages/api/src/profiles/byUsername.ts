@@ -1,0 +1,16 @@
+import { profiles } from '@app/db/schema';
+import { byUsernameInput, PROFILE_MESSAGES } from '@app/shared/profile';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+import { publicProcedure } from '../trpc.ts';
+import { publicProfileColumns } from './columns.ts';
+
+/** A public profile by username, case-insensitively; visitors may view it too. */
+export const byUsername = publicProcedure.input(byUsernameInput).query(async ({ ctx, input }) => {
+  const [row] = await ctx.db
+    .select(publicProfileColumns)
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.username})`, input.username.toLowerCase()));
+  if (!row) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.userNotFound);
+  return row;
+});

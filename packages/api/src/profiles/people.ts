@@ -1,0 +1,37 @@
+import { profiles } from '@app/db/schema';
+import { containsPattern, listPeopleInput, PEOPLE_LIMIT } from '@app/shared/communities';
+import { and, desc, or, sql, type SQL } from 'drizzle-orm';
+import { publicProcedure } from '../trpc.ts';
+
+/** What Discover's person cards show; never the e-mail. */
+const personColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  fullName: profiles.fullName,
+  avatarUrl: profiles.avatarUrl,
+  category: profiles.category,
+  language: profiles.language,
+};
+
+/**
+ * Discover's people: the newest 50, optionally those whose username or full name contains the
+ * search text, or whose category matches, both case-insensitively (the expressions match the
+ * trigram and `lower(category)` indexes).
+ */
+export const list = publicProcedure.input(listPeopleInput).query(({ ctx, input }) => {
+  const filters: SQL[] = [];
+  if (input.search) {
+    const pattern = sql`lower(${containsPattern(input.search)})`;
+    filters.push(or(sql`lower(${profiles.username}) like ${pattern}`, sql`lower(${profiles.fullName}) like ${pattern}`) as SQL);
+  }
+  if (input.category) filters.push(sql`lower(${profiles.category}) = lower(${input.category})`);
+  return ctx.db
+    .select(personColumns)
+    .from(profiles)
+    .where(and(...filters))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(PEOPLE_LIMIT);
+});
+
+/** Every profile, for Discover's counter. */
+export const count = publicProcedure.query(({ ctx }) => ctx.db.$count(profiles));
