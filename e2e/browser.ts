@@ -81,6 +81,16 @@ export async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/**
+ * How many items a list has once it is on the page. The app renders such lists only after their data
+ * has arrived (a loader stands in until then), so this waits for the list itself rather than polling
+ * a count that reads 0 for as long as the page is still loading.
+ */
+export async function loadedItemCount(list: Locator) {
+  await list.waitFor();
+  return list.getByRole('listitem').count();
+}
+
 /** Waits for a dialog's opening transition to end. */
 export async function settled(dialog: Locator) {
   await dialog.waitFor();

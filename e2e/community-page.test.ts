@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, settled, shot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { describeBrowser, launchBrowser, loadedItemCount, newPage, settled, shot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
 import { approveViaApi, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, PNG, uniqueCommunityName, whoAmI } from './community-helpers.ts';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
@@ -142,7 +142,7 @@ describeBrowser('community page', () => {
     // The owner: members tab with roles, the survey card, the newest members.
     await owner.page.goto(communityUrl(community.name, '?tab=members'));
     const list = owner.page.getByRole('list', { name: 'Members', exact: true });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    expect(await loadedItemCount(list)).toBe(2);
     const rows = list.getByRole('listitem');
     // Newest first: Mina joined after the owner.
     expect(await rows.nth(0).innerText()).toMatch(/Mina Member[\s\S]*Joined [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*Member/);
@@ -169,7 +169,7 @@ describeBrowser('community page', () => {
     expect(searchOf(page).get('tab')).toBe('members');
     await page.reload();
     await expect.poll(() => selectedTab(page)).toBe('Members');
-    await expect.poll(() => page.getByRole('list', { name: 'Members', exact: true }).getByRole('listitem').count()).toBe(2);
+    expect(await loadedItemCount(page.getByRole('list', { name: 'Members', exact: true }))).toBe(2);
     expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     await page.setViewportSize(VIEWPORTS.phone);
     await shot(page, 'community-members-phone');
@@ -313,7 +313,7 @@ describeBrowser('community page', () => {
     // The owner removes Rae, who then sees the non-member view.
     await owner.page.goto(communityUrl(community.name, '?tab=members'));
     const list = owner.page.getByRole('list', { name: 'Members', exact: true });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    expect(await loadedItemCount(list)).toBe(2);
     await owner.page.getByRole('button', { name: 'Remove Rae Removed' }).click();
     const removeDialog = owner.page.getByRole('dialog', { name: 'Remove this member?' });
     await removeDialog.getByRole('button', { name: 'Cancel' }).click();
@@ -339,7 +339,7 @@ describeBrowser('community page', () => {
     const page = owner.page;
     await page.goto(communityUrl(community.name, '?tab=invites'));
     const requests = page.getByRole('list', { name: 'Join requests' });
-    await expect.poll(() => requests.getByRole('listitem').count()).toBe(2);
+    expect(await loadedItemCount(requests)).toBe(2);
     await page.getByRole('button', { name: 'Accept Fay First' }).click();
     await expect.poll(() => requests.getByRole('listitem').count()).toBe(1);
     await page.getByRole('button', { name: 'Accept Sid Second' }).click();

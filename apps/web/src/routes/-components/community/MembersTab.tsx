@@ -38,13 +38,17 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
   );
 
   const approved = members.data?.approved ?? [];
+  // No count until the list has arrived: '0 members' while loading would be wrong.
+  const heading = members.data
+    ? t('communityPage.members.heading', { count: approved.length, value: formatCount(i18n.language, approved.length) })
+    : t('communityPage.members.list');
   return (
     <Stack gap="md">
       <BackButton />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
           <Title order={2} fz="xl">
-            {t('communityPage.members.heading', { count: approved.length, value: formatCount(i18n.language, approved.length) })}
+            {heading}
           </Title>
           {members.isPending ? (
             <Center py="xl" role="status" aria-label={t('communityPage.members.loading')}>
