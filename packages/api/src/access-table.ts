@@ -1,0 +1,36 @@
+import { ACCESS_RULES, type AccessRule } from './access.ts';
+import { appRouter } from './root.ts';
+import type { Meta } from './trpc.ts';
+
+export interface ProcedureAccess {
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  access: AccessRule | null;
+}
+
+/** Every procedure of the router with the rule its builder declared (null: none, which the tests refuse). */
+export function procedureAccess(): ProcedureAccess[] {
+  return Object.entries(appRouter._def.procedures)
+    .map(([path, procedure]) => {
+      const def = (procedure as { _def: { type: ProcedureAccess['type']; meta?: Meta } })._def;
+      return { path, type: def.type, access: def.meta?.access ?? null };
+    })
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export const ACCESS_TABLE_START = '<!-- access-table:start (npm run access-table) -->';
+export const ACCESS_TABLE_END = '<!-- access-table:end -->';
+
+/** The README's table of who may call what, made from the router. */
+export function accessTableMarkdown(): string {
+  const rows = procedureAccess().map(({ path, type, access }) => `| \`${path}\` | ${type} | ${access ?? '**none**'} | ${access ? ACCESS_RULES[access] : 'undeclared'} |`);
+  return [ACCESS_TABLE_START, '| procedure | kind | rule | who may call it |', '| --- | --- | --- | --- |', ...rows, ACCESS_TABLE_END].join('\n');
+}
+
+/** The README with its table replaced by a fresh one. */
+export function withAccessTable(readme: string): string {
+  const start = readme.indexOf(ACCESS_TABLE_START);
+  const end = readme.indexOf(ACCESS_TABLE_END);
+  if (start < 0 || end < start) throw new Error('README.md has no access-table markers');
+  return readme.slice(0, start) + accessTableMarkdown() + readme.slice(end + ACCESS_TABLE_END.length);
+}

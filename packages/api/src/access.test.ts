@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { comments, communityMembers, messages, posts } from '@app/db/schema';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { CHAT_MESSAGES } from '@app/shared/chat';
+import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { POST_MESSAGES } from '@app/shared/posts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorize, type ScopedRule } from './access.ts';
+import { procedureAccess, withAccessTable } from './access-table.ts';
+import { callerFor, createTestCommunity, createTestUser } from './testing.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('declared access', () => {
+  it('every procedure declares who may call it through its builder', () => {
+    const undeclared = procedureAccess().filter((p) => p.access === null);
+    expect(undeclared.map((p) => p.path)).toEqual([]);
+    expect(procedureAccess().length).toBeGreaterThan(40);
+  });
+
+  it("the README's table is the one the router makes (run `npm run access-table` after adding a procedure)", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(withAccessTable(readme)).toBe(readme);
+  });
+
+  it('refuses a signed-out caller on every procedure that is not for anyone, before reading its input', async () => {
+    const visitor = callerFor(database, null) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+    for (const { path, access } of procedureAccess()) {
+      if (access === 'anyone') continue;
+      const [domain, name] = path.split('.') as [string, string];
+      await expect(visitor[domain]![name]!({}), path).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+});
+
+/** A community with an owner, a plain member, an applicant and a stranger, a post and comment by the member, and a message. */
+async function world() {
+  const [owner, member, other, applicant, stranger] = await Promise.all(Array.from({ length: 5 }, () => createTestUser(database)));
+  const community = await createTestCommunity(database, owner!, { membersCount: 3 });
+  await database.db.insert(communityMembers).values([
+    { communityId: community.id, userId: member!, role: 'member', status: 'approved' },
+    { communityId: community.id, userId: other!, role: 'member', status: 'approved' },
+    { communityId: community.id, userId: applicant!, role: 'member', status: 'pending' },
+  ]);
+  const [post] = await database.db.insert(posts).values({ communityId: community.id, userId: member!, content: 'hello' }).returning();
+  const [comment] = await database.db.insert(comments).values({ postId: post!.id, userId: member!, content: 'first' }).returning();
+  const [message] = await database.db
+    .insert(messages)
+    .values({ communityId: community.id, senderId: member!, receiverId: other!, kind: 'text', content: 'sealed', keyId: 'k1' })
+    .returning();
+  return { owner: owner!, member: member!, other: other!, applicant: applicant!, stranger: stranger!, community, post: post!, comment: comment!, message: message! };
+}
+
+type World = Awaited<ReturnType<typeof world>>;
+const allowed = (w: World, rule: ScopedRule, input: Record<string, string>, userId: string) =>
+  authorize(database.db, input, userId, rule).then(
+    () => 'allowed',
+    (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
+  );
+
+describe('the scoped rules, against a real community', () => {
+  it('member: approved members and the owner; not an applicant or a stranger', async () => {
+    const w = await world();
+    const input = { communityId: w.community.id };
+    expect(await allowed(w, 'member', input, w.owner)).toBe('allowed');
+    expect(await allowed(w, 'member', input, w.member)).toBe('allowed');
+    expect(await allowed(w, 'member', input, w.applicant)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.membersOnly}`);
+    expect(await allowed(w, 'member', input, w.stranger)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.membersOnly}`);
+    // Through the post, comment or message the input names.
+    expect(await allowed(w, 'member', { postId: w.post.id }, w.stranger)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.membersOnly}`);
+    expect(await allowed(w, 'member', { commentId: w.comment.id }, w.other)).toBe('allowed');
+  });
+
+  it('owner: the owner only', async () => {
+    const w = await world();
+    const input = { communityId: w.community.id, userId: w.member };
+    expect(await allowed(w, 'owner', input, w.owner)).toBe('allowed');
+    expect(await allowed(w, 'owner', input, w.member)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.ownerOnly}`);
+    expect(await allowed(w, 'owner', input, w.stranger)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.ownerOnly}`);
+  });
+
+  it("author and author-or-owner: the post's or comment's author; the owner only when moderating", async () => {
+    const w = await world();
+    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.member)).toBe('allowed');
+    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.owner)).toBe('allowed');
+    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.other)).toBe(`FORBIDDEN: ${POST_MESSAGES.notAuthor}`);
+    expect(await allowed(w, 'author-or-owner', { commentId: w.comment.id }, w.other)).toBe(`FORBIDDEN: ${POST_MESSAGES.notCommentAuthor}`);
+    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.stranger)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.membersOnly}`);
+    expect(await allowed(w, 'author', { postId: w.post.id }, w.owner)).toBe(`FORBIDDEN: ${POST_MESSAGES.notAuthor}`);
+    expect(await allowed(w, 'author', { messageId: w.message.id }, w.member)).toBe('allowed');
+    expect(await allowed(w, 'author', { messageId: w.message.id }, w.other)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notSender}`);
+    expect(await allowed(w, 'author', { messageId: w.message.id }, w.owner)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notSender}`);
+  });
+
+  it('chat-pair: two members; a message for its two people only, while both belong', async () => {
+    const w = await world();
+    const pair = (userId: string) => ({ communityId: w.community.id, userId });
+    expect(await allowed(w, 'chat-pair', pair(w.other), w.member)).toBe('allowed');
+    expect(await allowed(w, 'chat-pair', pair(w.owner), w.member)).toBe('allowed');
+    expect(await allowed(w, 'chat-pair', pair(w.applicant), w.member)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
+    expect(await allowed(w, 'chat-pair', pair(w.member), w.stranger)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
+    expect(await allowed(w, 'chat-pair', pair(w.member), w.member)).toBe(`BAD_REQUEST: ${CHAT_MESSAGES.self}`);
+    expect(await allowed(w, 'chat-pair', { messageId: w.message.id }, w.other)).toBe('allowed');
+    expect(await allowed(w, 'chat-pair', { messageId: w.message.id }, w.owner)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
+    // The other person leaves: the conversation closes for both.
+    await callerFor(database, w.other).membership.leave({ communityId: w.community.id });
+    expect(await allowed(w, 'chat-pair', { messageId: w.message.id }, w.member)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
+    expect(await allowed(w, 'author', { messageId: w.message.id }, w.member)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
+  });
+
+  it('names a missing or malformed thing as not found, in its own words', async () => {
+    const w = await world();
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(await allowed(w, 'member', { communityId: missing }, w.member)).toBe(`NOT_FOUND: ${COMMUNITY_MESSAGES.notFound}`);
+    expect(await allowed(w, 'member', { communityId: 'not-a-uuid' }, w.member)).toBe(`NOT_FOUND: ${COMMUNITY_MESSAGES.notFound}`);
+    expect(await allowed(w, 'member', { postId: missing }, w.member)).toBe(`NOT_FOUND: ${POST_MESSAGES.notFound}`);
+    expect(await allowed(w, 'member', { commentId: missing }, w.member)).toBe(`NOT_FOUND: ${POST_MESSAGES.commentNotFound}`);
+    expect(await allowed(w, 'author', { messageId: missing }, w.member)).toBe(`NOT_FOUND: ${CHAT_MESSAGES.notFound}`);
+  });
+});
+
+describe('the builders, through the router', () => {
+  it('a stranger and a plain member are refused the owner procedures; a stranger the member ones', async () => {
+    const w = await world();
+    const communityId = w.community.id;
+    for (const who of [w.stranger, w.member]) {
+      await expect(callerFor(database, who).membership.approve({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.ownerOnly });
+      await expect(callerFor(database, who).membership.decline({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(database, who).membership.remove({ communityId, userId: w.other })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    for (const who of [w.stranger, w.applicant]) {
+      await expect(callerFor(database, who).membership.members({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
+      await expect(callerFor(database, who).posts.list({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(database, who).membership.onChange({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(database, who).chat.conversations({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    // Nothing changed.
+    const members = await callerFor(database, w.owner).membership.members({ communityId });
+    expect(members.pending.map((m) => m.userId)).toEqual([w.applicant]);
+    expect(members.approved).toHaveLength(3);
+  });
+});
