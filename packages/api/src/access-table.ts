@@ -1,3 +1,4 @@
+import type { AnyProcedure } from '@trpc/server';
 import { ACCESS_RULES, type AccessRule } from './access.ts';
 import { appRouter } from './root.ts';
 import type { Meta } from './trpc.ts';
@@ -10,11 +11,10 @@ export interface ProcedureAccess {
 
 /** Every procedure of the router with the rule its builder declared (null: none, which the tests refuse). */
 export function procedureAccess(): ProcedureAccess[] {
-  return Object.entries(appRouter._def.procedures)
-    .map(([path, procedure]) => {
-      const def = (procedure as { _def: { type: ProcedureAccess['type']; meta?: Meta } })._def;
-      return { path, type: def.type, access: def.meta?.access ?? null };
-    })
+  // At run time the router keeps its procedures flat, by dotted path ('posts.list'); its type nests them.
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+  return Object.entries(procedures)
+    .map(([path, procedure]) => ({ path, type: procedure._def.type, access: (procedure._def.meta as Meta | undefined)?.access ?? null }))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 

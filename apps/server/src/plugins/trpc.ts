@@ -1,4 +1,4 @@
-import { appRouter, createPaymentsProvider, type AppRouter, type Context } from '@app/api/server';
+import { AppError, appRouter, createPaymentsProvider, type AppRouter, type Context } from '@app/api/server';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type CreateFastifyContextOptions, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
@@ -30,7 +30,8 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       maxBatchSize: MAX_BATCH_SIZE,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+        // A domain refusal that ends a subscription is not a failure (it reaches the client with its own code).
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -15,6 +15,7 @@ import { retryUnlessRefused } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { tabSearch, type MemberTab } from './tabs.ts';
 import type { CommunityDetails } from './types.ts';
+import { useLiveMembership } from './useLiveMembership.ts';
 
 interface MemberViewProps {
   community: CommunityDetails;
@@ -30,6 +31,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
   const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
   const members = useQuery({ ...trpc.membership.members.queryOptions({ communityId: community.id }), retry: retryUnlessRefused });
+  useLiveMembership(community.id);
   // The join requests are the owner's; anyone else asking for them sees the posts.
   const active: MemberTab = tab === 'invites' && !isOwner ? 'posts' : tab;
   const pendingCount = members.data?.pending.length ?? 0;

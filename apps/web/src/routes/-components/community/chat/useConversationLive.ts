@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { useRecheckAccess } from '../queries.ts';
 import { useChatCache } from './useChatCache.ts';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -20,8 +21,8 @@ interface LiveOptions {
  */
 export function useConversationLive({ communityId, otherId, viewerId, enabled }: LiveOptions): LiveState {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const cache = useChatCache(communityId, otherId);
+  const recheckAccess = useRecheckAccess();
   const markRead = useMutation(
     trpc.chat.markRead.mutationOptions({
       onSuccess: ({ read }) => {
@@ -70,11 +71,8 @@ export function useConversationLive({ communityId, otherId, viewerId, enabled }:
         },
         onError: (error) => {
           // One of the two left the community, or the session ended: the page checks again.
-          if (error.data?.code === 'FORBIDDEN' || error.data?.code === 'UNAUTHORIZED') {
-            void cache.refetchMessages();
-            void queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() });
-            void queryClient.invalidateQueries({ queryKey: trpc.profiles.me.queryKey() });
-          }
+          if (error.data?.code === 'FORBIDDEN' || error.data?.code === 'UNAUTHORIZED') void cache.refetchMessages();
+          recheckAccess(error);
         },
       },
     ),

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { useRecheckAccess } from '../queries.ts';
 import { useFeed } from './FeedContext.tsx';
 import { useFeedCache } from './useFeedCache.ts';
 
@@ -16,6 +17,7 @@ export function useLiveFeed(): LiveState {
   const queryClient = useQueryClient();
   const { communityId } = useFeed();
   const cache = useFeedCache();
+  const recheckAccess = useRecheckAccess();
   const subscription = useSubscription(
     trpc.posts.onFeed.subscriptionOptions(
       { communityId },
@@ -25,13 +27,7 @@ export function useLiveFeed(): LiveState {
           void queryClient.invalidateQueries({ queryKey: trpc.posts.comments.pathKey() });
         },
         onData: (tracked) => cache.apply(tracked.data),
-        onError: (error) => {
-          // The membership or the session ended: the page re-checks and leaves the member view.
-          if (error.data?.code === 'FORBIDDEN' || error.data?.code === 'UNAUTHORIZED') {
-            void queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() });
-            void queryClient.invalidateQueries({ queryKey: trpc.profiles.me.queryKey() });
-          }
-        },
+        onError: recheckAccess,
       },
     ),
   );
