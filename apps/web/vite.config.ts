@@ -1,6 +1,25 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Server packages, and Node's own modules: the web imports types from them at most, never code. */
+const SERVER_ONLY = /[\\/](packages[\\/](api|db|storage)|apps[\\/]server)[\\/]/;
+
+/** Fails the build when server code reaches the bundle, so a server change cannot grow it. */
+function serverCodeStaysOut(): Plugin {
+  return {
+    name: 'server-code-stays-out',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (source.startsWith('node:')) this.error(`${importer ?? 'the web app'} imports ${source}: Node modules cannot run in the browser`);
+      return null;
+    },
+    transform(_code, id) {
+      if (SERVER_ONLY.test(id)) this.error(`${id} is server code; the web app may import only its types (import type …)`);
+      return null;
+    },
+  };
+}
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -9,6 +28,7 @@ export default defineConfig({
     // The router plugin must come before the React plugin.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    serverCodeStaysOut(),
   ],
   server: {
     port: 5173,
