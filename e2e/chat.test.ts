@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, settled, shot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, TrpcHttpError, uniqueCommunityName, whoAmI } from './community-helpers.ts';
+import { describeBrowser, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, TrpcHttpError, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
 
 const NOT_MEMBERS = 'You can only chat with members of this community.';
 const DOWNLOADED = 'تم تنزيل الملف بنجاح';
@@ -54,10 +54,9 @@ describeBrowser('community chat', () => {
   });
 
   async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Person> {
-    const { context, page } = await newPage(browser, viewport);
-    contexts.push(context);
-    await signInThroughUi(page, uniqueEmail(prefix), name);
-    return { context, page, name, ...(await whoAmI(page)) };
+    const someone = await signedInPerson(browser, prefix, name, viewport);
+    contexts.push(someone.context);
+    return { ...someone, name };
   }
 
   /** A free public community owned by Olga, with two members who joined through the API. */

@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { newPage, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
 
 /**
  * Communities for browser tests, made through the API with the signed-in page's cookies
@@ -119,4 +120,11 @@ export async function whoAmI(page: Page): Promise<{ id: string; username: string
   const me = await callTrpc<{ id: string; username: string } | null>(page, 'profiles.me', undefined, 'query');
   if (!me) throw new Error('Nobody is signed in on this page.');
   return { id: me.id, username: me.username };
+}
+
+/** Someone signed in through the UI in a browser context of their own, with their id and username. */
+export async function signedInPerson(browser: Browser, prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const { context, page } = await newPage(browser, viewport);
+  await signInThroughUi(page, uniqueEmail(prefix), name);
+  return { context, page, ...(await whoAmI(page)) };
 }

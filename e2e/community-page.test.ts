@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, loadedItemCount, newPage, settled, shot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
-import { approveViaApi, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, PNG, uniqueCommunityName, whoAmI } from './community-helpers.ts';
+import { describeBrowser, launchBrowser, loadedItemCount, newPage, settled, shot, VIEWPORTS } from './browser.ts';
+import { approveViaApi, signedInPerson, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, PNG, uniqueCommunityName } from './community-helpers.ts';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
 
@@ -23,12 +23,7 @@ describeBrowser('community page', () => {
     await browser?.close();
   });
 
-  /** Someone signed in through the UI, in their own browser context. */
-  async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, uniqueEmail(prefix), name);
-    return { context, page, ...(await whoAmI(page)) };
-  }
+  const person = (prefix: string, name: string, viewport?: { width: number; height: number }) => signedInPerson(browser, prefix, name, viewport);
 
   it('shows visitors the community with a join link, and says when a community does not exist', async () => {
     const owner = await person('olga', 'Olga Owner');

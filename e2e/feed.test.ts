@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, settled, shot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, whoAmI } from './community-helpers.ts';
+import { describeBrowser, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
 
 const COMMENT_LENGTH_MESSAGE = 'A comment must be between 1 and 250 characters.';
 const DELETE_QUESTION = 'هل أنت متأكد أنك تريد حذف هذا المنشور؟';
@@ -45,10 +45,9 @@ describeBrowser('community feed', () => {
 
   /** Someone signed in through the UI, in their own browser context. */
   async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-    const { context, page } = await newPage(browser, viewport);
-    contexts.push(context);
-    await signInThroughUi(page, uniqueEmail(prefix), name);
-    return { context, page, ...(await whoAmI(page)) };
+    const someone = await signedInPerson(browser, prefix, name, viewport);
+    contexts.push(someone.context);
+    return someone;
   }
 
   /** A free public community owned by a new person, with members who joined through the API. */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, loadedItemCount, newPage, shot, signInThroughUi, uniqueEmail } from './browser.ts';
-import { communityUrl, createCommunityViaApi, joinUrl, uniqueCommunityName, whoAmI } from './community-helpers.ts';
+import { describeBrowser, launchBrowser, loadedItemCount, shot } from './browser.ts';
+import { communityUrl, createCommunityViaApi, joinUrl, signedInPerson, uniqueCommunityName } from './community-helpers.ts';
 
 const membersList = (page: Page) => page.getByRole('list', { name: 'Members', exact: true });
 const newestMembers = (page: Page) => page.getByRole('list', { name: 'Newest members' });
@@ -20,11 +20,7 @@ describeBrowser('live membership', () => {
     await browser?.close();
   });
 
-  async function person(prefix: string, name: string) {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail(prefix), name);
-    return { context, page, ...(await whoAmI(page)) };
-  }
+  const person = (prefix: string, name: string) => signedInPerson(browser, prefix, name);
 
   it("shows the owner's open page a member joining, and the chat picker finds them at once", async () => {
     const owner = await person('oona', 'Oona Owner');

@@ -1,10 +1,9 @@
-import { isUniqueViolation, type Queryable } from '@app/db';
+import type { Queryable } from '@app/db';
 import { communities, communityMembers, partnerReferrals, partners } from '@app/db/schema';
-import { COMMUNITY_MESSAGES, createCommunityInput } from '@app/shared/community';
+import { createCommunityInput } from '@app/shared/community';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
 import { protectedProcedure } from '../trpc.ts';
-import { discardLogo, requireOwnLogo } from './service.ts';
+import { discardLogo, editableFields, requireOwnLogo, rethrowNameTaken } from './service.ts';
 
 /** The partner whose referral code the creator arrived with; nobody refers themselves. */
 async function referrerOf(tx: Queryable, code: string | null | undefined, userId: string): Promise<string | null> {
@@ -27,15 +26,7 @@ export const create = protectedProcedure.input(createCommunityInput).mutation(as
       const [community] = await tx
         .insert(communities)
         .values({
-          name: input.name,
-          logoUrl: input.logoUrl,
-          category: input.category,
-          language: input.language,
-          contactEmail: input.contactEmail,
-          availableSeats: input.availableSeats,
-          description: input.description,
-          videoUrl: input.videoUrl,
-          rules: input.rules,
+          ...editableFields(input),
           partner: input.partner,
           ownerId: userId,
           referredBy,
@@ -49,9 +40,6 @@ export const create = protectedProcedure.input(createCommunityInput).mutation(as
     });
   } catch (error) {
     await discardLogo(ctx.storage, input.logoUrl, userId);
-    if (isUniqueViolation(error, 'communities_name_lower_idx')) {
-      throw new AppError('CONFLICT', COMMUNITY_MESSAGES.nameTaken(input.name), { cause: error });
-    }
-    throw error;
+    rethrowNameTaken(error, input.name);
   }
 });

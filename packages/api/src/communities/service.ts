@@ -1,10 +1,15 @@
 import type { Queryable } from '@app/db';
 import { communities, communityMembers, profiles } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { isUniqueViolation } from '@app/db';
+import { COMMUNITY_MESSAGES, type createCommunityInput, type updateCommunityInput } from '@app/shared/community';
 import { ownUploadKey } from '@app/shared/uploads';
 import type { Storage } from '@app/storage';
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '../errors.ts';
+
+type CreateCommunityInput = z.output<typeof createCommunityInput>;
+type UpdateCommunityInput = z.output<typeof updateCommunityInput>;
 
 /** What a community card shows (spec section 3, 'Community card'). */
 export const cardColumns = {
@@ -89,4 +94,16 @@ export async function requireOwnLogo(storage: Storage, url: string, userId: stri
 export async function discardLogo(storage: Storage, url: string | null, userId: string): Promise<void> {
   const key = url ? ownUploadKey(url, LOGO_BUCKET, userId) : null;
   if (key) await storage.delete(LOGO_BUCKET, key).catch(() => undefined);
+}
+
+/** The columns the create wizard and the edit form both set. */
+export function editableFields(input: CreateCommunityInput | UpdateCommunityInput) {
+  const { name, logoUrl, category, language, contactEmail, availableSeats, description, videoUrl, rules } = input;
+  return { name, logoUrl, category, language, contactEmail, availableSeats, description, videoUrl, rules };
+}
+
+/** A name another community has (case-insensitively) becomes the spec's message; anything else goes on. */
+export function rethrowNameTaken(error: unknown, name: string): never {
+  if (isUniqueViolation(error, 'communities_name_lower_idx')) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.nameTaken(name), { cause: error });
+  throw error;
 }

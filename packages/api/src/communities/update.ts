@@ -1,10 +1,9 @@
-import { isUniqueViolation } from '@app/db';
 import { communities } from '@app/db/schema';
 import { COMMUNITY_MESSAGES, updateCommunityInput } from '@app/shared/community';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 import { ownerProcedure } from '../trpc.ts';
-import { communityDetails, discardLogo, requireOwnLogo } from './service.ts';
+import { communityDetails, discardLogo, editableFields, requireOwnLogo, rethrowNameTaken } from './service.ts';
 
 /**
  * The owner's 'Edit information' form. The cap cannot drop below the members already in (checked
@@ -32,15 +31,7 @@ export const update = ownerProcedure
         await tx
           .update(communities)
           .set({
-            name: input.name,
-            logoUrl: input.logoUrl,
-            category: input.category,
-            language: input.language,
-            contactEmail: input.contactEmail,
-            availableSeats: input.availableSeats,
-            description: input.description,
-            rules: input.rules,
-            videoUrl: input.videoUrl,
+            ...editableFields(input),
             isPrivate: input.isPrivate,
             membershipAmountCents: input.membershipAmountCents,
             updatedAt: new Date(),
@@ -48,10 +39,7 @@ export const update = ownerProcedure
           .where(eq(communities.id, communityId));
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'communities_name_lower_idx')) {
-        throw new AppError('CONFLICT', COMMUNITY_MESSAGES.nameTaken(input.name), { cause: error });
-      }
-      throw error;
+      rethrowNameTaken(error, input.name);
     }
     await discardLogo(ctx.storage, replacedLogo, userId);
     return communityDetails(ctx.db, eq(communities.id, communityId));

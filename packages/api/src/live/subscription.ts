@@ -1,7 +1,9 @@
+import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { tracked } from '@trpc/server';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { AnyEvent, Topic } from './topics.ts';
+import { stillAllowed } from '../access.ts';
+import { topics, type AnyEvent, type EventOf, type Topic } from './topics.ts';
 
 export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
   ctx: Pick<Context, 'live' | 'isSessionActive'>;
@@ -66,4 +68,29 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
     signal?.removeEventListener('abort', abort);
   }
   if (revoked) throw new AppError('FORBIDDEN', options.refusal);
+}
+
+/**
+ * A member's subscription to their community's topic: re-checked like any other, and ended at once
+ * when their own membership ends. `map` picks (and shapes) the events this subscription sends.
+ */
+export function communitySubscription<T>(options: {
+  ctx: Pick<Context, 'live' | 'isSessionActive'> & { db: Context['db']; user: { id: string }; community: { id: string } };
+  lastEventId: string | null | undefined;
+  signal: AbortSignal | undefined;
+  map: (event: EventOf<ReturnType<typeof topics.community>>) => T | null;
+}) {
+  const { ctx } = options;
+  const userId = ctx.user.id;
+  const communityId = ctx.community.id;
+  return liveSubscription({
+    ctx,
+    topic: topics.community(communityId),
+    lastEventId: options.lastEventId,
+    signal: options.signal,
+    stillAllowed: () => stillAllowed(ctx.db, { communityId }, userId, 'member'),
+    endsOn: (event) => event.type === 'membership.ended' && event.userId === userId,
+    map: options.map,
+    refusal: COMMUNITY_MESSAGES.membersOnly,
+  });
 }

@@ -1,8 +1,5 @@
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { feedSubscriptionInput } from '@app/shared/posts';
-import { stillAllowed } from '../access.ts';
-import { liveSubscription } from '../live/subscription.ts';
-import { topics } from '../live/topics.ts';
+import { communitySubscription } from '../live/subscription.ts';
 import { memberProcedure } from '../trpc.ts';
 import type { MembershipEvent } from './events.ts';
 
@@ -11,16 +8,12 @@ import type { MembershipEvent } from './events.ts';
  * requests for its owner only): open pages keep their member counts and lists current. Ends when
  * the subscriber's own membership does.
  */
-export const onChange = memberProcedure.input(feedSubscriptionInput).subscription(async function* ({ ctx, input, signal }) {
-  const userId = ctx.user.id;
+export const onChange = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) => {
   const isOwner = ctx.membership?.role === 'owner';
-  yield* liveSubscription({
+  return communitySubscription({
     ctx,
-    topic: topics.community(ctx.community.id),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: () => stillAllowed(ctx.db, input, userId, 'member'),
-    endsOn: (event) => event.type === 'membership.ended' && event.userId === userId,
     map: (event): MembershipEvent | null => {
       switch (event.type) {
         case 'member.joined':
@@ -34,6 +27,5 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
           return null;
       }
     },
-    refusal: COMMUNITY_MESSAGES.membersOnly,
   });
 });

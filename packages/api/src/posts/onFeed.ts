@@ -1,8 +1,5 @@
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { feedSubscriptionInput } from '@app/shared/posts';
-import { stillAllowed } from '../access.ts';
-import { liveSubscription } from '../live/subscription.ts';
-import { topics } from '../live/topics.ts';
+import { communitySubscription } from '../live/subscription.ts';
 import { memberProcedure } from '../trpc.ts';
 import type { FeedEvent } from './events.ts';
 
@@ -11,15 +8,11 @@ import type { FeedEvent } from './events.ts';
  * starts; ended (FORBIDDEN) when the subscriber's session ends or their membership does. Each event
  * is tracked by its id, so a client that reconnects is first sent what it missed.
  */
-export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(async function* ({ ctx, input, signal }) {
-  const userId = ctx.user.id;
-  yield* liveSubscription({
+export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) =>
+  communitySubscription({
     ctx,
-    topic: topics.community(ctx.community.id),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: () => stillAllowed(ctx.db, input, userId, 'member'),
-    endsOn: (event) => event.type === 'membership.ended' && event.userId === userId,
     map: (event): FeedEvent | null => {
       switch (event.type) {
         case 'post.created':
@@ -33,6 +26,5 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
           return null;
       }
     },
-    refusal: COMMUNITY_MESSAGES.membersOnly,
-  });
-});
+  }),
+);
