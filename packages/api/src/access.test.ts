@@ -123,6 +123,18 @@ describe('the scoped rules, against a real community', () => {
     expect(await allowed(w, 'member', { commentId: missing }, w.member)).toBe(`NOT_FOUND: ${POST_MESSAGES.commentNotFound}`);
     expect(await allowed(w, 'author', { messageId: missing }, w.member)).toBe(`NOT_FOUND: ${CHAT_MESSAGES.notFound}`);
   });
+
+  it('refuses an input that names two things, so the check and the work cannot be about different ones', async () => {
+    const w = await world();
+    const elsewhere = await createTestCommunity(database, w.stranger);
+    // The stranger owns `elsewhere`: naming it beside the post does not open the post's community to them.
+    expect(await allowed(w, 'member', { communityId: elsewhere.id, postId: w.post.id }, w.stranger)).toBe(`BAD_REQUEST: ${COMMUNITY_MESSAGES.notFound}`);
+    // A member of the message's conversation cannot borrow it to read another community's.
+    expect(await allowed(w, 'chat-pair', { communityId: elsewhere.id, userId: w.other, messageId: w.message.id }, w.member)).toBe(`BAD_REQUEST: ${COMMUNITY_MESSAGES.notFound}`);
+    await expect(
+      (callerFor(database, w.member).chat.messages as (input: unknown) => Promise<unknown>)({ communityId: elsewhere.id, userId: w.stranger, messageId: w.message.id }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
 });
 
 describe('the builders, through the router', () => {

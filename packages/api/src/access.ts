@@ -73,12 +73,17 @@ export interface ScopeRef {
   peerId: string | null;
 }
 
-/** Which scope a raw input names; null when it names none (a procedure declared in the wrong builder). */
+/**
+ * Which scope a raw input names; null when it names none, or more than one: the rule is checked
+ * before the input is parsed, so an input may not name one thing for the check and another (a key
+ * the procedure's schema would drop) for the work.
+ */
 export function scopeOf(raw: unknown): ScopeRef | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const input = raw as Record<string, unknown>;
-  const key = (Object.keys(SCOPE_KEYS) as ScopeKey[]).find((k) => input[k] !== undefined && input[k] !== null);
-  if (!key) return null;
+  const named = (Object.keys(SCOPE_KEYS) as ScopeKey[]).filter((k) => input[k] !== undefined && input[k] !== null);
+  const key = named[0];
+  if (!key || named.length > 1) return null;
   const peer = input.userId;
   return { key, id: String(input[key]), peerId: typeof peer === 'string' && UUID.test(peer) ? peer : null };
 }
