@@ -1,7 +1,5 @@
-import type { Auth } from '@app/api/server';
+import type { Auth, ChatKeyring, LiveBus } from '@app/api/server';
 import type { Database } from '@app/db';
-import type { ChatKeyring } from '@app/api/server';
-import type { LiveBus } from '@app/api/server';
 import type { Storage } from '@app/storage';
 import type { AppConfig } from './env.ts';
 
