@@ -1,16 +1,15 @@
-import { Anchor, Avatar, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { profilePath, useClientNavigation } from '../../../lib/client-navigation.ts';
+import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 import classes from './JoinPage.module.css';
 import type { JoinCommunity } from './useJoinCommunity.ts';
 
 /** Logo, name, owner and tags of the community someone is about to join. */
 export function CommunityHeader({ community }: { community: JoinCommunity }) {
   const { t } = useTranslation();
-  const navigate = useClientNavigation();
   const [logoFailed, setLogoFailed] = useState(false);
   const owner = community.owner;
 
@@ -41,7 +40,7 @@ export function CommunityHeader({ community }: { community: JoinCommunity }) {
               <Trans
                 i18nKey="join.ownedBy"
                 values={{ name: owner.fullName ?? `@${owner.username}` }}
-                components={{ owner: <Anchor href={profilePath(owner.username)} onClick={navigate} size="sm" fw={600} /> }}
+                components={{ owner: <RouterAnchor to="/profile/$username" params={{ username: owner.username }} size="sm" fw={600} /> }}
               />
             </Text>
           </Group>
