@@ -9,7 +9,7 @@ import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { useMe } from '../../../lib/auth.ts';
 import { STORAGE, store } from '../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { CommunityHeader } from './CommunityHeader.tsx';
+import { CommunityHeader } from '../community/CommunityHeader.tsx';
 import classes from './JoinPage.module.css';
 import { JoinPanel } from './JoinPanel.tsx';
 import { PendingReview } from './PendingReview.tsx';
@@ -66,7 +66,7 @@ export function JoinPage({ name }: { name: string }) {
   return (
     <Container size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
-        <CommunityHeader community={community.data} />
+        <CommunityHeader community={community.data} variant="join" />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
             <JoinPanel community={community.data} signedIn={signedIn} join={join} />
