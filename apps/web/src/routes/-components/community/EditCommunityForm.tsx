@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { LogoField } from './LogoField.tsx';
+import { LogoField, type LogoFieldTexts } from '../community-form/LogoField.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import { tabSearch } from './tabs.ts';
 import type { CommunityDetails } from './types.ts';
@@ -132,7 +132,7 @@ export function EditCommunityForm({ community }: { community: CommunityDetails }
           </div>
           <TextInput label={t('communityPage.edit.name')} required maxLength={COMMUNITY_LIMITS.nameMax} {...form.getInputProps('name')} />
           <LogoField
-            name={form.values.name}
+            texts={t('communityPage.edit.logo', { returnObjects: true }) as LogoFieldTexts}
             value={form.values.logoUrl}
             onChange={(url) => form.setFieldValue('logoUrl', url)}
             error={form.errors.logoUrl}

@@ -4,7 +4,7 @@ import { COMMUNITY_LIMITS } from '@app/shared/community';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel, languageLabel } from '../../../../lib/labels.ts';
 import { digitsOnly, type WizardForm } from './form.ts';
-import { LogoInput } from './LogoInput.tsx';
+import { LogoField, type LogoFieldTexts } from '../../../-components/community-form/LogoField.tsx';
 
 /** 'Step 1 of 2: Core Details': name, logo, category, language, contact email and seats. */
 export function CoreDetailsStep({ form, onLogoBusy }: { form: WizardForm; onLogoBusy: (busy: boolean) => void }) {
@@ -29,7 +29,8 @@ export function CoreDetailsStep({ form, onLogoBusy }: { form: WizardForm; onLogo
         withAsterisk
         {...form.getInputProps('name')}
       />
-      <LogoInput
+      <LogoField
+        texts={t('create.logo', { returnObjects: true }) as LogoFieldTexts}
         value={form.values.logoUrl}
         error={form.errors.logoUrl}
         onChange={(url) => form.setFieldValue('logoUrl', url)}
