@@ -4,6 +4,7 @@ import { IconLogout, IconSettings, IconUser, IconUsersGroup, IconHeartHandshake 
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../lib/auth.ts';
+import { PLANNED_PATHS } from '../lib/planned-paths.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
 interface AccountMenuProps {
@@ -36,13 +37,13 @@ export function AccountMenu({ profile }: AccountMenuProps) {
         >
           {t('nav.profile')}
         </Menu.Item>
-        <Menu.Item component="a" href="/my-communities" leftSection={<IconUsersGroup size={16} />}>
+        <Menu.Item renderRoot={(props) => <Link to="/my-communities" {...props} />} leftSection={<IconUsersGroup size={16} />}>
           {t('nav.myCommunities')}
         </Menu.Item>
-        <Menu.Item component="a" href="/partnership-program" leftSection={<IconHeartHandshake size={16} />}>
+        <Menu.Item component="a" href={PLANNED_PATHS.partnershipProgram} leftSection={<IconHeartHandshake size={16} />}>
           {t('nav.partnership')}
         </Menu.Item>
-        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+        <Menu.Item renderRoot={(props) => <Link to="/settings" {...props} />} leftSection={<IconSettings size={16} />}>
           {t('nav.settings')}
         </Menu.Item>
         <Menu.Divider />

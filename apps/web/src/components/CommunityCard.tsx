@@ -1,9 +1,9 @@
-import { AspectRatio, Badge, Box, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { toEmbedUrl } from '@app/shared/video';
 import { IconLock } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { communityPath, useClientNavigation } from '../lib/client-navigation.ts';
 import { formatMonthlyPrice, languageLabel } from '../lib/labels.ts';
 import classes from './cards.module.css';
 import { MembersLine, TopicTags } from './TopicTags.tsx';
@@ -32,7 +32,6 @@ export interface CommunityCardData {
  */
 export function CommunityCard({ community }: { community: CommunityCardData }) {
   const { t, i18n } = useTranslation();
-  const navigate = useClientNavigation();
   const embed = toEmbedUrl(community.videoUrl);
   const language = languageLabel(t, community.language);
   const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
@@ -42,13 +41,7 @@ export function CommunityCard({ community }: { community: CommunityCardData }) {
       {embed && (
         <VideoEmbed src={embed} title={t('discover.card.previewVideo', { name: community.name })} />
       )}
-      <Box
-        component="a"
-        href={communityPath(community.name)}
-        onClick={navigate}
-        aria-label={community.name}
-        className={classes.link}
-      >
+      <Link to="/community/$communityName" params={{ communityName: community.name }} aria-label={community.name} className={classes.link}>
         {!embed && <LogoArea name={community.name} logoUrl={community.logoUrl} />}
         <Stack gap={10} p="md" flex={1}>
           <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -77,7 +70,7 @@ export function CommunityCard({ community }: { community: CommunityCardData }) {
           </Group>
           <TopicTags category={community.category} language={community.language} />
         </Stack>
-      </Box>
+      </Link>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RouterAnchor } from './RouterLinks.tsx';
 
 // The pricing link says 'Plans': the top bar already has a 'Pricing' link, and one name per destination
 // keeps links findable by role and name.
@@ -33,9 +33,9 @@ export function Footer() {
             <Group component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
               {LINKS.map((link) => (
                 <li key={link.to}>
-                  <Anchor component={Link} to={link.to} size="sm" c="dark.4" underline="hover">
+                  <RouterAnchor to={link.to} size="sm" c="dark.4" underline="hover">
                     {t(link.label)}
-                  </Anchor>
+                  </RouterAnchor>
                 </li>
               ))}
             </Group>

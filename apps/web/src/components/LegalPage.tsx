@@ -1,8 +1,8 @@
 import { Accordion, Anchor, Box, Container, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useScrollSpy } from '@mantine/hooks';
-import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Footer } from './Footer.tsx';
+import { RouterAnchor } from './RouterLinks.tsx';
 import { usePlanTerms } from './PricingPlans.tsx';
 
 export type LegalDocumentKey = 'subscriptionTerms' | 'privacyPolicy' | 'termsOfUse' | 'refundPolicy';
@@ -117,8 +117,7 @@ function TableOfContents({ sections }: { sections: LegalSection[] }) {
         const active = spy.initialized && spy.active === index;
         return (
           <li key={section.id}>
-            <Anchor
-              component={Link}
+            <RouterAnchor
               to="."
               hash={section.id}
               hashScrollIntoView={{ behavior: 'smooth', block: 'start' }}
@@ -135,7 +134,7 @@ function TableOfContents({ sections }: { sections: LegalSection[] }) {
               style={{ borderInlineStart: `2px solid var(--mantine-color-${active ? 'brand-6' : 'gray-3'})` }}
             >
               {section.heading}
-            </Anchor>
+            </RouterAnchor>
           </li>
         );
       })}

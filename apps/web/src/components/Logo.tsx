@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <UnstyledButton component={Link} to="/" aria-label={t('nav.home')}>
+    <UnstyledButton renderRoot={(props) => <Link to="/" {...props} />} aria-label={t('nav.home')}>
       <Group gap={8} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={30} height={30} />
         <Text fw={800} fz="lg" visibleFrom="xs">

@@ -1,6 +1,6 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RouterButton } from './RouterLinks.tsx';
 
 export function NotFound() {
   const { t } = useTranslation();
@@ -12,9 +12,9 @@ export function NotFound() {
         </Text>
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.body')}</Text>
-        <Button component={Link} to="/" size="md" mt="sm">
+        <RouterButton to="/" size="md" mt="sm">
           {t('notFound.home')}
-        </Button>
+        </RouterButton>
       </Stack>
     </Container>
   );

@@ -1,6 +1,6 @@
 import { Card, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { profilePath, useClientNavigation } from '../lib/client-navigation.ts';
 import classes from './cards.module.css';
 import { UserAvatar } from './UserAvatar.tsx';
 import { TopicTags } from './TopicTags.tsx';
@@ -18,13 +18,12 @@ export interface PersonCardData {
 /** A person: avatar, name, @username and their category and language; a click opens /profile/{username}. */
 export function PersonCard({ person }: { person: PersonCardData }) {
   const { t } = useTranslation();
-  const navigate = useClientNavigation();
   const name = person.fullName?.trim() || person.username;
   return (
     <Card withBorder radius="lg" padding={0} shadow="xs" h="100%" className={classes.card}>
-      <a
-        href={profilePath(person.username)}
-        onClick={navigate}
+      <Link
+        to="/profile/$username"
+        params={{ username: person.username }}
         className={classes.link}
         aria-label={t('discover.card.viewProfile', { name, username: person.username })}
       >
@@ -38,7 +37,7 @@ export function PersonCard({ person }: { person: PersonCardData }) {
           </Text>
           <TopicTags category={person.category} language={person.language} justify="center" mt={6} />
         </Stack>
-      </a>
+      </Link>
     </Card>
   );
 }

@@ -3,8 +3,9 @@ import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 
 /*
- * Mantine's polymorphic `component={Link}` loses the router's types for params and search, so
- * Mantine links are made with createLink: typed `to`, `params` and `search`, preloaded on intent.
+ * Mantine's polymorphic `component={Link}` loses the router's types (a wrong `to` or a missing param
+ * still compiles), so Mantine links are made with createLink: typed `to`, `params` and `search`,
+ * preloaded on intent. Components with `renderRoot` (Menu.Item, UnstyledButton) render a `Link` there.
  */
 
 type AnchorElementProps = AnchorProps & Omit<ComponentPropsWithoutRef<'a'>, keyof AnchorProps> & { ref?: Ref<HTMLAnchorElement> };

@@ -1,14 +1,14 @@
-import { ActionIcon, Box, Button, Container, Group, Loader, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Container, Group, Loader, Tooltip } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../lib/auth.ts';
-import { useClientNavigation } from '../lib/client-navigation.ts';
+import { PLANNED_PATHS } from '../lib/planned-paths.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { MessagesMenu } from './MessagesMenu.tsx';
+import { RouterButton } from './RouterLinks.tsx';
 import { SelectedCommunity } from './SelectedCommunity.tsx';
 
 export function TopBar() {
@@ -33,12 +33,12 @@ export function TopBar() {
               </>
             ) : (
               <>
-                <Button component={Link} to="/pricing" variant="subtle" color="gray">
+                <RouterButton to="/pricing" variant="subtle" color="gray">
                   {t('nav.pricing')}
-                </Button>
-                <Button component={Link} to="/login">
+                </RouterButton>
+                <RouterButton to="/login">
                   {t('nav.login')}
-                </Button>
+                </RouterButton>
               </>
             )}
           </Group>
@@ -52,12 +52,11 @@ export function TopBar() {
 function FeedbacksLink() {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const navigate = useClientNavigation();
   const mine = useQuery(trpc.communities.mine.queryOptions());
   if (!mine.data || mine.data.owned.length === 0) return null;
   return (
     <Tooltip label={t('mine.feedbacks')} withArrow>
-      <ActionIcon component="a" href="/feedbacks" onClick={navigate} variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('mine.feedbacks')}>
+      <ActionIcon component="a" href={PLANNED_PATHS.feedbacks} variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('mine.feedbacks')}>
         <IconMessageStar size={22} stroke={1.7} />
       </ActionIcon>
     </Tooltip>

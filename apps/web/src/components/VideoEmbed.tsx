@@ -7,7 +7,7 @@ interface VideoEmbedProps extends Omit<AspectRatioProps, 'children' | 'ratio'> {
   title: string;
 }
 
-/** A YouTube, Vimeo or TikTok player in a 16:9 frame, loaded when it scrolls near. */
+/** A YouTube or Vimeo player in a 16:9 frame, loaded when it scrolls near (TikTok's tall frame is PostVideo's). */
 export function VideoEmbed({ src, title, ...props }: VideoEmbedProps) {
   return (
     <AspectRatio ratio={16 / 9} {...props}>

@@ -15,7 +15,7 @@ export function startSignIn() {
   window.location.assign(`/auth/google?returnTo=${encodeURIComponent('/login')}`);
 }
 
-/** Remembers where to go after signing in, then goes to the login page. */
+/** Remembers where to go after signing in (the login page goes there once signed in). */
 export function rememberRedirect(path: string) {
   store.set(STORAGE.redirectPath, path);
 }

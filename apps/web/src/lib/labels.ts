@@ -7,6 +7,16 @@ export function categoryLabel(t: TFunction, value: string | null | undefined) {
   return category ? { emoji: category.emoji, label: t(`discover.categories.${category.value}`) } : null;
 }
 
+/** The category picker's options: emoji and translated label. */
+export function categoryOptions(t: TFunction) {
+  return CATEGORIES.map((c) => ({ value: c.value, label: `${c.emoji} ${t(`discover.categories.${c.value}`)}` }));
+}
+
+/** The language picker's options: flag and translated label. */
+export function languageOptions(t: TFunction) {
+  return LANGUAGES.map((l) => ({ value: l.value, label: `${l.flag} ${t(`discover.languages.${l.value}`)}` }));
+}
+
 /** ISO 639-1 codes, for the short language tag on a card. */
 const LANGUAGE_CODES: Record<Language, string> = {
   arabic: 'AR',

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Box, Button, Center, Checkbox, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Checkbox, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { SignInErrorCode } from '@app/shared/auth';
 import { safeReturnPath } from '@app/shared/paths';
 import { IconAlertCircle, IconArrowLeft, IconBrandGoogleFilled, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { RouterAnchor } from '../../components/RouterLinks.tsx';
 import { startSignIn, useMe, useSignOut } from '../../lib/auth.ts';
 import { STORAGE, store } from '../../lib/storage-keys.ts';
 
@@ -108,13 +109,14 @@ function SignedInCard() {
     const target = store.get(STORAGE.redirectPath);
     if (target) {
       store.remove(STORAGE.redirectPath);
+      // A stored address, not a known route: the spec asks for a full navigation to it.
       window.location.assign(safeReturnPath(target));
       return;
     }
     const pendingJoin = store.get(STORAGE.pendingJoin);
     if (pendingJoin) {
       store.remove(STORAGE.pendingJoin);
-      window.location.assign(`/${encodeURIComponent(pendingJoin)}/join`);
+      void navigate({ to: '/$communityName/join', params: { communityName: pendingJoin } });
       return;
     }
     void navigate({ to: '/', replace: true });
@@ -210,8 +212,8 @@ function SignInForm({ errorCode, notice }: LoginProps) {
           <Trans
             i18nKey="auth.agreeTerms"
             components={{
-              terms: <Anchor href="/terms-of-use" inherit />,
-              privacy: <Anchor href="/privacy-policy" inherit />,
+              terms: <RouterAnchor to="/terms-of-use" inherit />,
+              privacy: <RouterAnchor to="/privacy-policy" inherit />,
             }}
           />
         }

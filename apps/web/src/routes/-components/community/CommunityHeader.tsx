@@ -1,46 +1,44 @@
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { RouterAnchor } from '../../../components/RouterLinks.tsx';
+import { MembersLine, TopicTags } from '../../../components/TopicTags.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatMonthlyPrice } from '../../../lib/labels.ts';
 import { CommunityLogo } from './CommunityLogo.tsx';
 import classes from './community.module.css';
 import type { CommunityDetails } from './types.ts';
-import { RouterAnchor } from '../../../components/RouterLinks.tsx';
-import { MembersLine, TopicTags } from '../../../components/TopicTags.tsx';
 
 interface CommunityHeaderProps {
   community: CommunityDetails;
-  /** A shorter cover, for the member view where the tabs matter more. */
-  compact?: boolean;
-  /** Shown at the end of the title row (e.g. the join button). */
-  actions?: ReactNode;
+  /**
+   * 'page' (the community page): everything below. 'compact' (the member view, where the tabs
+   * matter more): a shorter cover. 'join' (the join page): a shorter cover and no members, price or
+   * tags, as the join panel beside it shows those.
+   */
+  variant?: 'page' | 'compact' | 'join';
 }
 
-/** Cover and logo, name, owner, 'N/cap members', the monthly price or 'Free', category and language. */
-export function CommunityHeader({ community, compact = false, actions }: CommunityHeaderProps) {
-  const { t, i18n } = useTranslation();
-  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+/** Cover and logo, name, owner, and unless on the join page 'N/cap members', the monthly price or 'Free', category and language. */
+export function CommunityHeader({ community, variant = 'page' }: CommunityHeaderProps) {
+  const { t } = useTranslation();
   const owner = community.owner;
-  const logoSize = compact ? 80 : 112;
+  const large = variant === 'page';
+  const logoSize = large ? 112 : 80;
 
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} component="header">
-      <Box className={classes.cover} h={compact ? { base: 88, sm: 112 } : { base: 128, sm: 200 }}>
+      <Box className={classes.cover} h={large ? { base: 128, sm: 200 } : { base: 88, sm: 112 }}>
         {community.logoUrl && <div className={classes.coverImage} style={{ backgroundImage: `url("${encodeURI(community.logoUrl)}")` }} />}
         <div className={classes.coverShade} />
       </Box>
       <Box px={{ base: 'md', sm: 'xl' }} pb={{ base: 'md', sm: 'lg' }}>
-        <Group align="flex-end" justify="space-between" gap="md" mt={-logoSize / 2} wrap="wrap">
-          <Box pos="relative">
-            <CommunityLogo name={community.name} logoUrl={community.logoUrl} size={logoSize} />
-          </Box>
-          {actions && <Box style={{ flexGrow: 0 }}>{actions}</Box>}
-        </Group>
+        <Box pos="relative" mt={-logoSize / 2} w="fit-content">
+          <CommunityLogo name={community.name} logoUrl={community.logoUrl} size={logoSize} />
+        </Box>
         <Stack gap={8} mt="sm">
           <Group gap="xs" align="center" wrap="wrap">
-            <Title order={1} fz={{ base: 24, sm: compact ? 28 : 34 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} fz={{ base: 24, sm: variant === 'compact' ? 28 : 34 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
               {community.name}
             </Title>
             {community.isPrivate && (
@@ -59,15 +57,26 @@ export function CommunityHeader({ community, compact = false, actions }: Communi
               />
             </Text>
           </Group>
-          <Group gap="md" wrap="wrap" mt={4}>
-            <MembersLine membersCount={community.membersCount} availableSeats={community.availableSeats} />
-            <Text size="sm" fw={700} c={price ? 'brand.7' : 'teal.7'}>
-              {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
-            </Text>
-          </Group>
-          <TopicTags category={community.category} language={community.language} />
+          {variant !== 'join' && <Facts community={community} />}
         </Stack>
       </Box>
     </Paper>
+  );
+}
+
+/** 'N/cap members', the monthly price or 'Free', category and language. */
+function Facts({ community }: { community: CommunityDetails }) {
+  const { t, i18n } = useTranslation();
+  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  return (
+    <>
+      <Group gap="md" wrap="wrap" mt={4}>
+        <MembersLine membersCount={community.membersCount} availableSeats={community.availableSeats} />
+        <Text size="sm" fw={700} c={price ? 'brand.7' : 'teal.7'}>
+          {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
+        </Text>
+      </Group>
+      <TopicTags category={community.category} language={community.language} />
+    </>
   );
 }

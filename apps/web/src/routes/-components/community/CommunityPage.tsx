@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { MemberView } from './MemberView.tsx';
@@ -68,9 +68,9 @@ function CommunityError({ message }: { message: string }) {
           {message}
         </Alert>
         <div>
-          <Button component={Link} to="/" variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft size={16} />}>
+          <RouterButton to="/" variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft size={16} />}>
             {t('communityPage.backToDiscover')}
-          </Button>
+          </RouterButton>
         </div>
       </Stack>
     </Container>

@@ -1,13 +1,23 @@
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { CATEGORIES, LANGUAGES } from '@app/shared/constants';
-import { COMMUNITY_LIMITS, updateCommunityInput, type UpdateCommunityInput } from '@app/shared/community';
+import { updateCommunityInput, type UpdateCommunityInput } from '@app/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { LogoField } from './LogoField.tsx';
+import {
+  CategoryField,
+  ContactEmailField,
+  DescriptionField,
+  LanguageField,
+  NameField,
+  RulesField,
+  SeatsField,
+  seatsFromText,
+  VideoUrlField,
+} from '../community-form/CommunityFields.tsx';
+import { LogoField, type LogoFieldTexts } from '../community-form/LogoField.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import { tabSearch } from './tabs.ts';
 import type { CommunityDetails } from './types.ts';
@@ -15,7 +25,7 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import { useTabLink } from './useTabLink.ts';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 
-/** The form's own shape: blank text fields as '', the seats and the price as typed (dollars). */
+/** The form's own shape: blank text fields as '', the seats as digits, the price as typed (dollars). */
 interface EditValues {
   id: string;
   name: string;
@@ -26,7 +36,7 @@ interface EditValues {
   category: string | null;
   language: string | null;
   contactEmail: string;
-  availableSeats: number | string;
+  availableSeats: string;
   membershipAmount: number | string;
   isPrivate: boolean;
 }
@@ -42,7 +52,7 @@ function initialValues(community: CommunityDetails): EditValues {
     category: community.category,
     language: community.language,
     contactEmail: community.contactEmail ?? '',
-    availableSeats: community.availableSeats ?? '',
+    availableSeats: community.availableSeats === null ? '' : String(community.availableSeats),
     membershipAmount: community.membershipAmountCents / 100,
     isPrivate: community.isPrivate,
   };
@@ -62,7 +72,7 @@ function toInput(values: EditValues): UpdateCommunityInput {
     category: (values.category ?? undefined) as UpdateCommunityInput['category'],
     language: (values.language ?? undefined) as UpdateCommunityInput['language'],
     contactEmail: values.contactEmail,
-    availableSeats: values.availableSeats === '' ? null : blankToNaN(values.availableSeats),
+    availableSeats: seatsFromText(values.availableSeats),
     membershipAmountCents: Math.round(blankToNaN(values.membershipAmount) * 100),
     isPrivate: values.isPrivate,
   };
@@ -114,9 +124,6 @@ export function EditCommunityForm({ community }: { community: CommunityDetails }
     }),
   );
 
-  const categories = CATEGORIES.map((c) => ({ value: c.value, label: `${c.emoji} ${t(`discover.categories.${c.value}`)}` }));
-  const languages = LANGUAGES.map((l) => ({ value: l.value, label: `${l.flag} ${t(`discover.languages.${l.value}`)}` }));
-
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <UnsavedChangesGuard shouldBlock={() => form.isDirty()} />
@@ -130,46 +137,23 @@ export function EditCommunityForm({ community }: { community: CommunityDetails }
               {t('communityPage.edit.subtitle')}
             </Text>
           </div>
-          <TextInput label={t('communityPage.edit.name')} required maxLength={COMMUNITY_LIMITS.nameMax} {...form.getInputProps('name')} />
+          <NameField {...form.getInputProps('name')} />
           <LogoField
-            name={form.values.name}
+            texts={t('communityPage.edit.logo', { returnObjects: true }) as LogoFieldTexts}
             value={form.values.logoUrl}
             onChange={(url) => form.setFieldValue('logoUrl', url)}
             error={form.errors.logoUrl}
           />
-          <Textarea
-            label={t('communityPage.edit.description')}
-            autosize
-            minRows={3}
-            maxRows={10}
-            maxLength={COMMUNITY_LIMITS.descriptionMax}
-            {...form.getInputProps('description')}
-          />
-          <Textarea label={t('communityPage.edit.rules')} autosize minRows={3} maxRows={10} maxLength={COMMUNITY_LIMITS.rulesMax} {...form.getInputProps('rules')} />
-          <TextInput
-            label={t('communityPage.edit.videoUrl')}
-            description={t('communityPage.edit.videoHint')}
-            type="url"
-            inputMode="url"
-            placeholder="https://www.youtube.com/watch?v=…"
-            {...form.getInputProps('videoUrl')}
-          />
+          <DescriptionField {...form.getInputProps('description')} />
+          <RulesField {...form.getInputProps('rules')} />
+          <VideoUrlField description={t('communityPage.edit.videoHint')} {...form.getInputProps('videoUrl')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select label={t('communityPage.edit.category')} data={categories} required searchable {...form.getInputProps('category')} />
-            <Select label={t('communityPage.edit.language')} data={languages} required searchable {...form.getInputProps('language')} />
+            <CategoryField {...form.getInputProps('category')} />
+            <LanguageField {...form.getInputProps('language')} />
           </SimpleGrid>
-          <TextInput label={t('communityPage.edit.contactEmail')} type="email" autoComplete="email" required {...form.getInputProps('contactEmail')} />
+          <ContactEmailField {...form.getInputProps('contactEmail')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NumberInput
-              label={t('communityPage.edit.seats')}
-              description={t('communityPage.edit.seatsHint')}
-              min={1}
-              max={COMMUNITY_LIMITS.seatsMax}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              {...form.getInputProps('availableSeats')}
-            />
+            <SeatsField description={t('communityPage.edit.seatsHint')} {...form.getInputProps('availableSeats')} />
             <NumberInput
               label={t('communityPage.edit.amount')}
               description={t('communityPage.edit.amountHint')}

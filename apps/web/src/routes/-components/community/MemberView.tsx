@@ -43,7 +43,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <CommunityHeader community={community} compact />
+        <CommunityHeader community={community} variant="compact" />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">

@@ -1,12 +1,11 @@
 import { Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useClientNavigation } from '../../../lib/client-navigation.ts';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { formatMonthlyPrice } from '../../../lib/labels.ts';
 import { CommunityHeader } from './CommunityHeader.tsx';
 import { CommunityInfo } from './CommunityInfo.tsx';
 import classes from './community.module.css';
-import { joinPath } from './paths.ts';
 import type { CommunityDetails } from './types.ts';
 
 /** What visitors and non-members see: the community's details and a way to join. */
@@ -38,7 +37,6 @@ export function NonMemberView({ community, signedIn }: { community: CommunityDet
 
 function JoinCard({ community, signedIn }: { community: CommunityDetails; signedIn: boolean }) {
   const { t, i18n } = useTranslation();
-  const navigate = useClientNavigation();
   const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
   const full = community.availableSeats !== null && community.membersCount >= community.availableSeats;
   const hint = full
@@ -66,16 +64,15 @@ function JoinCard({ community, signedIn }: { community: CommunityDetails; signed
             {t('communityPage.join.full')}
           </Button>
         ) : (
-          <Button
-            component="a"
-            href={joinPath(community.name)}
-            onClick={navigate}
+          <RouterButton
+            to="/$communityName/join"
+            params={{ communityName: community.name }}
             size="md"
             fullWidth
             leftSection={community.isPrivate ? <IconLock size={18} /> : <IconUserPlus size={18} />}
           >
             {community.isPrivate ? t('communityPage.join.request') : t('communityPage.join.join')}
-          </Button>
+          </RouterButton>
         )}
         {!signedIn && !full && (
           <Text size="xs" c="dimmed" ta="center">

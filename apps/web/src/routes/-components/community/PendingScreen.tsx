@@ -1,7 +1,7 @@
-import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { CommunityLogo } from './CommunityLogo.tsx';
 import type { CommunityDetails } from './types.ts';
 
@@ -22,9 +22,9 @@ export function PendingScreen({ community }: { community: CommunityDetails }) {
           <Text c="dimmed" maw={420}>
             {t('communityPage.pending.body', { name: community.name })}
           </Text>
-          <Button component={Link} to="/" variant="light" mt="xs">
+          <RouterButton to="/" variant="light" mt="xs">
             {t('communityPage.pending.discover')}
-          </Button>
+          </RouterButton>
         </Stack>
       </Paper>
     </Container>

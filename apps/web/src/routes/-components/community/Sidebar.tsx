@@ -1,14 +1,13 @@
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RouterNavLink } from '../../../components/RouterLinks.tsx';
-import { useClientNavigation } from '../../../lib/client-navigation.ts';
+import { RouterAnchor, RouterNavLink } from '../../../components/RouterLinks.tsx';
+import { PLANNED_PATHS } from '../../../lib/planned-paths.ts';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import type { MemberTab } from './tabs.ts';
 import type { MembersQuery } from './types.ts';
 import { useTabLink } from './useTabLink.ts';
-import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 
 interface SidebarProps {
   isOwner: boolean;
@@ -34,7 +33,6 @@ export function Sidebar({ isOwner, members, pendingCount, activeTab }: SidebarPr
 /** Owners only; it asks for feedback on the feedback wall. */
 function SurveyCard() {
   const { t } = useTranslation();
-  const navigate = useClientNavigation();
   return (
     <Paper
       withBorder
@@ -57,7 +55,7 @@ function SurveyCard() {
         <Text size="sm" c="dimmed">
           {t('communityPage.survey.body')}
         </Text>
-        <Button component="a" href="/feedbacks" onClick={navigate} variant="white" size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Button component="a" href={PLANNED_PATHS.feedbacks} variant="white" size="sm" style={{ alignSelf: 'flex-start' }}>
           {t('communityPage.survey.action')}
         </Button>
       </Stack>

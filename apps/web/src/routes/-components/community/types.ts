@@ -5,7 +5,6 @@ import type { inferRouterOutputs } from '@trpc/server';
 type Outputs = inferRouterOutputs<AppRouter>;
 
 export type CommunityDetails = Outputs['communities']['byName'];
-export type MembershipState = Outputs['membership']['status'];
 export type CommunityMember = Outputs['membership']['members']['approved'][number];
 export type MembersList = Outputs['membership']['members'];
 

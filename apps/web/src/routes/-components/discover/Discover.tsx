@@ -1,10 +1,11 @@
 import { Container, Group, Select, Stack, Tabs } from '@mantine/core';
-import { LANGUAGES, type Category, type Language } from '@app/shared/constants';
+import type { Category, Language } from '@app/shared/constants';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUsers, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryChips } from '../../../components/CategoryChips.tsx';
+import { languageOptions } from '../../../lib/labels.ts';
 import { CommunityResults } from './CommunityResults.tsx';
 import { DiscoverHeader } from './DiscoverHeader.tsx';
 import { PeopleResults } from './PeopleResults.tsx';
@@ -31,10 +32,7 @@ export function Discover() {
     setSearch('');
   }
 
-  const languageOptions = [
-    { value: ALL_LANGUAGES, label: t('discover.filters.allLanguages') },
-    ...LANGUAGES.map((l) => ({ value: l.value, label: `${l.flag} ${t(`discover.languages.${l.value}`)}` })),
-  ];
+  const languageFilter = [{ value: ALL_LANGUAGES, label: t('discover.filters.allLanguages') }, ...languageOptions(t)];
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
@@ -61,7 +59,7 @@ export function Discover() {
               {tab === 'communities' && (
                 <Select
                   aria-label={t('discover.filters.language')}
-                  data={languageOptions}
+                  data={languageFilter}
                   value={language ?? ALL_LANGUAGES}
                   onChange={(value) => setLanguage(!value || value === ALL_LANGUAGES ? null : (value as Language))}
                   allowDeselect={false}

@@ -20,6 +20,7 @@ export function DiscoverHeader() {
       </Stack>
       <Group gap="sm" wrap="wrap">
         <CounterPill />
+        {/* A plain anchor: '/Pricing' is the spec's spelling of the /pricing route, which a typed link would write in lower case. */}
         <Button component="a" href="/Pricing" radius="xl" size="md">
           {t('discover.createCommunity')}
         </Button>

@@ -1,15 +1,15 @@
-import { Alert, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCompass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { useMe } from '../../../lib/auth.ts';
-import { communityPath } from '../../../lib/client-navigation.ts';
 import { STORAGE, store } from '../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { CommunityHeader } from './CommunityHeader.tsx';
+import { CommunityHeader } from '../community/CommunityHeader.tsx';
 import classes from './JoinPage.module.css';
 import { JoinPanel } from './JoinPanel.tsx';
 import { PendingReview } from './PendingReview.tsx';
@@ -25,7 +25,7 @@ const NOT_A_MEMBER = { status: 'none', role: null } as const;
 export function JoinPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const router = useRouter();
+  const navigate = useNavigate();
   const me = useMe();
   const signedIn = !!me.data;
   const community = useQuery({
@@ -43,8 +43,8 @@ export function JoinPage({ name }: { name: string }) {
   const canonicalName = community.data?.name;
 
   useEffect(() => {
-    if (goesIn && canonicalName) router.history.replace(communityPath(canonicalName));
-  }, [goesIn, canonicalName, router]);
+    if (goesIn && canonicalName) void navigate({ to: '/community/$communityName', params: { communityName: canonicalName }, replace: true });
+  }, [goesIn, canonicalName, navigate]);
 
   // Resume a join started before signing in, once; whatever the outcome, it is no longer pending.
   const { start } = join;
@@ -66,7 +66,7 @@ export function JoinPage({ name }: { name: string }) {
   return (
     <Container size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
-        <CommunityHeader community={community.data} />
+        <CommunityHeader community={community.data} variant="join" />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
             <JoinPanel community={community.data} signedIn={signedIn} join={join} />
@@ -112,9 +112,9 @@ function JoinProblem({ message }: { message: string }) {
         <Alert color="red" icon={<IconAlertTriangle />} role="alert" w="100%">
           {message}
         </Alert>
-        <Button component={Link} to="/" variant="light" leftSection={<IconCompass size={18} />}>
+        <RouterButton to="/" variant="light" leftSection={<IconCompass size={18} />}>
           {t('join.backToDiscover')}
-        </Button>
+        </RouterButton>
       </Stack>
     </Container>
   );

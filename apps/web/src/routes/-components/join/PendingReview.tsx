@@ -1,7 +1,7 @@
-import { Button, Center, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Center, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCompass, IconHourglassHigh } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
 
 /** After a request to join a private community: the owner has yet to decide. */
 export function PendingReview({ name }: { name: string }) {
@@ -20,12 +20,12 @@ export function PendingReview({ name }: { name: string }) {
           </Title>
           <Text c="dimmed">{t('join.pending.body', { name })}</Text>
           <Group justify="center" gap="sm" mt="xs">
-            <Button component={Link} to="/my-communities" variant="default">
+            <RouterButton to="/my-communities" variant="default">
               {t('join.pending.myCommunities')}
-            </Button>
-            <Button component={Link} to="/" leftSection={<IconCompass size={18} />}>
+            </RouterButton>
+            <RouterButton to="/" leftSection={<IconCompass size={18} />}>
               {t('join.pending.back')}
-            </Button>
+            </RouterButton>
           </Group>
         </Stack>
       </Paper>

@@ -1,7 +1,7 @@
-import { Accordion, Anchor, Container, Text, Title } from '@mantine/core';
+import { Accordion, Container, Text, Title } from '@mantine/core';
 import { PLAN } from '@app/shared/constants';
-import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
+import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 
 /** Questions people ask before subscribing; shown on the pricing page. */
 export function PricingFaq() {
@@ -23,7 +23,7 @@ export function PricingFaq() {
                 <Trans
                   i18nKey={`pricing.faq.items.${index}.answer`}
                   values={{ trialDays: PLAN.trialDays, moneyBackDays: PLAN.moneyBackDays }}
-                  components={{ refund: <Anchor component={Link} to="/refund-policy" inherit /> }}
+                  components={{ refund: <RouterAnchor to="/refund-policy" inherit /> }}
                 />
               </Text>
             </Accordion.Panel>

@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { rememberRedirect, useMe } from '../../../lib/auth.ts';
 
 const START_PATH = '/start-community';
@@ -9,14 +9,13 @@ const START_PATH = '/start-community';
  */
 export function useStartCommunity() {
   const me = useMe();
-  const router = useRouter();
+  const navigate = useNavigate();
   return () => {
     if (me.data) {
-      // Through history: the create-community route is not in the typed route tree yet.
-      router.history.push(START_PATH);
+      void navigate({ to: START_PATH });
       return;
     }
     rememberRedirect(START_PATH);
-    void router.navigate({ to: '/login' });
+    void navigate({ to: '/login' });
   };
 }

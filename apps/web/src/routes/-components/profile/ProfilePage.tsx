@@ -3,10 +3,11 @@ import { CATEGORIES, LANGUAGES } from '@app/shared/constants';
 import { PROFILE_MESSAGES } from '@app/shared/profile';
 import { IconAlertTriangle, IconArrowLeft, IconLink, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CommunityGrid } from '../../../components/CommunityGrid.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -54,9 +55,9 @@ export function ProfilePage({ username }: { username: string }) {
                 <Text c="dimmed">@{person.username}</Text>
               </div>
               {isMe && (
-                <Button component={Link} to="/settings" variant="default" leftSection={<IconPencil size={16} />}>
+                <RouterButton to="/settings" variant="default" leftSection={<IconPencil size={16} />}>
                   {t('profile.edit')}
-                </Button>
+                </RouterButton>
               )}
             </Group>
             <Text size="sm" c="dimmed">

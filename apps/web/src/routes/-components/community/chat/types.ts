@@ -4,7 +4,6 @@ import type { inferRouterOutputs } from '@trpc/server';
 type Outputs = inferRouterOutputs<AppRouter>;
 
 export type ChatMessage = Outputs['chat']['messages']['items'][number];
-export type ChatPage = Outputs['chat']['messages'];
 export type Conversation = Outputs['chat']['conversations'][number];
 
 /** The other person of a conversation, as the lists show them. */

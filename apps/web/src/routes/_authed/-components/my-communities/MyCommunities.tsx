@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { RouterButton } from '../../../../components/RouterLinks.tsx';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { CommunitySection } from './CommunitySection.tsx';
 
@@ -21,9 +21,9 @@ export function MyCommunities() {
           </Title>
           <Text c="dimmed">{t('mine.subtitle')}</Text>
         </div>
-        <Button component={Link} to="/start-community" leftSection={<IconPlus size={18} />}>
+        <RouterButton to="/start-community" leftSection={<IconPlus size={18} />}>
           {t('mine.create')}
-        </Button>
+        </RouterButton>
       </Group>
       {mine.isPending ? (
         <Center mih={240} role="status" aria-label={t('mine.loading')}>
@@ -49,9 +49,9 @@ export function MyCommunities() {
             empty={{
               text: t('mine.noJoined'),
               action: (
-                <Button component={Link} to="/" variant="light">
+                <RouterButton to="/" variant="light">
                   {t('mine.discover')}
-                </Button>
+                </RouterButton>
               ),
             }}
           />
@@ -61,9 +61,9 @@ export function MyCommunities() {
             empty={{
               text: t('mine.noOwned'),
               action: (
-                <Button component={Link} to="/start-community" variant="light" leftSection={<IconPlus size={16} />}>
+                <RouterButton to="/start-community" variant="light" leftSection={<IconPlus size={16} />}>
                   {t('mine.create')}
-                </Button>
+                </RouterButton>
               ),
             }}
           />

@@ -3,13 +3,13 @@ import type { AppRouter } from '@app/api';
 import { Alert, Button, Divider, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { CATEGORIES, LANGUAGES } from '@app/shared/constants';
 import { updateProfileInput, type UpdateProfileInput } from '@app/shared/profile';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarUploader } from '../../../../components/AvatarUploader.tsx';
+import { categoryOptions, languageOptions } from '../../../../lib/labels.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { UrlListInput } from './UrlListInput.tsx';
 
@@ -106,7 +106,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <Select
           label={t('settings.profile.category')}
           placeholder={t('settings.profile.categoryPlaceholder')}
-          data={CATEGORIES.map((c) => ({ value: c.value, label: `${c.emoji} ${c.label}` }))}
+          data={categoryOptions(t)}
           clearable
           searchable
           {...form.getInputProps('category')}
@@ -114,7 +114,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <Select
           label={t('settings.profile.language')}
           placeholder={t('settings.profile.languagePlaceholder')}
-          data={LANGUAGES.map((l) => ({ value: l.value, label: `${l.flag} ${l.label}` }))}
+          data={languageOptions(t)}
           clearable
           searchable
           {...form.getInputProps('language')}

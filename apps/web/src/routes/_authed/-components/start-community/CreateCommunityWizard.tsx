@@ -2,10 +2,9 @@ import { Alert, Box, Button, Container, Group, Loader, Paper, Progress, Stack, T
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { communityPath } from '../../../../lib/client-navigation.ts';
 import { STORAGE, store } from '../../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { CoreDetailsStep } from './CoreDetailsStep.tsx';
@@ -24,7 +23,7 @@ export function CreateCommunityWizard({ contactEmail }: { contactEmail: string }
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const router = useRouter();
+  const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [logoBusy, setLogoBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -88,7 +87,7 @@ export function CreateCommunityWizard({ contactEmail }: { contactEmail: string }
   }
 
   function goToCommunity() {
-    if (created) router.history.replace(communityPath(created));
+    if (created) void navigate({ to: '/community/$communityName', params: { communityName: created }, replace: true });
   }
 
   return (

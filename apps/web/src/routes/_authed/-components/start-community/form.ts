@@ -1,6 +1,7 @@
 import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import type { Category, Language } from '@app/shared/constants';
 import { createCommunityCore, createCommunityInput, createCommunityOptional, type CreateCommunityInput } from '@app/shared/community';
+import { seatsFromText } from '../../../-components/community-form/CommunityFields.tsx';
 
 /** The wizard's fields as typed: seats as digits (empty means no cap), pickers null until chosen. */
 export interface WizardValues {
@@ -33,9 +34,6 @@ export function initialValues(contactEmail: string): WizardValues {
   };
 }
 
-/** The seats input keeps digits only (spec section 5). */
-export const digitsOnly = (text: string) => text.replace(/\D+/g, '');
-
 /** What the shared schema reads: form values in the API's shape (the schema trims and turns blanks into null). */
 export function toInput(values: WizardValues, referralCode: string | null): CreateCommunityInput {
   return {
@@ -45,7 +43,7 @@ export function toInput(values: WizardValues, referralCode: string | null): Crea
     category: values.category as Category,
     language: values.language as Language,
     contactEmail: values.contactEmail,
-    availableSeats: values.availableSeats === '' ? null : Number(values.availableSeats),
+    availableSeats: seatsFromText(values.availableSeats),
     description: values.description,
     videoUrl: values.videoUrl,
     rules: values.rules,
