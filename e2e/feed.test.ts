@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
 import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
 
@@ -38,8 +38,11 @@ describeBrowser('community feed', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+  // Each test's people leave when it ends: pages left open (live, re-rendering) slow every later test.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
   });
 
