@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, signUp, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, signUp, uniqueEmail, VIEWPORTS, loadedItemCount } from './browser.ts';
 
 const databaseUrl = inject('databaseUrl');
 if (inject('e2eEnabled') && !databaseUrl) console.warn('Discover browser tests skipped: the e2e app runs on PGlite, which this process cannot seed.');
@@ -146,14 +146,14 @@ describeDiscover('Discover', () => {
   it("a profile page lists the person's owned and joined communities", async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`/profile/${ownerUsername}`);
-    const owned = page.getByRole('list', { name: 'Owned Communities' }).getByRole('listitem');
-    await expect.poll(() => owned.count()).toBe(4);
+    expect(await loadedItemCount(page.getByRole('list', { name: 'Owned Communities' }))).toBe(4);
     expect(await page.getByRole('list', { name: 'Joined Communities' }).count()).toBe(0);
     await screenshot(page, 'profile-owned-communities');
 
     await page.goto(`/profile/${priyaUsername}`);
-    const joined = page.getByRole('list', { name: 'Joined Communities' }).getByRole('listitem');
-    await expect.poll(() => joined.count()).toBe(1);
+    const joinedList = page.getByRole('list', { name: 'Joined Communities' });
+    expect(await loadedItemCount(joinedList)).toBe(1);
+    const joined = joinedList.getByRole('listitem');
     expect(await joined.getByRole('link').getAttribute('aria-label')).toBe(communityNames.yoga);
     expect(await page.getByRole('list', { name: 'Owned Communities' }).count()).toBe(0);
     await context.close();

@@ -102,7 +102,9 @@ describeBrowser('profile and settings', () => {
 
     await page.goto(`/profile/${handle}`);
     const profileAvatar = page.locator('main img[src^="/uploads/avatars/"]');
-    await expect.poll(() => profileAvatar.count()).toBe(1);
+    // The page draws the picture once the profile has loaded: wait for it, then count.
+    await profileAvatar.first().waitFor();
+    expect(await profileAvatar.count()).toBe(1);
     await context.close();
   });
 
