@@ -318,8 +318,15 @@ describeBrowser('community page', () => {
     await removeDialog.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     expect(await list.innerText()).not.toContain('Rae Removed');
+    // Rae cannot come back: the page says why, and the join page offers no way in.
+    const removedText = 'The owner removed you from this community, so you cannot join it again.';
     await removed.page.goto(communityUrl(community.name));
-    await removed.page.getByRole('link', { name: 'Join Community' }).waitFor();
+    await visible(removed.page, removedText);
+    expect(await removed.page.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
+    await removed.page.goto(joinUrl(community.name));
+    await removed.page.getByRole('alert').filter({ hasText: removedText }).waitFor();
+    expect(await removed.page.getByRole('button', { name: 'Join Community' }).isDisabled()).toBe(true);
+    await shot(removed.page, 'join-removed-member');
     await Promise.all([owner.context.close(), leaver.context.close(), removed.context.close()]);
   });
 

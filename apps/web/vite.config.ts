@@ -22,6 +22,9 @@ function serverCodeStaysOut(): Plugin {
 }
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
+// xfwd: the API sees who the browser is (X-Forwarded-For), so its local stand-ins, which answer this
+// computer only, refuse someone reaching Vite from another machine (`vite --host`).
+const proxied = { target: api, xfwd: true };
 
 export default defineConfig({
   plugins: [
@@ -33,11 +36,11 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/trpc': { target: api, ws: true },
-      '/auth': api,
-      '/api': api,
-      '/uploads': api,
-      '/healthz': api,
+      '/trpc': { ...proxied, ws: true },
+      '/auth': proxied,
+      '/api': proxied,
+      '/uploads': proxied,
+      '/healthz': proxied,
     },
   },
   build: { sourcemap: true, chunkSizeWarningLimit: 1024 },

@@ -2,12 +2,14 @@ import './types.ts';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Database } from '@app/db';
-import { AppError, createLiveBus, createOutboxWorker } from '@app/api/server';
+import { AppError, createHousekeeping, createLiveBus, createOutboxWorker, createPaymentsProvider, createSubscriptionCanceller, housekeepingTasks, RateLimitedError } from '@app/api/server';
 import { createStorage, type Storage } from '@app/storage';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './env.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { standInsPlugin } from './plugins/stand-ins.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
 import { loadChatKeys } from './chat-keys.ts';
@@ -50,9 +52,22 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   const outbox = createOutboxWorker({ database, ...config.notifyWebhook, log: app.log });
   await outbox.start();
   app.addHook('onClose', () => outbox.stop());
+  // Paid memberships: the provider (Polar, the local stand-in, or none) and the worker that stops
+  // the subscriptions of memberships that ended, after their transaction commits.
+  const payments = createPaymentsProvider(config, app.log);
+  app.decorate('payments', payments);
+  const cancellations = createSubscriptionCanceller({ database, payments, log: app.log });
+  await cancellations.start();
+  app.decorate('cancellations', cancellations);
+  app.addHook('onClose', () => cancellations.stop());
+  const housekeeping = createHousekeeping(database, housekeepingTasks({ storage, log: app.log }), app.log);
+  housekeeping.start();
+  app.decorate('housekeeping', housekeeping);
+  app.addHook('onClose', () => housekeeping.stop());
 
   // The one error handler: a domain error answers with its own status and words.
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) return reply.code(error.status).send({ message: error.message });
     if (error.validation) return reply.code(400).send({ message: error.message });
     const status = error.statusCode ?? 500;
@@ -65,6 +80,8 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(cookie);
   await app.register(formbody);
   await app.register(sessionPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(standInsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(trpcPlugin);

@@ -36,6 +36,7 @@ const schema = z.object({
   GOOGLE_ISSUER: z.string().optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BENCH_ROUTES: flag,
@@ -48,6 +49,7 @@ const schema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET_PREFIX: z.string().default(''),
   S3_PUBLIC_URL: z.url().optional(),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   POLAR_ACCESS_TOKEN: z.string().optional(),
   POLAR_PRODUCT_ID: z.string().optional(),
   POLAR_SERVER: z.enum(['sandbox', 'production']).default('production'),
@@ -55,6 +57,7 @@ const schema = z.object({
   CHAT_ENCRYPTION_KEY: z.string().optional(),
   NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   NOTIFY_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'NOTIFY_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_…)').optional(),
+  UNSAFE_LOCAL_STAND_INS: flag,
 });
 
 type Env = z.infer<typeof schema>;
@@ -82,15 +85,24 @@ export interface AppConfig {
   google: GoogleConfig | null;
   sessionDays: number;
   authRateLimitMax: number;
+  /** Multiplies every write limit (packages/api/src/rate-limit/limits.ts); AUTH_RATE_LIMIT_MAX is taken as given. */
+  rateLimitScale: number;
   trustProxy: boolean;
   logLevel: string;
   benchRoutes: boolean;
   storage: StorageConfig;
+  /** What one person may store in all (UPLOAD_QUOTA_MB): uploads past it are refused. */
+  uploadQuotaBytes: number;
   payments: PaymentsConfig;
   /** Where members' notifications (a new post…) are POSTed, signed with `secret`; null: not sent. */
   notifyWebhook: { url: string | null; secret: string | null };
   /** CHAT_ENCRYPTION_KEY as given; null: generated into DATA_DIR (refused in production). */
   chatEncryptionKey: string | null;
+  /**
+   * UNSAFE_LOCAL_STAND_INS: the local sign-in and checkout stand-ins answer every client, not only
+   * this computer (loopback). Refused in production.
+   */
+  unsafeLocalStandIns: boolean;
 }
 
 /** Reads and validates the environment: the only place that looks at process.env. */
@@ -101,6 +113,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
+  if (env.UNSAFE_LOCAL_STAND_INS && env.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  UNSAFE_LOCAL_STAND_INS cannot be set in production (it lets anyone sign in as anyone)');
+  }
   const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -130,13 +145,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     google,
     sessionDays: env.SESSION_DAYS,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,
     storage: storageConfig(env, resolve(repoRoot, env.DATA_DIR)),
+    uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     payments: paymentsConfig(env),
     notifyWebhook: { url: env.NOTIFY_WEBHOOK_URL ?? null, secret: env.NOTIFY_WEBHOOK_SECRET ?? null },
     chatEncryptionKey: chatKey(env),
+    unsafeLocalStandIns: env.UNSAFE_LOCAL_STAND_INS,
   };
 }
 

@@ -3,17 +3,21 @@
  * sign-in through the real dev route, and small readers for cookies and tRPC responses.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AppRouter } from '@app/api';
 import { generateKeyringValue } from '@app/api/server';
 import type { Database } from '@app/db';
 import { profiles, sessions } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
+import superjson from 'superjson';
 import WebSocket from 'ws';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -208,4 +212,21 @@ export function tryWebSocket(url: string, origin: string): Promise<WebSocketAtte
     });
     socket.on('error', reject);
   });
+}
+
+/** The listening app's WebSocket URL (`app.listen` first). */
+export function wsUrlOf(app: FastifyInstance): string {
+  const { port } = app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}/trpc`;
+}
+
+/** A tRPC client sending every call over one WebSocket to `app`, with `cookie` and our Origin like a browser. */
+export function wsTrpcClient(app: FastifyInstance, cookie?: string) {
+  class BrowserLikeWebSocket extends WebSocket {
+    constructor(url: string | URL) {
+      super(url, { headers: { origin: PUBLIC_URL, ...(cookie ? { cookie } : {}) } });
+    }
+  }
+  const ws = createWSClient({ url: wsUrlOf(app), WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket });
+  return { client: createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] }), close: () => ws.close() };
 }

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { comments, communityMembers, messages, posts } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
@@ -7,7 +6,7 @@ import { POST_MESSAGES } from '@app/shared/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorize, type ScopedRule } from './access.ts';
 import { procedureAccess, withAccessTable } from './access-table.ts';
-import { callerFor, createTestCommunity, createTestUser } from './testing.ts';
+import { callerFor, createTestCommunity, createTestWorld, type TestWorld } from './testing.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -39,26 +38,11 @@ describe('declared access', () => {
   });
 });
 
-/** A community with an owner, a plain member, an applicant and a stranger, a post and comment by the member, and a message. */
-async function world() {
-  const [owner, member, other, applicant, stranger] = await Promise.all(Array.from({ length: 5 }, () => createTestUser(database)));
-  const community = await createTestCommunity(database, owner!, { membersCount: 3 });
-  await database.db.insert(communityMembers).values([
-    { communityId: community.id, userId: member!, role: 'member', status: 'approved' },
-    { communityId: community.id, userId: other!, role: 'member', status: 'approved' },
-    { communityId: community.id, userId: applicant!, role: 'member', status: 'pending' },
-  ]);
-  const [post] = await database.db.insert(posts).values({ communityId: community.id, userId: member!, content: 'hello' }).returning();
-  const [comment] = await database.db.insert(comments).values({ postId: post!.id, userId: member!, content: 'first' }).returning();
-  const [message] = await database.db
-    .insert(messages)
-    .values({ communityId: community.id, senderId: member!, receiverId: other!, kind: 'text', content: 'sealed', keyId: 'k1' })
-    .returning();
-  return { owner: owner!, member: member!, other: other!, applicant: applicant!, stranger: stranger!, community, post: post!, comment: comment!, message: message! };
-}
+/** A private community with its owner, two members, an applicant, a removed member and a stranger; a post, comment and message by the member. */
+const world = () => createTestWorld(database);
 
-type World = Awaited<ReturnType<typeof world>>;
-const allowed = (w: World, rule: ScopedRule, input: Record<string, string>, userId: string) =>
+type World = TestWorld;
+const allowed = (w: World, rule: ScopedRule, input: Record<string, unknown>, userId: string) =>
   authorize(database.db, input, userId, rule).then(
     () => 'allowed',
     (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
@@ -122,6 +106,10 @@ describe('the scoped rules, against a real community', () => {
     expect(await allowed(w, 'member', { postId: missing }, w.member)).toBe(`NOT_FOUND: ${POST_MESSAGES.notFound}`);
     expect(await allowed(w, 'member', { commentId: missing }, w.member)).toBe(`NOT_FOUND: ${POST_MESSAGES.commentNotFound}`);
     expect(await allowed(w, 'author', { messageId: missing }, w.member)).toBe(`NOT_FOUND: ${CHAT_MESSAGES.notFound}`);
+    // Only a string can be an id: a number, or an object that cannot even become a string, finds nothing.
+    expect(await allowed(w, 'member', { communityId: 42 }, w.member)).toBe(`NOT_FOUND: ${COMMUNITY_MESSAGES.notFound}`);
+    expect(await allowed(w, 'member', { postId: { toString: 1 } }, w.member)).toBe(`NOT_FOUND: ${POST_MESSAGES.notFound}`);
+    await expect((callerFor(database, w.member).posts.list as (input: unknown) => Promise<unknown>)({ communityId: { toString: null, valueOf: null } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses an input that names two things, so the check and the work cannot be about different ones', async () => {

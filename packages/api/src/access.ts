@@ -1,10 +1,11 @@
 import type { Queryable } from '@app/db';
-import { comments, communities, communityMembers, messages, posts } from '@app/db/schema';
+import { comments, communities, communityMembers, courseModules, courses, lessons, messages, posts } from '@app/db/schema';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COURSE_MESSAGES } from '@app/shared/courses';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
 
 /**
@@ -22,13 +23,15 @@ export interface Membership {
   status: 'pending' | 'approved';
 }
 
-/** The post, comment or message the input names. */
+/** The post, comment, message, course, module or lesson the input names. */
 export interface Subject {
-  kind: 'post' | 'comment' | 'message';
+  kind: 'post' | 'comment' | 'message' | 'course' | 'module' | 'lesson';
   id: string;
   authorId: string;
   /** A message's receiver (the two people of a conversation are its author and recipient). */
   recipientId: string | null;
+  /** For a course (or its module or lesson): the course is private, for its owner only. */
+  hidden: boolean;
 }
 
 export interface Scope {
@@ -49,6 +52,7 @@ export const ACCESS_RULES = {
   author: 'its author, while a member (for a message: while both people are members)',
   'author-or-owner': 'its author or the community owner, while a member',
   'chat-pair': 'a member, about another member of the same community (for a message: one of its two people)',
+  'course-viewer': 'the owner, or a member when the course is visible to members',
 } as const;
 
 export type AccessRule = keyof typeof ACCESS_RULES;
@@ -61,6 +65,9 @@ const SCOPE_KEYS = {
   messageId: { notFound: CHAT_MESSAGES.notFound, notAuthor: CHAT_MESSAGES.notSender },
   commentId: { notFound: POST_MESSAGES.commentNotFound, notAuthor: POST_MESSAGES.notCommentAuthor },
   postId: { notFound: POST_MESSAGES.notFound, notAuthor: POST_MESSAGES.notAuthor },
+  lessonId: { notFound: COURSE_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
+  moduleId: { notFound: COURSE_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
+  courseId: { notFound: COURSE_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
   communityId: { notFound: COMMUNITY_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
 } as const;
 
@@ -85,7 +92,9 @@ export function scopeOf(raw: unknown): ScopeRef | null {
   const key = named[0];
   if (!key || named.length > 1) return null;
   const peer = input.userId;
-  return { key, id: String(input[key]), peerId: typeof peer === 'string' && UUID.test(peer) ? peer : null };
+  // Anything but a string cannot be an id (and an object without a usable toString would throw here).
+  const id = input[key];
+  return { key, id: typeof id === 'string' ? id : '', peerId: typeof peer === 'string' && UUID.test(peer) ? peer : null };
 }
 
 const mine = alias(communityMembers, 'caller_membership');
@@ -98,6 +107,7 @@ interface ScopeRow {
   subjectId: string | null;
   authorId: string | null;
   recipientId: string | null;
+  hidden: boolean | null;
   peerId: string | null;
   peerStatus: Membership['status'] | null;
 }
@@ -114,6 +124,7 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
       subjectId: subject ? subject.id : sql<null>`null`,
       authorId: subject ? subject.author : sql<null>`null`,
       recipientId: subject ? subject.recipient : sql<null>`null`,
+      hidden: subject ? subject.hidden : sql<null>`null`,
       peerId: peerId ? sql<string>`${peerId}` : sql<null>`null`,
       peerStatus: theirs.status,
   };
@@ -134,7 +145,8 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
   return {
     community,
     membership,
-    subject: subject && row.subjectId ? { kind: subject.kind, id: row.subjectId, authorId: row.authorId!, recipientId: row.recipientId } : null,
+    subject:
+      subject && row.subjectId ? { kind: subject.kind, id: row.subjectId, authorId: row.authorId!, recipientId: row.recipientId, hidden: row.hidden === true } : null,
     peer: row.peerId ? { id: row.peerId, member: peerMember } : null,
   };
 }
@@ -144,7 +156,7 @@ function subjectColumns(key: ScopeKey, userId: string) {
     case 'communityId':
       return null;
     case 'postId':
-      return { kind: 'post' as const, from: posts, joins: [], id: posts.id, author: posts.userId, recipient: sql<null>`null`, communityId: posts.communityId, peer: null };
+      return { kind: 'post' as const, from: posts, joins: [], id: posts.id, author: posts.userId, recipient: sql<null>`null`, hidden: sql<null>`null`, communityId: posts.communityId, peer: null };
     case 'commentId':
       return {
         kind: 'comment' as const,
@@ -153,6 +165,7 @@ function subjectColumns(key: ScopeKey, userId: string) {
         id: comments.id,
         author: comments.userId,
         recipient: sql<null>`null`,
+        hidden: sql<null>`null`,
         communityId: posts.communityId,
         peer: null,
       };
@@ -164,11 +177,26 @@ function subjectColumns(key: ScopeKey, userId: string) {
         id: messages.id,
         author: messages.senderId,
         recipient: messages.receiverId,
+        hidden: sql<null>`null`,
         communityId: messages.communityId,
         // The other party of the conversation, from the caller's side.
         peer: sql`case when ${messages.senderId} = ${userId}::uuid then ${messages.receiverId} else ${messages.senderId} end` as SQL,
       };
+    case 'courseId':
+      return courseSubject('course', courses, [], courses.id);
+    case 'moduleId':
+      return courseSubject('module', courseModules, [{ table: courses, on: eq(courses.id, courseModules.courseId) }], courseModules.id);
+    case 'lessonId':
+      return courseSubject('lesson', lessons, [
+        { table: courseModules, on: eq(courseModules.id, lessons.moduleId) },
+        { table: courses, on: eq(courses.id, courseModules.courseId) },
+      ], lessons.id);
   }
+}
+
+/** A course, or one of its modules or lessons: its author is the course's owner, and it is hidden while the course is private. */
+function courseSubject<K extends 'course' | 'module' | 'lesson'>(kind: K, from: PgTable, joins: Array<{ table: PgTable; on: SQL }>, id: AnyPgColumn) {
+  return { kind, from, joins, id, author: courses.ownerId, recipient: sql<null>`null`, hidden: courses.isPrivate, communityId: courses.communityId, peer: null };
 }
 
 export const isMember = (scope: Pick<Scope, 'membership'>) => scope.membership?.status === 'approved';
@@ -190,6 +218,10 @@ export function refusal(rule: ScopedRule, scope: Scope, userId: string, ref: Sco
       if (scope.subject?.kind === 'message' && !scope.peer?.member) return forbidden(CHAT_MESSAGES.notMembers);
       return null;
     }
+    case 'course-viewer':
+      if (!isMember(scope)) return forbidden(COMMUNITY_MESSAGES.membersOnly);
+      // A private course does not exist for anyone but the owner: members cannot learn of it by id.
+      return scope.subject?.hidden && scope.community.ownerId !== userId ? new AppError('NOT_FOUND', words.notFound) : null;
     case 'chat-pair': {
       if (scope.peer?.id === userId) return new AppError('BAD_REQUEST', CHAT_MESSAGES.self);
       const party = !scope.subject || scope.subject.authorId === userId || scope.subject.recipientId === userId;

@@ -3,7 +3,9 @@ import type { Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
 import type { ChatKeyring } from './chat/crypto.ts';
 import type { LiveBus } from './live/bus.ts';
+import type { SocketState } from './live/socket.ts';
 import type { PaymentsProvider } from './payments/provider.ts';
+import type { RateLimiter } from './rate-limit/limiter.ts';
 
 /** One context for HTTP and WebSocket calls. */
 export interface Context {
@@ -21,4 +23,10 @@ export interface Context {
   isSessionActive: () => Promise<boolean>;
   /** The server keys chat messages are encrypted under (CHAT_ENCRYPTION_KEY). */
   chatKeys: ChatKeyring;
+  /** The write limits, counted in the database for every server process (see rate-limit/). */
+  rateLimiter: RateLimiter;
+  /** The caller's address: what a signed-out caller's writes are counted by. */
+  clientAddress: string | null;
+  /** Set for calls over a WebSocket: what the socket's calls share (its session's end, its subscriptions). */
+  socket: SocketState | null;
 }

@@ -1,5 +1,6 @@
 import { chatRouter } from './chat/router.ts';
 import { communitiesRouter } from './communities/router.ts';
+import { coursesRouter } from './courses/router.ts';
 import { membershipRouter } from './membership/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { postsRouter } from './posts/router.ts';
@@ -14,6 +15,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   posts: postsRouter,
   chat: chatRouter,
+  courses: coursesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@app/db';
-import { communities, communityMembers } from '@app/db/schema';
+import { comments, communities, communityMembers, courseModules, courses, lessons, posts } from '@app/db/schema';
+import { contentTypeOfKey, type BucketName } from '@app/shared/upload-kinds';
 import { createStorage, type Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
 import { signInIdentity } from './auth/identity.ts';
@@ -11,7 +12,10 @@ import { generateKeyringValue, parseKeyring, type ChatKeyring } from './chat/cry
 import { createLiveBus, type LiveBus } from './live/bus.ts';
 import { createLocalProvider } from './payments/local.ts';
 import type { PaymentsProvider } from './payments/provider.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit/limiter.ts';
+import { RATE_LIMITS } from './rate-limit/limits.ts';
 import { createCaller } from './root.ts';
+import { storeUpload } from './uploads/service.ts';
 
 let counter = 0;
 
@@ -34,6 +38,18 @@ let defaultStorage: Storage | null = null;
 export function testStorage(): Storage {
   defaultStorage ??= createStorage({ driver: 'fs', root: mkdtempSync(join(tmpdir(), 'api-storage-')) });
   return defaultStorage;
+}
+
+/**
+ * Stores a file as if `userId` had uploaded it through the upload route (the object in the test
+ * store and its `uploads` record), so procedures accept its key as the caller's own upload.
+ */
+export async function storeTestUpload(database: Database, userId: string, bucket: BucketName, key: string, body = Buffer.from('file'), contentType = contentTypeOfKey(key) ?? 'application/octet-stream') {
+  const storage = testStorage();
+  await storage.init();
+  const stored = await storeUpload(database.db, storage, { bucket, key, userId, contentType, body }, Number.MAX_SAFE_INTEGER);
+  if (!stored.ok) throw new Error(stored.message);
+  return key;
 }
 
 /** The public URL the test callers' local checkout stand-in builds its URLs on. */
@@ -65,6 +81,8 @@ export interface CallerOptions {
   /** What the caller's session check answers (a subscription ends when it turns false). */
   isSessionActive?: () => Promise<boolean>;
   chatKeys?: ChatKeyring;
+  /** The write limits; by default the real ones, counted in the test database. */
+  rateLimiter?: RateLimiter;
   /** Aborting it ends the caller's subscriptions. */
   signal?: AbortSignal;
 }
@@ -85,6 +103,9 @@ export function callerFor(database: Database, userId: string | null, options: Ca
     live: options.live ?? testBus(database),
     isSessionActive: options.isSessionActive ?? (async () => session !== null),
     chatKeys: options.chatKeys ?? testChatKeys,
+    rateLimiter: options.rateLimiter ?? createRateLimiter(database.db),
+    clientAddress: null,
+    socket: null,
   };
   return createCaller(ctx, options.signal ? { signal: options.signal } : {});
 }
@@ -100,6 +121,62 @@ export async function createTestCommunity(database: Database, ownerId: string, v
   await database.db.insert(communityMembers).values({ communityId: row!.id, userId: ownerId, role: 'owner', status: 'approved' });
   return row!;
 }
+
+/** A limiter that counts nothing: for fixtures that set a scene through the router, so the calls under test find their limits untouched. */
+export const unlimitedRateLimiter: RateLimiter = {
+  limit: (name) => RATE_LIMITS[name],
+  hit: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
+  enforce: async () => {},
+};
+
+/** One person in each standing a community can give: see `createTestWorld`. */
+export interface TestPeople {
+  owner: string;
+  /** Approved members: `member` wrote the post, the comment and the message, to `other`. */
+  member: string;
+  other: string;
+  /** Asked to join the private community; the request is pending. */
+  applicant: string;
+  /** Was approved, then removed by the owner (membership.remove): banned from rejoining. */
+  removed: string;
+  /** Signed in, with no tie to the community. */
+  stranger: string;
+}
+
+export async function createTestPeople(database: Database): Promise<TestPeople> {
+  const [owner, member, other, applicant, removed, stranger] = await Promise.all(Array.from({ length: 6 }, () => createTestUser(database)));
+  return { owner: owner!, member: member!, other: other!, applicant: applicant!, removed: removed!, stranger: stranger! };
+}
+
+/**
+ * A private community with `people` in their standings (the applicant's request and the removal go
+ * through the router, as in the app), a post and a comment by the member, a message from the
+ * member to the other, and a course visible to members with one module of one lesson. The same people can stand in any number of worlds.
+ */
+export async function createTestWorld(database: Database, people?: TestPeople) {
+  const p = people ?? (await createTestPeople(database));
+  const community = await createTestCommunity(database, p.owner, { isPrivate: true, membersCount: 4 });
+  await database.db.insert(communityMembers).values([
+    { communityId: community.id, userId: p.member, role: 'member', status: 'approved' },
+    { communityId: community.id, userId: p.other, role: 'member', status: 'approved' },
+    { communityId: community.id, userId: p.removed, role: 'member', status: 'approved' },
+  ]);
+  const as = (userId: string) => callerFor(database, userId, { rateLimiter: unlimitedRateLimiter });
+  await as(p.applicant).membership.join({ communityId: community.id });
+  await as(p.owner).membership.remove({ communityId: community.id, userId: p.removed });
+  const [post] = await database.db.insert(posts).values({ communityId: community.id, userId: p.member, content: 'hello' }).returning();
+  const [comment] = await database.db.insert(comments).values({ postId: post!.id, userId: p.member, content: 'first' }).returning();
+  const message = await as(p.member).chat.send({ communityId: community.id, userId: p.other, text: 'hi' });
+  const [course] = await database.db
+    .insert(courses)
+    .values({ communityId: community.id, ownerId: p.owner, title: 'Basics', description: 'Start here', isPrivate: false })
+    .returning();
+  const [courseModule] = await database.db.insert(courseModules).values({ courseId: course!.id, title: 'Week 1', order: 1 }).returning();
+  const [lesson] = await database.db.insert(lessons).values({ moduleId: courseModule!.id, title: 'Welcome', order: 1 }).returning();
+  return { ...p, people: p, community: { ...community, membersCount: 3 }, post: post!, comment: comment!, message, course: course!, courseModule: courseModule!, lesson: lesson! };
+}
+
+export type TestWorld = Awaited<ReturnType<typeof createTestWorld>>;
 
 export interface TestSubscription {
   /** The next event, within `ms` (else the call fails); tracked events come as { id, data }. */

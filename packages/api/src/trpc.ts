@@ -5,6 +5,9 @@ import { z, ZodError } from 'zod';
 import { authorize, type AccessRule, type ScopedRule } from './access.ts';
 import type { Context } from './context.ts';
 import { AppError, SIGNED_IN_MESSAGE } from './errors.ts';
+import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './live/socket.ts';
+import { RateLimitedError } from './rate-limit/limiter.ts';
+import type { RateLimitName } from './rate-limit/limits.ts';
 
 const GENERIC_MESSAGE = 'An unexpected error occurred.';
 
@@ -13,6 +16,8 @@ export interface Meta {
   access?: AccessRule;
   /** The words a refusal uses when the rule's own do not fit the procedure. */
   refusal?: string;
+  /** A mutation's own limit (rate-limit/limits.ts); without one it gets the default, counted per procedure. */
+  rateLimit?: RateLimitName;
 }
 
 const t = initTRPC
@@ -26,6 +31,11 @@ const t = initTRPC
       const zodError = error.cause instanceof ZodError ? error.cause : null;
       if (zodError) {
         return { ...shape, data: { ...shape.data, fieldErrors: z.flattenError(zodError).fieldErrors } };
+      }
+      // Over the limit: the seconds to wait travel with the error (HTTP also sends Retry-After).
+      if (error.cause instanceof RateLimitedError) {
+        const { code, message, status, retryAfterSeconds } = error.cause;
+        return { ...shape, message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: status, retryAfter: retryAfterSeconds } };
       }
       // A domain error that surfaced outside a procedure's middleware (a subscription ending).
       if (error.cause instanceof AppError) {
@@ -54,17 +64,65 @@ const errors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Calls over a WebSocket share a context made when the socket opened, so each asks again whether
+ * the session still stands (an ended one makes the call a visitor's, and ends the socket's
+ * subscriptions), and a subscription counts against the socket's cap while it runs.
+ */
+const socketCalls = t.middleware(async ({ ctx, type, next }) => {
+  const { socket } = ctx;
+  if (!socket) return next();
+  let call = ctx;
+  if (ctx.session && (socket.sessionEnded || !(await ctx.isSessionActive()))) {
+    socket.endSession();
+    call = { ...ctx, session: null, user: null };
+  }
+  if (type !== 'subscription') return next({ ctx: call });
+  if (socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SUBSCRIPTIONS_MESSAGE);
+  socket.subscriptions += 1;
+  let result;
+  try {
+    result = await next({ ctx: call });
+  } catch (error) {
+    socket.subscriptions -= 1;
+    throw error;
+  }
+  if (!result.ok || !isAsyncIterable<unknown>(result.data)) {
+    socket.subscriptions -= 1;
+    return result;
+  }
+  return { ...result, data: countedSubscription(result.data, socket) };
+});
+
+/**
+ * Every mutation counts against a limit before it runs: the one its meta names, or the default,
+ * per procedure; by the signed-in person, or else by address. Over it: TOO_MANY_REQUESTS, nothing done.
+ */
+const rateLimited = t.middleware(async ({ ctx, meta, path, type, next }) => {
+  if (type !== 'mutation') return next();
+  const caller = ctx.user ? ctx.user.id : ctx.clientAddress ? `address:${ctx.clientAddress}` : null;
+  if (caller) await (meta?.rateLimit ? ctx.rateLimiter.enforce(meta.rateLimit, caller) : ctx.rateLimiter.enforce('mutation', `${path}:${caller}`));
+  return next();
+});
+
+function isAsyncIterable<T>(value: unknown): value is AsyncIterable<T> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/** Every builder starts here. */
+const baseProcedure = t.procedure.use(errors).use(socketCalls);
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(errors).meta({ access: 'anyone' });
+export const publicProcedure = baseProcedure.meta({ access: 'anyone' }).use(rateLimited);
 
 /** Signed in: `ctx.user` and `ctx.session` are set. */
-export const protectedProcedure = t.procedure
-  .use(errors)
+export const protectedProcedure = baseProcedure
   .meta({ access: 'signed-in' })
   .use(({ ctx, next }) => {
     if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', SIGNED_IN_MESSAGE);
     return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-  });
+  })
+  .use(rateLimited);
 
 /**
  * A procedure about one community, named by the input (directly or through a post, comment or
@@ -88,3 +146,5 @@ export const authorProcedure = scopedProcedure('author');
 export const authorOrOwnerProcedure = scopedProcedure('author-or-owner');
 /** A member, about another member (`input.userId`, or the other party of `input.messageId`): private chat. */
 export const chatPairProcedure = scopedProcedure('chat-pair');
+/** The community owner, or a member when the course (of the module or lesson) the input names is visible. */
+export const courseViewerProcedure = scopedProcedure('course-viewer');

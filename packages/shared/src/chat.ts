@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from './community.ts';
 import { LIMITS } from './constants.ts';
+import { boundedText, cursorTime, lastEventId } from './input.ts';
 
 /** Private chat between members of a community (spec sections 4, 5, 6, 8 and 9). */
 
@@ -42,11 +43,8 @@ export function detectVideoKind(raw: string): VideoKind {
 }
 
 const id = (message: string) => z.uuid({ error: message });
-const text = z.string().trim().max(MESSAGE_MAX, CHAT_MESSAGES.tooLong(MESSAGE_MAX));
-const videoUrl = z
-  .string()
-  .trim()
-  .max(2048, CHAT_MESSAGES.videoUrl)
+const text = boundedText(MESSAGE_MAX, CHAT_MESSAGES.tooLong(MESSAGE_MAX));
+const videoUrl = boundedText(2048, CHAT_MESSAGES.videoUrl)
   .refine((v) => v === '' || /^https?:\/\//i.test(v), CHAT_MESSAGES.videoUrl)
   .refine((v) => v === '' || URL.canParse(v), CHAT_MESSAGES.videoUrl);
 
@@ -56,7 +54,7 @@ export const conversationInput = z.object({
   userId: id(CHAT_MESSAGES.notMembers),
 });
 
-export const chatCursor = z.object({ createdAt: z.iso.datetime({ error: CHAT_MESSAGES.cursor }), id: z.uuid({ error: CHAT_MESSAGES.cursor }) });
+export const chatCursor = z.object({ createdAt: cursorTime(CHAT_MESSAGES.cursor), id: z.uuid({ error: CHAT_MESSAGES.cursor }) });
 
 export const listMessagesInput = conversationInput.extend({ cursor: chatCursor.nullish(), limit: z.int().min(1).max(50).default(CHAT_PAGE_SIZE) });
 
@@ -66,9 +64,9 @@ export const sendMessageInput = conversationInput
     text: text.default(''),
     videoUrl: videoUrl.default(''),
     /** The key POST /api/uploads/chat-image or /chat-document answered. */
-    attachmentKey: z.string().max(512).nullish(),
+    attachmentKey: boundedText(512, undefined, { trim: false }).nullish(),
     /** The file's name as the sender picked it, kept (encrypted) for downloads. */
-    fileName: z.string().trim().max(200).nullish(),
+    fileName: boundedText(200).nullish(),
   })
   .refine((m) => m.text !== '' || m.videoUrl !== '' || !!m.attachmentKey, { message: CHAT_MESSAGES.empty, path: ['text'] });
 export type SendMessageInput = z.input<typeof sendMessageInput>;
@@ -81,8 +79,6 @@ export const editMessageInput = z.object({
 export const messageIdInput = z.object({ messageId: id(CHAT_MESSAGES.notFound) });
 
 export const conversationsInput = z.object({ communityId: id(COMMUNITY_MESSAGES.notFound) });
-
-const lastEventId = z.string().regex(/^\d{1,18}$/).nullish();
 
 export const chatSubscriptionInput = conversationInput.extend({ lastEventId });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, LANGUAGE_VALUES, LIMITS } from './constants.ts';
+import { boundedText, cursorTime } from './input.ts';
 
 /** Discover: community and people lists (spec sections 2, 5 and 7). */
 
@@ -17,17 +18,14 @@ export const COMMUNITY_PAGE_SIZE = 24;
 export const COMMUNITY_PAGE_MAX = 50;
 
 /** Free text searched as a case-insensitive substring; blank means no search. */
-const searchText = z
-  .string()
-  .trim()
-  .max(SEARCH_MAX, DISCOVER_MESSAGES.searchTooLong)
+const searchText = boundedText(SEARCH_MAX, DISCOVER_MESSAGES.searchTooLong)
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
 /** Where the next page starts: the last row's created_at (microseconds kept) and id. */
 export const communityCursor = z.object(
   {
-    createdAt: z.iso.datetime({ error: DISCOVER_MESSAGES.cursor }),
+    createdAt: cursorTime(DISCOVER_MESSAGES.cursor),
     id: z.uuid({ error: DISCOVER_MESSAGES.cursor }),
   },
   { error: DISCOVER_MESSAGES.cursor },
@@ -51,10 +49,7 @@ export const communitiesOfProfileInput = z.object({
 export const listPeopleInput = z
   .object({
     search: searchText,
-    category: z
-      .string()
-      .trim()
-      .max(50, DISCOVER_MESSAGES.category)
+    category: boundedText(50, DISCOVER_MESSAGES.category)
       .transform((v) => (v === '' ? undefined : v))
       .optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from './community.ts';
 import { FEELINGS, LIMITS } from './constants.ts';
+import { boundedText, cursorTime, lastEventId } from './input.ts';
 
 /** The community feed: posts, likes and comments (spec sections 4, 5, 6 and 8). */
 
@@ -26,10 +27,10 @@ export const POST_PAGE_SIZE = LIMITS.postPageSize;
 export type Feeling = (typeof FEELINGS)[number]['value'];
 const FEELING_VALUES = FEELINGS.map((f) => f.value) as [Feeling, ...Feeling[]];
 
-const content = z.string().trim().min(1, POST_MESSAGES.contentRequired).max(POST_MAX, POST_MESSAGES.contentTooLong(POST_MAX));
+const content = boundedText(POST_MAX, POST_MESSAGES.contentTooLong(POST_MAX)).min(1, POST_MESSAGES.contentRequired);
 const id = (message: string) => z.uuid({ error: message });
 
-export const feedCursor = z.object({ createdAt: z.iso.datetime({ error: POST_MESSAGES.cursor }), id: z.uuid({ error: POST_MESSAGES.cursor }) });
+export const feedCursor = z.object({ createdAt: cursorTime(POST_MESSAGES.cursor), id: z.uuid({ error: POST_MESSAGES.cursor }) });
 
 export const listPostsInput = z.object({
   communityId: id(COMMUNITY_MESSAGES.notFound),
@@ -42,7 +43,7 @@ export const createPostInput = z.object({
   content,
   feeling: z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish(),
   /** The key POST /api/uploads/post-attachment answered, for a file attached to the post. */
-  attachmentKey: z.string().max(512, POST_MESSAGES.attachment).nullish(),
+  attachmentKey: boundedText(512, POST_MESSAGES.attachment, { trim: false }).nullish(),
 });
 export type CreatePostInput = z.input<typeof createPostInput>;
 
@@ -58,7 +59,7 @@ export const likePostInput = postIdInput.extend({ liked: z.boolean() });
 
 export const createCommentInput = z.object({
   postId: id(POST_MESSAGES.notFound),
-  content: z.string().trim().min(1, POST_MESSAGES.commentLength).max(LIMITS.commentMax, POST_MESSAGES.commentLength),
+  content: boundedText(LIMITS.commentMax, POST_MESSAGES.commentLength).min(1, POST_MESSAGES.commentLength),
 });
 
 export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotFound) });
@@ -66,5 +67,5 @@ export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotF
 export const feedSubscriptionInput = z.object({
   communityId: id(COMMUNITY_MESSAGES.notFound),
   /** Sent back by the client on reconnect: the id of the last event it received. */
-  lastEventId: z.string().regex(/^\d{1,18}$/).nullish(),
+  lastEventId,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ownUploadKey } from './uploads.ts';
 import { CATEGORY_VALUES, LANGUAGE_VALUES, LIMITS, NOTIFY_ME_ABOUT } from './constants.ts';
+import { boundedText } from './input.ts';
 
 /** Rules for the profile created at first sign-in (spec section 5). */
 
@@ -58,37 +59,31 @@ export const PROFILE_MESSAGES = {
 
 export const MAX_PROFILE_URLS = 10;
 
-/** An http(s) URL; `javascript:` and other schemes are refused. */
-export const webUrl = z.url({ protocol: /^https?$/, error: PROFILE_MESSAGES.url }).max(2048, PROFILE_MESSAGES.url);
+/** An http(s) URL (measured before it is parsed); `javascript:` and other schemes are refused. */
+export const webUrl = boundedText(2048, PROFILE_MESSAGES.url, { invalid: PROFILE_MESSAGES.url, trim: false }).pipe(
+  z.url({ protocol: /^https?$/, error: PROFILE_MESSAGES.url }),
+);
 
 /** Empty text means "none": the form sends '' and the database stores null. */
 const emptyToNull = (value: string) => (value === '' ? null : value);
 
-export const usernameSchema = z
-  .string()
-  .trim()
+export const usernameSchema = boundedText(LIMITS.usernameMax, PROFILE_MESSAGES.usernameMax)
   .min(LIMITS.usernameMin, PROFILE_MESSAGES.usernameMin)
-  .max(LIMITS.usernameMax, PROFILE_MESSAGES.usernameMax)
   .regex(/^[A-Za-z0-9_]+$/, PROFILE_MESSAGES.usernameChars);
 
 export const updateProfileInput = z.object({
   username: usernameSchema,
-  contactEmail: z
-    .string()
-    .trim()
+  contactEmail: boundedText(254, PROFILE_MESSAGES.contactEmail)
     .refine((v) => v === '' || z.email().safeParse(v).success, PROFILE_MESSAGES.contactEmail)
     .transform(emptyToNull),
-  bio: z
-    .string()
-    .trim()
+  bio: boundedText(LIMITS.bioMax, PROFILE_MESSAGES.bioMax)
     .refine((v) => v === '' || v.length >= LIMITS.bioMin, PROFILE_MESSAGES.bioMin)
-    .refine((v) => v.length <= LIMITS.bioMax, PROFILE_MESSAGES.bioMax)
     .transform(emptyToNull),
-  urls: z.array(z.string().trim().pipe(webUrl)).max(MAX_PROFILE_URLS, PROFILE_MESSAGES.tooManyUrls),
+  urls: z.array(boundedText(2048, PROFILE_MESSAGES.url).pipe(webUrl)).max(MAX_PROFILE_URLS, PROFILE_MESSAGES.tooManyUrls),
   category: z.enum(CATEGORY_VALUES).nullable(),
   language: z.enum(LANGUAGE_VALUES).nullable(),
   /** null, the current avatar, or an avatar this user uploaded (checked on the server). */
-  avatarUrl: z.string().max(2048).nullable(),
+  avatarUrl: boundedText(2048, undefined, { trim: false }).nullable(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
@@ -104,7 +99,7 @@ export const notificationsInput = z.object({
 export type NotificationsInput = z.input<typeof notificationsInput>;
 
 export const byUsernameInput = z.object({
-  username: z.string().trim().min(1, PROFILE_MESSAGES.missingUsername).max(64),
+  username: boundedText(64).min(1, PROFILE_MESSAGES.missingUsername),
 });
 
 /** The storage key of an avatar our upload route produced for `userId`, else null. */

@@ -23,7 +23,7 @@ export type BucketName = (typeof BUCKETS)[number];
  * The only buckets that `GET /uploads/<bucket>/<key>` serves to anyone. Every other bucket holds
  * files of a community, a chat or a course and is served by routes that check membership first.
  */
-export const PUBLIC_BUCKETS: readonly BucketName[] = ['avatars', 'community-logos', 'community-covers', 'course_covers'];
+export const PUBLIC_BUCKETS: readonly BucketName[] = ['avatars', 'community-logos', 'community-covers'];
 
 export function isBucketName(value: string): value is BucketName {
   return (BUCKETS as readonly string[]).includes(value);
@@ -132,3 +132,25 @@ export function tooLargeMessage(kind: UploadKind): string {
 }
 
 export const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type.';
+
+const KB = 1024;
+const GB = 1024 * MB;
+const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
+
+/** '1 GB', '1.5 GB', '12.3 MB', '40 KB': storage amounts as people read them (binary units, as formatSize). */
+export function formatStorage(bytes: number): string {
+  if (bytes >= GB) return `${oneDecimal(bytes / GB)} GB`;
+  if (bytes >= MB) return `${oneDecimal(bytes / MB)} MB`;
+  return `${Math.round(bytes / KB)} KB`;
+}
+
+/**
+ * Why an upload was refused by the per-person storage quota: the limit, and what is left of it
+ * next to what the file needs, so the person knows how much to delete.
+ */
+export function storageFullMessage(limitBytes: number, usedBytes: number, fileBytes: number): string {
+  const left = limitBytes - usedBytes;
+  return left <= 0
+    ? `You have used all of your ${formatStorage(limitBytes)} of storage. Delete some files and try again.`
+    : `This file (${formatStorage(fileBytes)}) does not fit in the ${formatStorage(left)} left of your ${formatStorage(limitBytes)} of storage. Delete some files and try again.`;
+}

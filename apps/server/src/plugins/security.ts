@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -15,8 +14,8 @@ export function isSameOrigin(app: FastifyInstance, req: FastifyRequest): boolean
 }
 
 /**
- * Security headers, CSRF protection by Origin for every state-changing request and for the
- * WebSocket upgrade, and the rate limiter that sign-in routes opt into.
+ * Security headers, and CSRF protection by Origin for every state-changing request and for the
+ * WebSocket upgrade. (Rate limits are plugins/rate-limit.ts.)
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const https = app.config.publicUrl.startsWith('https:');
@@ -39,8 +38,6 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     hsts: https,
     crossOriginEmbedderPolicy: false,
   });
-
-  await app.register(rateLimit, { global: false });
 
   app.addHook('onRequest', async (req, reply) => {
     const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket';

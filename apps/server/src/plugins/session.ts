@@ -1,4 +1,4 @@
-import { createLucia } from '@app/api/server';
+import { createLucia, endSession } from '@app/api/server';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -65,7 +65,7 @@ export function sendCookie(reply: FastifyReply, cookie: Cookie): void {
 /** Signs `userId` in with a fresh session id, ending whatever session the browser had. */
 export async function startSession(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: string) {
   const previous = app.lucia.readSessionCookie(req.headers.cookie ?? '');
-  if (previous) await app.lucia.invalidateSession(previous);
+  if (previous) await endSession(app.database.db, previous);
   const session = await app.lucia.createSession(userId, {});
   sendCookie(reply, app.lucia.createSessionCookie(session.id));
   return session;

@@ -1,9 +1,22 @@
-import { AppError, appRouter, createPaymentsProvider, type AppRouter, type Context } from '@app/api/server';
+import type { IncomingMessage } from 'node:http';
+import {
+  AppError,
+  appRouter,
+  isSessionActive,
+  RateLimitedError,
+  sessionTopic,
+  SocketState,
+  type AppRouter,
+  type Context,
+} from '@app/api/server';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type CreateFastifyContextOptions, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Session } from 'lucia';
+import type { WebSocket } from 'ws';
 import { authOf } from './session.ts';
+import { rateLimitedWebSocket } from './websocket-limits.ts';
 
 /** The most operations one batched request may carry; the web client's batch link uses the same. */
 export const MAX_BATCH_SIZE = 20;
@@ -11,14 +24,47 @@ export const MAX_BATCH_SIZE = 20;
 export const WS_MAX_PAYLOAD = 128 * 1024;
 
 export const trpcPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
-  const payments = createPaymentsProvider(app.config, app.log);
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD, WebSocket: rateLimitedWebSocket() } });
+  const payments = app.payments;
 
-  // One context for HTTP and WebSocket (where tRPC hands over the raw upgrade request).
-  async function createContext({ req }: CreateFastifyContextOptions): Promise<Context> {
+  // tRPC hands a WebSocket's context only the raw upgrade request: its address is kept from Fastify's.
+  const upgradeAddresses = new WeakMap<IncomingMessage, string>();
+  app.addHook('onRequest', async (req) => {
+    if (req.ws) upgradeAddresses.set(req.raw, req.ip);
+  });
+
+  /** Ends the socket's session on this process when it ends on any (sign-out publishes it), until the socket closes. */
+  function watchSessionEnd(ws: WebSocket, session: Session, socket: SocketState) {
+    const closed = new AbortController();
+    ws.once('close', () => closed.abort());
+    void (async () => {
+      for await (const _ended of app.live.stream(sessionTopic(session.id), closed.signal)) {
+        socket.endSession();
+        break;
+      }
+    })().catch((err: unknown) => app.log.error({ err }, 'watching a WebSocket session failed'));
+  }
+
+  // One context for HTTP and WebSocket (made once per socket, from the upgrade request).
+  async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
+    const overSocket = !('raw' in req);
     const { session, user } = await authOf(req);
-    const isSessionActive = async () => (session ? (await app.lucia.validateSession(session.id)).session !== null : false);
-    return { db: app.database.db, database: app.database, storage: app.storage, payments, live: app.live, isSessionActive, chatKeys: app.chatKeys, session, user };
+    const socket = overSocket ? new SocketState() : null;
+    if (socket && session) watchSessionEnd(res as unknown as WebSocket, session, socket);
+    return {
+      db: app.database.db,
+      database: app.database,
+      storage: app.storage,
+      payments,
+      live: app.live,
+      isSessionActive: async () => (session ? isSessionActive(app.database.db, session.id) : false),
+      chatKeys: app.chatKeys,
+      rateLimiter: app.rateLimiter,
+      clientAddress: overSocket ? (upgradeAddresses.get(req as unknown as IncomingMessage) ?? null) : req.ip,
+      socket,
+      session,
+      user,
+    };
   }
 
   await app.register(fastifyTRPCPlugin, {
@@ -29,6 +75,11 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       createContext,
       maxBatchSize: MAX_BATCH_SIZE,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      // A call over its limit answers 429 with how long to wait (the longest, in a batch).
+      responseMeta({ errors }) {
+        const waits = errors.flatMap((error) => (error.cause instanceof RateLimitedError ? [error.cause.retryAfterSeconds] : []));
+        return waits.length > 0 ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
+      },
       onError({ error, path }) {
         // A domain refusal that ends a subscription is not a failure (it reaches the client with its own code).
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');

@@ -1,4 +1,4 @@
-import { authorize, chatAttachment, postAttachment, SIGNED_IN_MESSAGE, type AccessRule } from '@app/api/server';
+import { authorize, chatAttachment, courseCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type AccessRule } from '@app/api/server';
 import type { BucketName } from '@app/shared/upload-kinds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -19,21 +19,26 @@ function disposition(contentType: string, key: string, fileName: string | null |
   return `${INLINE.test(contentType) ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-type Params = { Params: { id: string } };
+type Params = { Params: { id: string; '*'?: string } };
 
 /**
- * Files attached to posts and chat messages live in private buckets: served here only to those the
- * procedures' own rules allow (members of the post's community; the two people of the
- * conversation while both are members), never cached by shared proxies. Refusals are domain errors,
+ * Files attached to posts and chat messages, and course covers, live in private buckets: served here
+ * only to those the procedures' own rules allow (members of the post's community; the two people
+ * of the conversation while both are members; for a course's cover and its modules' and lessons' files, the owner, or members when the course is visible), never cached by shared proxies. Refusals are domain errors,
  * answered by the app's error handler.
  */
 export async function attachmentRoutes(app: FastifyInstance) {
-  function route(path: string, scope: (id: string) => Record<string, string>, rule: Exclude<AccessRule, 'anyone' | 'signed-in'>, locate: (id: string) => Promise<Located>) {
+  function route(
+    path: string,
+    scope: (id: string) => Record<string, string>,
+    rule: Exclude<AccessRule, 'anyone' | 'signed-in'>,
+    locate: (id: string, rest: string) => Promise<Located>,
+  ) {
     app.get<Params>(path, async (req: FastifyRequest<Params>, reply: FastifyReply) => {
       const { user } = await req.auth();
       if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
       await authorize(app.database.db, scope(req.params.id), user.id, rule);
-      const { bucket, key, contentType, fileName } = await locate(req.params.id);
+      const { bucket, key, contentType, fileName } = await locate(req.params.id, req.params['*'] ?? '');
       const object = await app.storage.get(bucket, key);
       if (!object) return reply.code(404).send({ message: 'Not found.' });
       return reply
@@ -46,5 +51,8 @@ export async function attachmentRoutes(app: FastifyInstance) {
   }
 
   route('/api/posts/:id/attachment', (postId) => ({ postId }), 'member', (postId) => postAttachment(app.database.db, postId));
+  route('/api/courses/:id/cover', (courseId) => ({ courseId }), 'course-viewer', (courseId) => courseCover(app.database.db, courseId));
+  route('/api/course-modules/:id/files/*', (moduleId) => ({ moduleId }), 'course-viewer', (moduleId, key) => moduleFile(app.database.db, moduleId, key));
+  route('/api/lessons/:id/file', (lessonId) => ({ lessonId }), 'course-viewer', (lessonId) => lessonFile(app.database.db, lessonId));
   route('/api/chat/messages/:id/attachment', (messageId) => ({ messageId }), 'chat-pair', (messageId) => chatAttachment(app.database.db, app.chatKeys, messageId));
 }

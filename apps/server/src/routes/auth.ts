@@ -1,4 +1,4 @@
-import { signInIdentity } from '@app/api/server';
+import { endSession, isAppError, signInIdentity } from '@app/api/server';
 import { devSignInInput, type SignInErrorCode } from '@app/shared/auth';
 import { safeReturnPath } from '@app/shared/paths';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -11,8 +11,10 @@ export function signInFailed(reply: FastifyReply, code: SignInErrorCode) {
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  const limited = { config: { rateLimit: { max: app.config.authRateLimitMax, timeWindow: '1 minute' } } };
-  const devSignIn = !app.config.google && app.config.env !== 'production';
+  const limited = { onRequest: app.rateLimit('auth:sign-in', { by: 'address' }) };
+  const devSignIn = app.standIns.signIn;
+  // Only this computer may use the stand-in (unless UNSAFE_LOCAL_STAND_INS): see plugins/stand-ins.ts.
+  const localOnly = { preHandler: app.standIns.localOnly };
 
   if (app.config.google) {
     await app.register(googleRoutes, { google: app.config.google, limited });
@@ -29,12 +31,12 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   if (devSignIn) {
-    app.get('/auth/dev', async (req, reply) => {
+    app.get('/auth/dev', localOnly, async (req, reply) => {
       const returnTo = safeReturnPath((req.query as { returnTo?: unknown }).returnTo);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devSignInPage(returnTo));
     });
 
-    app.post('/auth/dev/sign-in', limited, async (req, reply) => {
+    app.post('/auth/dev/sign-in', { ...limited, ...localOnly }, async (req, reply) => {
       const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       const parsed = devSignInInput.safeParse(normalizeForm(req.body));
       if (!parsed.success) {
@@ -44,22 +46,24 @@ export async function authRoutes(app: FastifyInstance) {
         return reply.code(400).send({ message });
       }
       const { email, name, picture, returnTo } = parsed.data;
-      const { userId } = await signInIdentity(app.database.db, {
-        provider: 'dev',
-        providerAccountId: email.toLowerCase(),
-        email,
-        name,
-        picture,
-      });
+      let userId: string;
+      try {
+        ({ userId } = await signInIdentity(app.database.db, { provider: 'dev', providerAccountId: email.toLowerCase(), email, name, picture }));
+      } catch (error) {
+        // Refused (an e-mail of a profile that signs in with Google): say so, sign nobody in.
+        if (!isAppError(error) || error.status >= 500) throw error;
+        if (isForm) return reply.code(error.status).type('text/html; charset=utf-8').send(devSignInPage(safeReturnPath(returnTo), error.message));
+        return reply.code(error.status).send({ message: error.message });
+      }
       await startSession(app, req, reply, userId);
       if (isForm) return reply.redirect(safeReturnPath(returnTo), 303);
       return reply.send({ userId });
     });
   }
 
-  app.post('/auth/sign-out', async (req, reply) => {
+  app.post('/auth/sign-out', { onRequest: app.rateLimit('auth:sign-out') }, async (req, reply) => {
     const { session } = await req.auth();
-    if (session) await app.lucia.invalidateSession(session.id);
+    if (session) await endSession(app.database.db, session.id);
     sendCookie(reply, app.lucia.createBlankSessionCookie());
     return reply.send({ ok: true });
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { authAccounts } from '@app/db/schema';
+import { AUTH_MESSAGES } from '@app/shared/auth';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
@@ -151,6 +152,17 @@ describe('Google sign-in against a local OIDC provider', () => {
     expect((await fetchMe(server.app, `session=${session!.value}`)).data?.id).toBe(profile!.id);
   });
 
+  it.each(['/\t/evil.example', '/\n/evil.example', '//evil.example', '/\\evil.example', '/.//evil.example', 'https://evil.example'])(
+    'lands on our own origin after sign-in when asked to return to %j',
+    async (returnTo) => {
+      idTokenClaims(person('Returning.Visitor'));
+      const { authorizeUrl, cookies } = await start(server.app, returnTo);
+      const res = await callback(server.app, await authorize(authorizeUrl), cookies);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/');
+    },
+  );
+
   it('signs the same Google account in again without creating anything', async () => {
     const who = person();
     idTokenClaims(who);
@@ -224,6 +236,43 @@ describe('Google sign-in against a local OIDC provider', () => {
         }),
       'provider',
     );
+  });
+
+  it("never lets the local stand-in open a profile made through Google (another server on the same database without Google)", async () => {
+    const who = person('victim');
+    idTokenClaims(who);
+    const google = await signInWithGoogle();
+    const victim = await profileByEmail(server.database, who.email);
+    expect(victim).not.toBeNull();
+    expect(sessionCookieOf(google)?.value).toBeTruthy();
+
+    // The same database behind a server whose Google credentials are missing: the stand-in is on.
+    const standIn = await server.extraApp({ GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' });
+    const linksBefore = await server.database.db.select().from(authAccounts).where(eq(authAccounts.userId, victim!.id));
+    const profilesBefore = await countProfiles(server.database);
+    for (const email of [who.email, who.email.toUpperCase()]) {
+      const json = await standIn.inject({ method: 'POST', url: '/auth/dev/sign-in', payload: { email } });
+      expect(json.statusCode).toBe(403);
+      expect(json.json()).toEqual({ message: AUTH_MESSAGES.localSignInRefused });
+      expect(sessionCookieOf(json)).toBeUndefined();
+    }
+    const form = await standIn.inject({
+      method: 'POST',
+      url: '/auth/dev/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: who.email, returnTo: '/community/x' }).toString(),
+    });
+    expect(form.statusCode).toBe(403);
+    expect(form.body).toContain('This e-mail belongs to an account that signs in with Google');
+    expect(form.body).toContain('value="/community/x"');
+    expect(sessionCookieOf(form)).toBeUndefined();
+    // Nothing was linked or created, and Google still signs the person in.
+    expect(await server.database.db.select().from(authAccounts).where(eq(authAccounts.userId, victim!.id))).toEqual(linksBefore);
+    expect(await countProfiles(server.database)).toBe(profilesBefore);
+    oidc.service.removeAllListeners('beforeTokenSigning');
+    idTokenClaims(who);
+    const again = await signInWithGoogle();
+    expect((await fetchMe(server.app, `session=${sessionCookieOf(again)!.value}`)).data?.id).toBe(victim!.id);
   });
 
   it('does not serve the dev stand-in when Google is configured', async () => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { addMonth, localOrderPaidEvent, webhookSigner } from '@app/api/server';
+import { addMonth, localOrderPaidEvent, localRenewalPaidEvent, localSubscriptionRevokedEvent, webhookSigner } from '@app/api/server';
 import { checkouts, communities, communityMembers, payments, webhookEvents } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
+import { STAND_IN_REFUSED } from '../plugins/stand-ins.ts';
 import { PUBLIC_URL, profileByEmail, signIn, uniqueEmail, useServer } from '../test-helpers.ts';
 
 /** The main app runs the local stand-in with a secret of its own; `signed` knows this one. */
@@ -262,17 +263,15 @@ describe('POST /api/webhooks/polar', () => {
     expect((await deliver(signed, event)).json()).toMatchObject({ outcome: 'admitted' });
 
     const nextStart = new Date(event.data.subscription!.current_period_end!);
-    const renewal = {
-      ...event,
-      data: {
-        ...event.data,
-        id: `order_${randomUUID()}`,
-        billing_reason: 'subscription_cycle',
-        // Renewal orders carry the subscription's metadata.
-        metadata: {},
-        subscription: { ...event.data.subscription!, current_period_start: nextStart.toISOString(), current_period_end: addMonth(nextStart).toISOString() },
-      },
-    };
+    const [checkout] = await server.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    const renewal = localRenewalPaidEvent({
+      checkout: checkout!,
+      customer: { email: buyer.email, name: null },
+      communityName: community.name,
+      paidAt: nextStart,
+      periodStart: nextStart,
+      startedAt: new Date(event.data.subscription!.current_period_start),
+    });
     expect((await deliver(signed, renewal)).json()).toEqual({ received: true, outcome: 'renewed' });
     const after = await snapshot(community.id, buyer.id);
     expect(after.membersCount).toBe(2);
@@ -378,6 +377,57 @@ describe('where the stand-in is off', () => {
   });
 });
 
+describe('the local checkout answers this computer only', () => {
+  const STRANGER = '198.51.100.23';
+
+  it('refuses the checkout page and its Pay from another computer (403), changing nothing', async () => {
+    const community = await paidCommunity();
+    const buyer = await person();
+    const { path, checkoutId } = await createCheckout(server.app, buyer.cookie, community.id);
+
+    const page = await server.app.inject({ method: 'GET', url: path, remoteAddress: STRANGER, headers: { cookie: buyer.cookie, accept: 'text/html' } });
+    expect(page.statusCode).toBe(403);
+    expect(page.body).toContain(STAND_IN_REFUSED.message);
+    expect(page.body).not.toContain('<form');
+    for (const remoteAddress of [STRANGER, '2001:db8::7']) {
+      const paid = await server.app.inject({
+        method: 'POST',
+        url: `/checkout/local/${checkoutId}/pay`,
+        remoteAddress,
+        headers: { cookie: buyer.cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(paid.statusCode).toBe(403);
+    }
+    // Relayed by a proxy on this computer for a stranger: refused too.
+    const relayed = await server.app.inject({
+      method: 'POST',
+      url: `/checkout/local/${checkoutId}/pay`,
+      headers: { cookie: buyer.cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': STRANGER },
+      payload: '',
+    });
+    expect(relayed.statusCode).toBe(403);
+    expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 1, membership: null, payments: [], checkout: { status: 'open' } });
+  });
+
+  it('with UNSAFE_LOCAL_STAND_INS=1 another computer can pay', async () => {
+    const open = await server.extraApp({ UNSAFE_LOCAL_STAND_INS: '1' });
+    const community = await paidCommunity();
+    const buyer = await person();
+    const { path, checkoutId } = await createCheckout(open, buyer.cookie, community.id);
+    expect((await open.inject({ method: 'GET', url: path, remoteAddress: STRANGER, headers: { cookie: buyer.cookie } })).statusCode).toBe(200);
+    const paid = await open.inject({
+      method: 'POST',
+      url: `/checkout/local/${checkoutId}/pay`,
+      remoteAddress: STRANGER,
+      headers: { cookie: buyer.cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 2, membership: { status: 'approved' } });
+  });
+});
+
 describe('subscriptions ending', () => {
   it('a revoked subscription ends the membership it paid for, once; the seat is given back', async () => {
     const community = await paidCommunity({ availableSeats: 10 });
@@ -386,7 +436,8 @@ describe('subscriptions ending', () => {
     expect((await deliver(signed, await orderPaidFor(community.name, buyer, checkoutId))).statusCode).toBe(200);
     expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 2, membership: { status: 'approved' } });
 
-    const revoked = { type: 'subscription.revoked', data: { id: `sub_${checkoutId}`, status: 'canceled', metadata: { commonroom_checkout_id: checkoutId } } };
+    const [checkout] = await server.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    const revoked = localSubscriptionRevokedEvent({ checkout: checkout!, customer: { email: buyer.email, name: null }, communityName: community.name, startedAt: checkout!.paidAt!, revokedAt: new Date() });
     const deliveryId = `msg_${randomUUID()}`;
     expect((await deliver(signed, revoked, { id: deliveryId })).statusCode).toBe(200);
     const after = await snapshot(community.id, buyer.id);

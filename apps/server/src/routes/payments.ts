@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   generateWebhookSecret,
   handlePolarEvent,
-  localCheckoutEnabled,
   localOrderPaidEvent,
   WebhookPayloadError,
   webhookSigner,
@@ -26,7 +25,7 @@ const checkoutParams = z.object({ checkoutId: z.uuid() });
  * `order.paid` through that same webhook.
  */
 export async function paymentRoutes(app: FastifyInstance) {
-  const local = localCheckoutEnabled(app.config);
+  const local = app.standIns.checkout;
   const secret = app.config.payments.webhookSecret ?? (local ? generateWebhookSecret() : null);
   const signer = secret ? webhookSigner(secret) : null;
 
@@ -90,14 +89,17 @@ export async function paymentRoutes(app: FastifyInstance) {
     return { ...row, communityPath };
   }
 
-  app.get('/checkout/local/:checkoutId', async (req, reply) => {
+  // Only this computer may use the stand-in (unless UNSAFE_LOCAL_STAND_INS): see plugins/stand-ins.ts.
+  const localOnly = local ? { preHandler: app.standIns.localOnly } : {};
+
+  app.get('/checkout/local/:checkoutId', localOnly, async (req, reply) => {
     const found = await ownCheckout(req, reply);
     if (!found) return reply;
     const { checkout, communityName, email } = found;
     return page(reply, 200, localCheckoutPage({ checkoutId: checkout.id, communityName, amountCents: checkout.amountCents, currency: checkout.currency, email }));
   });
 
-  app.post('/checkout/local/:checkoutId/pay', async (req, reply) => {
+  app.post('/checkout/local/:checkoutId/pay', { ...localOnly, onRequest: app.rateLimit('payments:pay') }, async (req, reply) => {
     const found = await ownCheckout(req, reply);
     if (!found) return reply;
     const { checkout, communityName, email, fullName, communityPath } = found;
@@ -115,6 +117,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     }
     if (outcome === 'not_admitted_full') {
       return page(reply, 409, localCheckoutMessage('Community full', COMMUNITY_MESSAGES.noSeats, { href: communityPath, label: `Back to ${communityName}` }));
+    }
+    if (outcome === 'not_admitted_banned') {
+      return page(reply, 403, localCheckoutMessage('Cannot join', COMMUNITY_MESSAGES.removedByOwner, { href: '/', label: 'Back to Discover' }));
     }
     req.log.error({ checkoutId: checkout.id, status: res.statusCode, outcome }, 'local checkout: the webhook did not admit the payer');
     return page(reply, 502, localCheckoutMessage('Payment not recorded', 'The payment could not be recorded. Please try again.', { href: `/checkout/local/${checkout.id}`, label: 'Back to checkout' }));
@@ -146,9 +151,15 @@ function logOutcome(log: FastifyBaseLogger, deliveryId: string, result: OrderPai
     case 'ended':
       return log.info(details, 'Polar subscription revoked: membership ended');
     case 'not_member':
-      return log.info(details, 'Polar subscription revoked for someone who is no longer a member: nothing to end');
+      return log.info(details, 'Polar subscription revoked, but it pays for no current membership: nothing to end');
     case 'not_admitted_full':
-      return log.error(details, 'REFUND NEEDED: paid, but the community was full; the payer was not admitted');
+      return log.error(details, 'REFUND NEEDED: paid, but the community was full; the payer was not admitted and the subscription is being revoked');
+    case 'not_admitted_banned':
+      return log.error(details, 'REFUND NEEDED: paid, but the owner had removed this person; not admitted, and the subscription is being revoked');
+    case 'not_admitted_ended':
+      return log.error(details, 'REFUND NEEDED: a renewal for a membership that had ended; not admitted, and the subscription is being revoked');
+    case 'not_admitted_duplicate':
+      return log.error(details, 'REFUND NEEDED: paid while already a member through another subscription; this subscription is being revoked');
     case 'not_admitted_underpaid':
       return log.error(details, 'REVIEW NEEDED: paid less than the checkout price or in another currency; the payer was not admitted');
   }

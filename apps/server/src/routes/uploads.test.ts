@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { readdir } from 'node:fs/promises';
+import { uploads } from '@app/db/schema';
 import { startTestS3, type TestS3 } from '@app/storage/testing';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +124,51 @@ describe('uploads on the filesystem store (the default)', () => {
     expect(update.statusCode, update.body).toBe(200);
     const visitor = await server.app.inject({ method: 'GET', url: `/trpc/profiles.byUsername?input=${encodeURIComponent(JSON.stringify({ json: { username: me.username } }))}` });
     expect((visitor.json() as { result: { data: { json: { avatarUrl: string } } } }).result.data.json.avatarUrl).toBe(url);
+  });
+});
+
+describe('the storage quota (UPLOAD_QUOTA_MB=1)', () => {
+  const server = useServer({ UPLOAD_QUOTA_MB: '1' });
+  const KB = 1024;
+  const text = (bytes: number) => form(Buffer.alloc(bytes, 'a'), 'notes.txt', 'text/plain');
+  const filesOf = (userId: string) => readdir(join(testDataDir(), 'uploads', 'chat-documents', userId)).catch(() => []);
+  const recordsOf = (userId: string) => server.database.db.select().from(uploads).where(eq(uploads.userId, userId));
+  async function person() {
+    const cookie = await signIn(server.app);
+    return { cookie, userId: (await fetchMe(server.app, cookie)).data!.id };
+  }
+
+  it('records each stored upload, then refuses one past the quota with the limit, storing nothing', async () => {
+    const { cookie, userId } = await person();
+    const first = await upload(server.app, 'chat-document', text(600 * KB), cookie);
+    expect(first.statusCode, first.body).toBe(201);
+    const { key } = first.json() as { key: string };
+    expect(await recordsOf(userId)).toEqual([
+      { bucket: 'chat-documents', key, userId, size: 600 * KB, contentType: 'text/plain; charset=utf-8', createdAt: expect.any(Date) },
+    ]);
+
+    const second = await upload(server.app, 'chat-document', text(600 * KB), cookie);
+    expect(second.statusCode).toBe(413);
+    expect(second.json()).toEqual({
+      message: 'This file (600 KB) does not fit in the 424 KB left of your 1 MB of storage. Delete some files and try again.',
+    });
+    expect(await filesOf(userId)).toEqual([key.split('/')[1]]);
+    expect(await recordsOf(userId)).toHaveLength(1);
+
+    // What is left still takes a file that fits.
+    expect((await upload(server.app, 'chat-document', text(400 * KB), cookie)).statusCode).toBe(201);
+    const full = await upload(server.app, 'chat-document', text(30 * KB), cookie);
+    expect(full.json()).toEqual({ message: 'This file (30 KB) does not fit in the 24 KB left of your 1 MB of storage. Delete some files and try again.' });
+  });
+
+  it('lets only one of two uploads at once take the space left for one', async () => {
+    const { cookie, userId } = await person();
+    const results = await Promise.all([1, 2, 3].map(() => upload(server.app, 'chat-document', text(450 * KB), cookie)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 413]);
+    const records = await recordsOf(userId);
+    expect(records).toHaveLength(2);
+    expect(records.reduce((sum, r) => sum + r.size, 0)).toBeLessThanOrEqual(1024 * KB);
+    expect(await filesOf(userId)).toHaveLength(2);
   });
 });
 

@@ -3,11 +3,9 @@ import { isValidKey, MAX_IMAGE_PIXELS, newKey, prepareUpload } from '@app/storag
 import { isPublicBucket, tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/shared/upload-kinds';
 import { publicUploadUrl } from '@app/shared/uploads';
 import type { FastifyInstance } from 'fastify';
-import { SIGNED_IN_MESSAGE } from '@app/api/server';
+import { SIGNED_IN_MESSAGE, storeUpload } from '@app/api/server';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxBytes));
-/** Uploads a minute from one address: generous for people, a wall for scripts filling the disk. */
-const UPLOADS_PER_MINUTE = 60;
 
 export interface UploadResult {
   key: string;
@@ -20,14 +18,15 @@ export interface UploadResult {
 /**
  * POST /api/uploads/:kind takes one multipart field `file` from a signed-in person, checks it against
  * the kind (size as sent, type from the bytes), re-encodes images and stores it under a fresh key
- * `{userId}/{uuid}.{ext}`. Nothing is stored unless every check passes.
+ * `{userId}/{uuid}.{ext}`, recorded in `uploads` against the person's storage quota. Nothing is
+ * stored unless every check passes, the quota included.
  */
 export async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1, fileSize: LARGEST_UPLOAD } });
 
   app.post<{ Params: { kind: string } }>(
     '/api/uploads/:kind',
-    { config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } } },
+    { onRequest: app.rateLimit('upload') },
     async (req, reply) => {
       const { user } = await req.auth();
       if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
@@ -58,7 +57,8 @@ export async function uploadRoutes(app: FastifyInstance) {
       }
       const { body, contentType, ext } = prepared.upload;
       const key = newKey(userId, ext);
-      await app.storage.put(kind.bucket, key, body, contentType);
+      const stored = await storeUpload(app.database.db, app.storage, { bucket: kind.bucket, key, userId, contentType, body }, app.config.uploadQuotaBytes);
+      if (!stored.ok) return reply.code(413).send({ message: stored.message });
       const result: UploadResult = {
         key,
         url: isPublicBucket(kind.bucket) ? publicUploadUrl(kind.bucket, key) : null,

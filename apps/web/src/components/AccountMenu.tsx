@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconLogout, IconSettings, IconUser, IconUsersGroup, IconHeartHandshake } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { isRateLimited } from '../lib/rate-limit.ts';
 import { useSignOut } from '../lib/auth.ts';
 import { PLANNED_PATHS } from '../lib/planned-paths.ts';
 import { UserAvatar } from './UserAvatar.tsx';
@@ -54,7 +55,9 @@ export function AccountMenu({ profile }: AccountMenuProps) {
           closeMenuOnClick={false}
           onClick={() =>
             signOut.mutate(undefined, {
-              onError: () => notifications.show({ color: 'red', message: t('auth.errors.signOutFailed') }),
+              onError: (error) => {
+                if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('auth.errors.signOutFailed') });
+              },
             })
           }
         >

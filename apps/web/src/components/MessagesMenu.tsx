@@ -1,3 +1,4 @@
+import { isLiveReset } from '@app/shared/live';
 import { ActionIcon, Badge, Center, Group, Indicator, Loader, Menu, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,7 +30,9 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
       onStarted: () => void refreshRecent(),
       onData: (tracked) => {
         void refreshRecent();
-        void queryClient.invalidateQueries({ queryKey: trpc.chat.conversations.queryKey({ communityId: tracked.data.communityId }) });
+        // After a reset (resuming from too far back) every community's conversation list is refetched.
+        const communityId = isLiveReset(tracked.data) ? undefined : tracked.data.communityId;
+        void queryClient.invalidateQueries({ queryKey: communityId ? trpc.chat.conversations.queryKey({ communityId }) : trpc.chat.conversations.pathKey() });
       },
     }),
   );

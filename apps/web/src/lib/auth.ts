@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { safeReturnPath } from '@app/shared/paths';
 import { useRouter } from '@tanstack/react-router';
+import { rateLimitOfResponse } from './rate-limit.ts';
 import { useTRPC } from './trpc.ts';
 import { STORAGE, store } from './storage-keys.ts';
 
@@ -40,7 +41,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       const res = await fetch('/auth/sign-out', { method: 'POST', credentials: 'same-origin' });
-      if (!res.ok) throw new Error('Sign out failed');
+      if (!res.ok) throw rateLimitOfResponse(res, 'Sign out failed') ?? new Error('Sign out failed');
     },
     onSuccess: async () => {
       // Sign-out resets everything that belonged to the session; active queries refetch as a visitor.

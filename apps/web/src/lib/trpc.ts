@@ -1,8 +1,9 @@
 import type { AppRouter } from '@app/api';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { noticeRateLimit } from './rate-limit.ts';
 
 /** Must not exceed the server's maxBatchSize. */
 const MAX_BATCH_ITEMS = 20;
@@ -11,6 +12,8 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 export function createQueryClient() {
   return new QueryClient({
+    // Before any mutation's own handling: a write refused over a limit gets one calm note.
+    mutationCache: new MutationCache({ onError: noticeRateLimit }),
     defaultOptions: {
       // Lists are fresh for five minutes (spec section 9's caches), kept in memory by react-query.
       queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { acceptOf } from './files.ts';
+import { rateLimitOfResponse, showRateLimitNotice } from './rate-limit.ts';
 
 export interface UploadedFile {
   key: string;
@@ -14,6 +15,11 @@ export async function uploadFile(kind: string, file: File): Promise<UploadedFile
   body.append('file', file);
   const res = await fetch(`/api/uploads/${encodeURIComponent(kind)}`, { method: 'POST', body, credentials: 'same-origin' });
   const data = (await res.json().catch(() => null)) as (UploadedFile & { message?: string }) | null;
+  const limited = rateLimitOfResponse(res, data?.message ?? '');
+  if (limited) {
+    showRateLimitNotice(limited.retryAfterSeconds);
+    throw limited;
+  }
   if (!res.ok || !data) throw new Error(data?.message ?? `Upload failed (${res.status}).`);
   return data;
 }

@@ -143,6 +143,39 @@ describe('later sign-ins', () => {
   });
 });
 
+describe('the local stand-in (provider dev)', () => {
+  it('never opens a profile made through Google: refused, nothing linked or created', async () => {
+    counter += 1;
+    const email = `google.person${counter}.${Date.now()}@example.com`;
+    const google = await signInIdentity(database.db, { provider: 'google', providerAccountId: `google-sub-${counter}`, email });
+    const before = await totals();
+    for (const typed of [email, email.toUpperCase()]) {
+      await expect(signInIdentity(database.db, identity({ email: typed }))).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: AUTH_MESSAGES.localSignInRefused,
+      });
+    }
+    expect(await totals()).toEqual(before);
+    const links = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, google.userId));
+    expect(links.map((l) => l.provider)).toEqual(['google']);
+  });
+
+  it('never opens a profile no sign-in of its own made (no dev identity)', async () => {
+    counter += 1;
+    const email = `seeded${counter}.${Date.now()}@example.com`;
+    await database.db.insert(profiles).values({ username: `seeded_${counter}_${Date.now()}`, email });
+    await expect(signInIdentity(database.db, identity({ email }))).rejects.toBeInstanceOf(AppError);
+    expect(await profilesWithEmail(email)).toBe(1);
+  });
+
+  it('still opens the profile it made, also after Google was linked to it', async () => {
+    const dev = identity();
+    const first = await signInIdentity(database.db, dev);
+    await signInIdentity(database.db, { provider: 'google', providerAccountId: `google-sub-linked-${counter}`, email: dev.email });
+    expect(await signInIdentity(database.db, dev)).toEqual({ userId: first.userId, created: false });
+  });
+});
+
 describe('username collisions', () => {
   it('retry with a new six-digit suffix (the unique index ignores case)', async () => {
     const now = 1_732_000_777_001;

@@ -22,7 +22,8 @@ const USERNAME_ATTEMPTS = 5;
  * Loads the user behind an identity, or creates the profile on first sign-in (spec section 5):
  * username from the e-mail's local part plus '_' and six digits, 'New User' as the fallback name,
  * the avatar from the provider's picture. A username collision retries with a new suffix.
- * An identity whose verified e-mail matches an existing profile is linked to it.
+ * An identity whose verified e-mail matches an existing profile is linked to it, when the
+ * provider may link by e-mail (see `mayLinkByEmail`).
  */
 export async function signInIdentity(db: Db, identity: VerifiedIdentity): Promise<{ userId: string; created: boolean }> {
   const email = identity.email.trim().toLowerCase();
@@ -37,6 +38,7 @@ export async function signInIdentity(db: Db, identity: VerifiedIdentity): Promis
   try {
     return await db.transaction(async (tx) => {
       const existing = await findByEmail(tx, email);
+      if (existing) await refuseUnlessLinkable(tx, existing, identity.provider);
       const userId = existing ?? (await createProfile(tx, { ...identity, email }));
       await tx
         .insert(authAccounts)
@@ -49,6 +51,7 @@ export async function signInIdentity(db: Db, identity: VerifiedIdentity): Promis
     if (isUniqueViolation(error, 'profiles_email_lower_idx')) {
       const userId = await findByEmail(db, email);
       if (userId) {
+        await refuseUnlessLinkable(db, userId, identity.provider);
         await db
           .insert(authAccounts)
           .values({ provider: identity.provider, providerAccountId: identity.providerAccountId, userId })
@@ -58,6 +61,26 @@ export async function signInIdentity(db: Db, identity: VerifiedIdentity): Promis
     }
     throw error;
   }
+}
+
+/**
+ * Whether `provider` may sign into the existing profile that holds the e-mail. Google vouches for
+ * the address (its ID token's e-mail is verified), so it links to that profile whoever made it.
+ * The local stand-in vouches for nothing (anyone types any address), so it opens only profiles it
+ * made itself, ones already holding a 'dev' identity: never one made through Google.
+ */
+async function mayLinkByEmail(db: Db | Tx, userId: string, provider: VerifiedIdentity['provider']): Promise<boolean> {
+  if (provider === 'google') return true;
+  const [own] = await db
+    .select({ userId: authAccounts.userId })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, userId), eq(authAccounts.provider, provider)))
+    .limit(1);
+  return !!own;
+}
+
+async function refuseUnlessLinkable(db: Db | Tx, userId: string, provider: VerifiedIdentity['provider']): Promise<void> {
+  if (!(await mayLinkByEmail(db, userId, provider))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.localSignInRefused);
 }
 
 async function findByEmail(db: Db | Tx, email: string): Promise<string | null> {

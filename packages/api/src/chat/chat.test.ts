@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, testStorage, testSubscription } from '../testing.ts';
+import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, storeTestUpload, testStorage, testSubscription } from '../testing.ts';
 
 let database: TestDatabase;
 let owner: string;
@@ -99,7 +99,7 @@ describe('chat', () => {
   it("takes an attachment only when it is the sender's own stored upload", async () => {
     await expect(chat(ana).send({ communityId, userId: ben, attachmentKey: `${ben}/notes.pdf` })).rejects.toMatchObject({ message: CHAT_MESSAGES.uploadFailed });
     const key = `${ana}/notes.pdf`;
-    await testStorage().put('chat-documents', key, Buffer.from('%PDF-1.4'), 'application/pdf');
+    await storeTestUpload(database, ana, 'chat-documents', key, Buffer.from('%PDF-1.4'), 'application/pdf');
     const sent = await chat(ana).send({ communityId, userId: ben, attachmentKey: key, fileName: 'Quarterly notes.pdf' });
     expect(sent).toMatchObject({ kind: 'attachment', attachmentType: 'application/pdf', fileName: 'Quarterly notes.pdf', attachmentUrl: `/api/chat/messages/${sent.id}/attachment` });
     const [row] = await database.db.select().from(messages).where(eq(messages.id, sent.id));
@@ -128,6 +128,30 @@ describe('chat', () => {
     expect(await chat(owner).markRead({ communityId, userId: talker })).toEqual({ read: 45 });
     expect(await chat(owner).unreadTotal()).toBe(0);
     expect((await chat(owner).conversations({ communityId })).find((c) => c.other.id === talker)?.unreadCount).toBe(0);
+  });
+
+  it('once removed from a community, its conversations leave recent, the unread badge and the lists, as chat.messages refuses them', async () => {
+    const owner2 = await createTestUser(database);
+    const removed = await createTestUser(database);
+    const stays = await createTestUser(database);
+    const other = (await createTestCommunity(database, owner2)).id;
+    for (const userId of [removed, stays]) await callerFor(database, userId).membership.join({ communityId: other });
+    await chat(stays).send({ communityId: other, userId: removed, text: 'before you were removed' });
+    await chat(removed).send({ communityId: other, userId: owner2, text: 'hello owner' });
+    expect((await chat(removed).recent()).map((c) => c.lastMessage.text)).toContain('before you were removed');
+    expect(await chat(removed).unreadTotal()).toBe(1);
+
+    await callerFor(database, owner2).membership.remove({ communityId: other, userId: removed });
+    await chat(stays).send({ communityId: other, userId: owner2, text: 'still here' });
+    await expect(chat(removed).messages({ communityId: other, userId: stays })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // The removed person no longer reads these conversations anywhere…
+    expect((await chat(removed).recent()).filter((c) => c.community.id === other)).toEqual([]);
+    expect(await chat(removed).unreadTotal()).toBe(0);
+    // …and the people left behind no longer see a conversation they could not open.
+    await expect(chat(owner2).messages({ communityId: other, userId: removed })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await chat(owner2).recent()).map((c) => c.other.id)).not.toContain(removed);
+    expect((await chat(owner2).conversations({ communityId: other })).map((c) => c.other.id)).not.toContain(removed);
+    expect(await chat(owner2).unreadTotal()).toBe(1);
   });
 
   it('delivers messages, edits and deletions live to the other person, and only to the pair', async () => {

@@ -32,6 +32,17 @@ describe('chat encryption', () => {
     expect(open(keyring, community, alice, bob, { ...sealed, content: 'garbage' })).toBeNull();
   });
 
+  it('refuses a truncated authentication tag, which GCM would otherwise check only as far as it goes', () => {
+    const sealed = seal(keyring, community, alice, bob, 'private');
+    const parts = sealed.content.split('.');
+    const tag = Buffer.from(parts[2]!, 'base64');
+    expect(tag).toHaveLength(16);
+    for (const length of [4, 8, 12, 15]) {
+      const truncated = [parts[0], parts[1], tag.subarray(0, length).toString('base64'), parts[3]].join('.');
+      expect(open(keyring, community, alice, bob, { ...sealed, content: truncated })).toBeNull();
+    }
+  });
+
   it('rotates: new messages use the first key, older ones still open with theirs', () => {
     const old = parseKeyring(generateKeyringValue('2025'));
     const sealedBefore = seal(old, community, alice, bob, 'before rotation');

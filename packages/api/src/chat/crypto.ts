@@ -13,6 +13,7 @@ const HKDF_SALT = Buffer.from('commonroom/chat/v1');
 const FORMAT = 'v1';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export interface ChatKeyring {
   /** The key new messages are encrypted under. */
@@ -78,9 +79,12 @@ export function open(keyring: ChatKeyring, communityId: string, a: string, b: st
   if (!secret || format !== FORMAT || !iv || !tag || data === undefined || rest.length > 0) return null;
   try {
     const context = conversationContext(communityId, a, b);
-    const decipher = createDecipheriv('aes-256-gcm', conversationKey(secret, context), Buffer.from(iv, 'base64'));
+    const authTag = Buffer.from(tag, 'base64');
+    // A shorter tag would be accepted by GCM and is far easier to forge: only the full 16 bytes we write are read.
+    if (authTag.length !== TAG_BYTES) return null;
+    const decipher = createDecipheriv('aes-256-gcm', conversationKey(secret, context), Buffer.from(iv, 'base64'), { authTagLength: TAG_BYTES });
     decipher.setAAD(context);
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    decipher.setAuthTag(authTag);
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
   } catch {
     return null;

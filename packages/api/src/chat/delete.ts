@@ -3,6 +3,7 @@ import { CHAT_MESSAGES, messageIdInput } from '@app/shared/chat';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 import { authorProcedure } from '../trpc.ts';
+import { discardUpload } from '../uploads/service.ts';
 import { announce, chatBucketOf } from './service.ts';
 
 /** The sender deletes a message; its attachment is removed after the commit. */
@@ -13,6 +14,6 @@ export const remove = authorProcedure.input(messageIdInput).mutation(async ({ ct
     await announce(tx, deleted, 'message.deleted');
     return deleted;
   });
-  if (row.attachmentKey && row.attachmentType) await ctx.storage.delete(chatBucketOf(row.attachmentType), row.attachmentKey).catch(() => undefined);
+  if (row.attachmentKey && row.attachmentType) await discardUpload(ctx.db, ctx.storage, chatBucketOf(row.attachmentType), row.attachmentKey);
   return { messageId: row.id };
 });

@@ -1,21 +1,17 @@
 import { messages } from '@app/db/schema';
 import { CHAT_MESSAGES, sendMessageInput } from '@app/shared/chat';
 import { contentTypeOfKey } from '@app/shared/upload-kinds';
-import { isOwnKey } from '@app/storage';
 import { AppError } from '../errors.ts';
 import { chatPairProcedure } from '../trpc.ts';
+import { requireOwnUpload } from '../uploads/service.ts';
 import { announce, chatBucketOf, readMessage, sealMessage } from './service.ts';
 
 /** Sends a text, a video link or an attachment to another member; the text is stored encrypted only. */
-export const send = chatPairProcedure.input(sendMessageInput).mutation(async ({ ctx, input }) => {
+export const send = chatPairProcedure.meta({ rateLimit: 'chat:send' }).input(sendMessageInput).mutation(async ({ ctx, input }) => {
   const me = ctx.user.id;
   const communityId = ctx.community.id;
-  let attachmentType: string | null = null;
-  if (input.attachmentKey) {
-    attachmentType = contentTypeOfKey(input.attachmentKey);
-    const stored = attachmentType && isOwnKey(input.attachmentKey, me) && (await ctx.storage.exists(chatBucketOf(attachmentType), input.attachmentKey));
-    if (!stored) throw new AppError('BAD_REQUEST', CHAT_MESSAGES.uploadFailed);
-  }
+  const attachmentType = input.attachmentKey ? contentTypeOfKey(input.attachmentKey) : null;
+  if (input.attachmentKey && !attachmentType) throw new AppError('BAD_REQUEST', CHAT_MESSAGES.uploadFailed);
   const kind = input.attachmentKey ? 'attachment' : input.videoUrl ? 'video' : 'text';
   const sealed = sealMessage(ctx.chatKeys, communityId, me, input.userId, {
     text: input.text,
@@ -23,6 +19,8 @@ export const send = chatPairProcedure.input(sendMessageInput).mutation(async ({ 
     fileName: input.attachmentKey ? (input.fileName ?? null) : null,
   });
   return ctx.db.transaction(async (tx) => {
+    // The sender's own upload, locked until the message is committed (see requireOwnUpload).
+    if (input.attachmentKey) await requireOwnUpload(tx, chatBucketOf(attachmentType!), input.attachmentKey, me, CHAT_MESSAGES.uploadFailed);
     const [row] = await tx
       .insert(messages)
       .values({ communityId, senderId: me, receiverId: input.userId, kind, ...sealed, attachmentKey: input.attachmentKey ?? null, attachmentType })

@@ -1,8 +1,8 @@
 import type { Queryable } from '@app/db';
-import { communities, messages, profiles } from '@app/db/schema';
+import { communities, communityMembers, messages, profiles } from '@app/db/schema';
 import { CHAT_MESSAGES, detectVideoKind, type listMessagesInput, type VideoKind } from '@app/shared/chat';
 import { FILE_TYPES, IMAGE_TYPES } from '@app/shared/upload-kinds';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
@@ -103,12 +103,25 @@ export async function messagePage(db: Queryable, keys: ChatKeyring, me: string, 
 
 const otherParty = (me: string) => sql<string>`case when ${messages.senderId} = ${me}::uuid then ${messages.receiverId} else ${messages.senderId} end`;
 
+/** The person is an approved member (or the owner) of the message's community. */
+function belongs(person: SQL | typeof messages.senderId) {
+  return sql`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${messages.communityId} and ${communityMembers.userId} = ${person} and ${communityMembers.status} = 'approved')`;
+}
+
+/**
+ * Messages the caller may still read: those of conversations where both people still belong to the
+ * community (what chat.messages requires), so lists, previews and unread counts agree with it.
+ */
+export function readableBy(me: string): SQL {
+  return and(belongs(sql`${me}::uuid`), belongs(otherParty(me)))!;
+}
+
 /**
  * The user's conversations, latest first: the other person, the last message (decrypted) and how
  * many of theirs are unread. In one community, or across all (the top bar's dropdown).
  */
 export async function conversationList(db: Queryable, keys: ChatKeyring, me: string, communityId: string | null, limit: number) {
-  const inScope = communityId ? eq(messages.communityId, communityId) : undefined;
+  const inScope = and(communityId ? eq(messages.communityId, communityId) : undefined, readableBy(me));
   const other = otherParty(me);
   // The last message of each conversation (community and other person)…
   // (The pair, as least and greatest id, names a conversation without a parameter in the expression.)

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES, type CreateCommunityInput, type UpdateCommunityInput } from '@app/shared/community';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, testStorage } from '../testing.ts';
+import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ let logoCounter = 0;
 async function uploadedLogo(userId: string): Promise<string> {
   logoCounter += 1;
   const key = `${userId}/logo-${logoCounter}.webp`;
-  await testStorage().put('community-logos', key, Buffer.from('logo'), 'image/webp');
+  await storeTestUpload(database, userId, 'community-logos', key, Buffer.from('logo'), 'image/webp');
   return `/uploads/community-logos/${key}`;
 }
 const logoExists = (url: string) => testStorage().exists('community-logos', url.slice('/uploads/community-logos/'.length));

@@ -17,11 +17,11 @@ async function referrerOf(tx: Queryable, code: string | null | undefined, userId
  * and must be the caller's; the community, its owner membership and the partner referral are one
  * transaction, and if anything fails the uploaded logo is removed, so nothing is left behind.
  */
-export const create = protectedProcedure.input(createCommunityInput).mutation(async ({ ctx, input }) => {
+export const create = protectedProcedure.meta({ rateLimit: 'community:create' }).input(createCommunityInput).mutation(async ({ ctx, input }) => {
   const userId = ctx.user.id;
-  await requireOwnLogo(ctx.storage, input.logoUrl, userId);
   try {
     return await ctx.db.transaction(async (tx) => {
+      await requireOwnLogo(tx, input.logoUrl, userId);
       const referredBy = await referrerOf(tx, input.referralCode, userId);
       const [community] = await tx
         .insert(communities)
@@ -39,7 +39,7 @@ export const create = protectedProcedure.input(createCommunityInput).mutation(as
       return community!;
     });
   } catch (error) {
-    await discardLogo(ctx.storage, input.logoUrl, userId);
+    await discardLogo(ctx.db, ctx.storage, input.logoUrl, userId);
     rethrowNameTaken(error, input.name);
   }
 });

@@ -155,6 +155,32 @@ describe('communities.ofProfile', () => {
     expect(result.joined[0]?.ownerId).toBe(stranger);
   });
 
+  it("shows a private community's membership only to its members and the person, as its member list does", async () => {
+    const person = await createTestUser(database);
+    const coMember = await createTestUser(database);
+    const stranger = await createTestUser(database);
+    const applicant = await createTestUser(database);
+    const [secret, open] = await insertCommunities([
+      { name: 'Secret Circle', ownerId, isPrivate: true },
+      { name: 'Open Circle', ownerId },
+    ]);
+    await database.db.insert(communityMembers).values([
+      { communityId: secret!.id, userId: person, role: 'member', status: 'approved' },
+      { communityId: secret!.id, userId: coMember, role: 'member', status: 'approved' },
+      { communityId: secret!.id, userId: applicant, role: 'member', status: 'pending' },
+      { communityId: open!.id, userId: person, role: 'member', status: 'approved' },
+    ]);
+    const joinedAs = async (viewer: string | null) => (await callerFor(database, viewer).communities.ofProfile({ userId: person })).joined.map((c) => c.name).sort();
+
+    expect(await joinedAs(null)).toEqual(['Open Circle']);
+    expect(await joinedAs(stranger)).toEqual(['Open Circle']);
+    expect(await joinedAs(applicant)).toEqual(['Open Circle']);
+    // Those the per-object check lets see the member list see the membership too.
+    await expect(callerFor(database, stranger).membership.members({ communityId: secret!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await joinedAs(coMember)).toEqual(['Open Circle', 'Secret Circle']);
+    expect(await joinedAs(person)).toEqual(['Open Circle', 'Secret Circle']);
+  });
+
   it('is empty for someone with no communities, and refuses a malformed id', async () => {
     expect(await anonymous().ofProfile({ userId: crypto.randomUUID() })).toEqual({ owned: [], joined: [] });
     await expect(anonymous().ofProfile({ userId: 'not-a-uuid' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'The profile id is not valid.' });

@@ -1,12 +1,14 @@
-import type { Queryable } from '@app/db';
+import type { Db, Queryable } from '@app/db';
 import { communities, communityMembers, profiles } from '@app/db/schema';
 import { isUniqueViolation } from '@app/db';
 import { COMMUNITY_MESSAGES, type createCommunityInput, type updateCommunityInput } from '@app/shared/community';
 import { ownUploadKey } from '@app/shared/uploads';
 import type { Storage } from '@app/storage';
-import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { discardUpload, requireOwnUpload } from '../uploads/service.ts';
 
 type CreateCommunityInput = z.output<typeof createCommunityInput>;
 type UpdateCommunityInput = z.output<typeof updateCommunityInput>;
@@ -42,14 +44,38 @@ export function ownedBy(db: Queryable, userId: string) {
     .limit(OF_PROFILE_MAX);
 }
 
-/** The cards of the communities `userId` belongs to (or asked to join) without owning them, latest first. */
-export function memberOf(db: Queryable, userId: string, status: 'approved' | 'pending') {
+const viewerMembership = alias(communityMembers, 'viewer_membership');
+
+/**
+ * Who may see that someone belongs to a community: anyone for a public one; for a private one,
+ * whose member list only its members can open, only its members (and the person themselves).
+ */
+function membershipVisibleTo(db: Queryable, viewerId: string | null): SQL | undefined {
+  const coMember = viewerId
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(viewerMembership)
+          .where(
+          and(eq(viewerMembership.communityId, communities.id), eq(viewerMembership.userId, viewerId), eq(viewerMembership.status, 'approved')),
+        ),
+      )
+    : undefined;
+  return or(eq(communities.isPrivate, false), coMember);
+}
+
+/**
+ * The cards of the communities `userId` belongs to (or asked to join) without owning them, latest
+ * first; with `viewerId`, only the memberships that viewer may see (a profile seen by someone else).
+ */
+export function memberOf(db: Queryable, userId: string, status: 'approved' | 'pending', viewer?: { id: string | null }) {
+  const visible = viewer && viewer.id !== userId ? membershipVisibleTo(db, viewer.id) : undefined;
   return db
     .select(cardColumns)
     .from(communityMembers)
     .innerJoin(communities, eq(communities.id, communityMembers.communityId))
     .innerJoin(profiles, eq(profiles.id, communities.ownerId))
-    .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, status), ne(communities.ownerId, userId)))
+    .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, status), ne(communities.ownerId, userId), visible))
     .orderBy(desc(communityMembers.joinedAt), desc(communities.id))
     .limit(OF_PROFILE_MAX);
 }
@@ -83,17 +109,18 @@ export async function communityDetails(db: Queryable, where: SQL) {
 
 export const LOGO_BUCKET = 'community-logos';
 
-/** The storage key of a logo `userId` uploaded and that is still stored; BAD_REQUEST 'Logo upload failed' otherwise. */
-export async function requireOwnLogo(storage: Storage, url: string, userId: string): Promise<string> {
-  const key = ownUploadKey(url, LOGO_BUCKET, userId);
-  if (!key || !(await storage.exists(LOGO_BUCKET, key))) throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.logoInvalid);
-  return key;
+/**
+ * Refuses (BAD_REQUEST 'Logo upload failed') a logo that is not an upload of `userId`; call it in
+ * the transaction that saves the logo (see requireOwnUpload).
+ */
+export async function requireOwnLogo(tx: Queryable, url: string, userId: string): Promise<void> {
+  await requireOwnUpload(tx, LOGO_BUCKET, ownUploadKey(url, LOGO_BUCKET, userId), userId, COMMUNITY_MESSAGES.logoInvalid);
 }
 
-/** Removes an uploaded logo that is no longer used; a failure only leaves a stray file behind. */
-export async function discardLogo(storage: Storage, url: string | null, userId: string): Promise<void> {
+/** Removes an uploaded logo that is no longer used (kept if another community shows it); a failure only leaves a stray file behind. */
+export async function discardLogo(db: Db, storage: Storage, url: string | null, userId: string): Promise<void> {
   const key = url ? ownUploadKey(url, LOGO_BUCKET, userId) : null;
-  if (key) await storage.delete(LOGO_BUCKET, key).catch(() => undefined);
+  if (key) await discardUpload(db, storage, LOGO_BUCKET, key);
 }
 
 /** The columns the create wizard and the edit form both set. */

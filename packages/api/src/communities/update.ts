@@ -25,7 +25,7 @@ export const update = ownerProcedure
           throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.seatsBelowMembers(current.membersCount));
         }
         if (input.logoUrl !== current.logoUrl) {
-          await requireOwnLogo(ctx.storage, input.logoUrl, userId);
+          await requireOwnLogo(tx, input.logoUrl, userId);
           replacedLogo = current.logoUrl;
         }
         await tx
@@ -41,6 +41,6 @@ export const update = ownerProcedure
     } catch (error) {
       rethrowNameTaken(error, input.name);
     }
-    await discardLogo(ctx.storage, replacedLogo, userId);
+    await discardLogo(ctx.db, ctx.storage, replacedLogo, userId);
     return communityDetails(ctx.db, eq(communities.id, communityId));
   });

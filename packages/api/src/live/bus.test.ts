@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus, type LiveEvent } from './bus.ts';
 import { publish } from './publish.ts';
+import { liveSubscription } from './subscription.ts';
 import type { Topic } from './topics.ts';
 
 let database: TestDatabase;
@@ -77,7 +78,35 @@ describe('live bus', () => {
     const first = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
     await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
     await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 3 }));
-    expect((await busA.backlog(topic, first)).map((e) => e.event)).toEqual([{ type: 'test', n: 2 }, { type: 'test', n: 3 }]);
+    const replay = await busA.replay(topic, first);
+    expect('events' in replay && replay.events.map((e) => e.event)).toEqual([{ type: 'test', n: 2 }, { type: 'test', n: 3 }]);
+  });
+
+  it('replays only within the window: an old, unknown or foreign id gets a reset, never history', async () => {
+    const topic = testTopic(7);
+    const other = testTopic(8);
+    const old = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+    await database.db.execute(sql`update live_events set created_at = now() - interval '1 hour' where id = ${old}`);
+    const recent = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
+    const foreign = await database.db.transaction((tx) => publish(tx, other, { type: 'test', n: 3 }));
+    const latest = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 4 }));
+    for (const from of [0, old, foreign, latest + 1000]) {
+      const replay = await busA.replay(topic, from);
+      expect(replay, `from ${from}`).toEqual({ reset: true, lastId: expect.any(Number) });
+      expect((replay as { lastId: number }).lastId).toBeGreaterThanOrEqual(latest);
+    }
+    const replay = await busA.replay(topic, recent);
+    expect('events' in replay && replay.events.map((e) => e.event)).toEqual([{ type: 'test', n: 4 }]);
+  });
+
+  it('builds a shared result once for many subscribers of one event', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    const results = await Promise.all(Array.from({ length: 100 }, () => busA.shared('event:1', load)));
+    expect(new Set(results)).toEqual(new Set([1]));
+    expect(loads).toBe(1);
+    // Another bus (another database, or another process) builds its own.
+    expect(await busB.shared('event:1', load)).toBe(2);
   });
 
   it('gives subscribers the event as published, dates as dates', async () => {
@@ -99,5 +128,31 @@ describe('live bus', () => {
     await database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'during the gap' }));
     await database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'after the gap' }));
     expect((await received).map((e) => e.event)).toEqual([{ type: 'test', note: 'during the gap' }, { type: 'test', note: 'after the gap' }]);
+  });
+});
+
+describe('live bus and subscriptions, a subscriber that left early', () => {
+  it('a stream asked for after its signal ended is empty, not an error', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const seen: unknown[] = [];
+    for await (const event of busA.stream(testTopic(6), controller.signal)) seen.push(event);
+    expect(seen).toEqual([]);
+  });
+
+  it('a subscription whose client left before it started ends at once, listening to nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const subscription = liveSubscription<TestEvent, TestEvent>({
+      ctx: { live: busA, isSessionActive: async () => true },
+      topic: testTopic(7),
+      lastEventId: null,
+      signal: controller.signal,
+      stillAllowed: async () => true,
+      map: (event) => event,
+      refusal: 'ended',
+    });
+    const first = await Promise.race([subscription.next(), new Promise((resolve) => setTimeout(() => resolve('still listening'), 2000))]);
+    expect(first).toEqual({ done: true, value: undefined });
   });
 });

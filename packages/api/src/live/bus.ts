@@ -1,8 +1,9 @@
 import { EventEmitter, on } from 'node:events';
 import type { Database } from '@app/db';
 import { liveEvents } from '@app/db/schema';
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import superjson, { type SuperJSONResult } from 'superjson';
+import { REPLAY_WINDOW_MS } from './prune.ts';
 import { LIVE_CHANNEL } from './publish.ts';
 import type { AnyEvent, Topic } from './topics.ts';
 
@@ -14,8 +15,14 @@ export interface LiveEvent<E extends AnyEvent = AnyEvent> {
   createdAt: Date;
 }
 
-/** The most missed events a reconnecting client is sent; older ones are gone (it reloads instead). */
+/** The most missed events a reconnecting client is sent; when it missed more, it refetches instead. */
 export const BACKLOG_LIMIT = 500;
+
+/**
+ * What a reconnecting client is sent: the events it missed, or `reset` when it asks from further
+ * back than the replay window (or from an id it never saw): it refetches, and resumes after `lastId`.
+ */
+export type Replay<E extends AnyEvent> = { events: LiveEvent<E>[] } | { reset: true; lastId: number };
 
 export interface LiveBusOptions {
   onError?: (error: unknown) => void;
@@ -30,9 +37,21 @@ export interface LiveBus {
   stop(): Promise<void>;
   /** The topic's events as they commit, from the call on, until `signal` aborts. */
   stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal): AsyncIterable<LiveEvent<E>>;
-  /** The topic's events after `afterId`, oldest first (what a reconnecting client missed). */
-  backlog<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<LiveEvent<E>[]>;
+  /**
+   * What a reconnecting client missed: the topic's events after `afterId`, oldest first, when
+   * `afterId` names an event of this topic within the replay window and fewer than BACKLOG_LIMIT
+   * followed; otherwise a reset. History is never paged through a subscription.
+   */
+  replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>>;
+  /**
+   * Builds what many subscribers of this process send for one event once (loading the post a
+   * `post.created` names, say), sharing the result for a moment; `key` names the event.
+   */
+  shared<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
+
+/** How long a shared result is reused: long enough for one event's fan-out, short enough never to serve stale text. */
+const SHARED_TTL_MS = 2_000;
 
 const columns = { id: liveEvents.id, topic: liveEvents.topic, payload: liveEvents.payload, createdAt: liveEvents.createdAt };
 
@@ -52,6 +71,7 @@ function toLiveEvent<E extends AnyEvent>(row: { id: number; topic: string; paylo
 export function createLiveBus(database: Database, { onError = () => {}, revalidateMs = 15_000 }: LiveBusOptions = {}): LiveBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const sharedResults = new Map<string, { value: Promise<unknown>; until: number }>();
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
   let pending: number[] = [];
@@ -126,9 +146,11 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       await flushing;
     },
     stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal) {
-      const events = on(emitter, topic, { signal });
+      // Ended already (the client left while its subscription was starting): `on` would throw an AbortError.
+      const events = signal.aborted ? null : on(emitter, topic, { signal });
       return {
         async *[Symbol.asyncIterator]() {
+          if (!events) return;
           try {
             for await (const [event] of events) yield event as LiveEvent<E>;
           } catch (error) {
@@ -137,14 +159,33 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
         },
       };
     },
-    async backlog<E extends AnyEvent>(topic: Topic<E>, afterId: number) {
-      const rows = await database.db
-        .select(columns)
+    async replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>> {
+      const inWindow = gte(liveEvents.createdAt, sql`now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})`);
+      const [anchor] = await database.db
+        .select({ id: liveEvents.id })
         .from(liveEvents)
-        .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId)))
-        .orderBy(asc(liveEvents.id))
-        .limit(BACKLOG_LIMIT);
-      return rows.map((row) => toLiveEvent<E>(row));
+        .where(and(eq(liveEvents.id, afterId), eq(liveEvents.topic, topic), inWindow));
+      const rows = anchor
+        ? await database.db
+            .select(columns)
+            .from(liveEvents)
+            .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId), inWindow))
+            .orderBy(asc(liveEvents.id))
+            .limit(BACKLOG_LIMIT + 1)
+        : [];
+      if (anchor && rows.length <= BACKLOG_LIMIT) return { events: rows.map((row) => toLiveEvent<E>(row)) };
+      const [latest] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
+      return { reset: true, lastId: Number(latest?.max ?? 0) };
+    },
+    shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      const hit = sharedResults.get(key);
+      if (hit && hit.until > now) return hit.value as Promise<T>;
+      for (const [k, entry] of sharedResults) if (entry.until <= now) sharedResults.delete(k);
+      const value = load();
+      sharedResults.set(key, { value, until: now + SHARED_TTL_MS });
+      value.catch(() => sharedResults.delete(key));
+      return value;
     },
   };
 }

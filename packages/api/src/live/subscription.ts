@@ -1,5 +1,6 @@
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
-import { tracked } from '@trpc/server';
+import { LIVE_RESET, type LiveReset } from '@app/shared/live';
+import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { stillAllowed } from '../access.ts';
@@ -8,29 +9,34 @@ import { topics, type AnyEvent, type EventOf, type Topic } from './topics.ts';
 export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
   ctx: Pick<Context, 'live' | 'isSessionActive'>;
   topic: Topic<E>;
-  /** The last event id the client saw (sent back on reconnect): what came after it is sent first. */
+  /**
+   * The last event id the client saw (sent back on reconnect): what came after it is sent first,
+   * within the replay window; from further back the client is sent a `live.reset` to refetch.
+   */
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
   /** Re-checked every `ctx.live.revalidateMs`: false ends the subscription with FORBIDDEN. */
   stillAllowed: () => Promise<boolean>;
   /** An event that ends the subscription with FORBIDDEN at once (e.g. the subscriber's membership ending). */
   endsOn?: (event: E) => boolean;
-  /** What the client gets for an event; null skips it. */
-  map: (event: E) => T | null | Promise<T | null>;
+  /** What the client gets for an event (`id` is the event's); null skips it. */
+  map: (event: E, id: number) => T | null | Promise<T | null>;
   /** The message the subscriber sees when it is ended. */
   refusal: string;
 }
 
 /**
- * The one loop behind every live subscription: listen first, then send the missed backlog, then
- * events as they commit, each tracked by its id; end when the client goes, or with FORBIDDEN when
- * the session or the right to listen does.
+ * The one loop behind every live subscription: listen first, then send the missed backlog (or a
+ * reset), then events as they commit, each tracked by its id; end when the client goes, or with
+ * FORBIDDEN when the session or the right to listen does.
  */
-export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubscriptionOptions<E, T>) {
+export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubscriptionOptions<E, T>): AsyncGenerator<TrackedEnvelope<T | LiveReset>> {
   const { ctx, topic, signal } = options;
   const stop = new AbortController();
   const abort = () => stop.abort();
   signal?.addEventListener('abort', abort, { once: true });
+  // A client that left before this started: the listener above would never hear of it.
+  if (signal?.aborted) stop.abort();
   let revoked = false;
   const revoke = () => {
     revoked = true;
@@ -46,11 +52,15 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
     // Listening starts before the backlog is read, so nothing falls between the two.
     const events = ctx.live.stream(topic, stop.signal);
     let last = options.lastEventId ? Number(options.lastEventId) : 0;
-    const backlog = options.lastEventId ? await ctx.live.backlog(topic, last) : [];
-    for (const { id, event } of backlog) {
+    const replay = options.lastEventId ? await ctx.live.replay(topic, last) : { events: [] };
+    if ('reset' in replay) {
+      last = replay.lastId;
+      yield tracked(String(last), { type: LIVE_RESET } as LiveReset);
+    }
+    for (const { id, event } of 'events' in replay ? replay.events : []) {
       last = id;
       if (options.endsOn?.(event)) continue;
-      const data = await options.map(event);
+      const data = await options.map(event, id);
       if (data !== null) yield tracked(String(id), data);
     }
     for await (const { id, event } of events) {
@@ -60,7 +70,7 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
         revoked = true;
         break;
       }
-      const data = await options.map(event);
+      const data = await options.map(event, id);
       if (data !== null) yield tracked(String(id), data);
     }
   } finally {
@@ -78,7 +88,7 @@ export function communitySubscription<T>(options: {
   ctx: Pick<Context, 'live' | 'isSessionActive'> & { db: Context['db']; user: { id: string }; community: { id: string } };
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
-  map: (event: EventOf<ReturnType<typeof topics.community>>) => T | null;
+  map: (event: EventOf<ReturnType<typeof topics.community>>, id: number) => T | null | Promise<T | null>;
 }) {
   const { ctx } = options;
   const userId = ctx.user.id;

@@ -1,6 +1,8 @@
+import type { SessionEvent } from '../auth/events.ts';
 import type { ConversationEvent, InboxEvent } from '../chat/events.ts';
+import type { CourseEvent } from '../courses/events.ts';
 import type { MembershipEvent } from '../membership/events.ts';
-import type { FeedEvent } from '../posts/events.ts';
+import type { FeedTopicEvent } from '../posts/events.ts';
 
 /** Every live event is `{ type, ... }`; each domain declares its own in its events.ts. */
 export interface AnyEvent {
@@ -14,10 +16,14 @@ export type Topic<E extends AnyEvent> = string & { readonly [carries]?: E };
 /** The events a topic carries. */
 export type EventOf<T> = T extends Topic<infer E> ? E : never;
 
-/** Who hears what: a community's members, the two people of a conversation, one person on all their devices. */
+/**
+ * Who hears what: a community's members, the two people of a conversation, one person on all their
+ * devices, the sockets of one session (by a hash of its id: see auth/session.ts).
+ */
 export const topics = {
-  community: (communityId: string) => `community:${communityId}` as Topic<FeedEvent | MembershipEvent>,
+  community: (communityId: string) => `community:${communityId}` as Topic<FeedTopicEvent | MembershipEvent | CourseEvent>,
   /** A conversation: the community and the two people, in a fixed order. */
   conversation: (communityId: string, a: string, b: string) => `conversation:${communityId}:${[a, b].sort().join(':')}` as Topic<ConversationEvent>,
   user: (userId: string) => `user:${userId}` as Topic<InboxEvent>,
+  session: (sessionHash: string) => `session:${sessionHash}` as Topic<SessionEvent>,
 } as const;

@@ -4,19 +4,20 @@ import { AppError } from '../errors.ts';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
 import { protectedProcedure } from '../trpc.ts';
-import { admitOrThrow, loadCommunity, membershipOf } from './service.ts';
+import { admissionRefused, admitOrThrow, isBanned, loadCommunity, membershipOf } from './service.ts';
 
 /**
  * Joining: a free public community admits at once (a seat permitting); a private one records a
  * pending request for the owner; a paid one is joined through payments.createCheckout instead.
  */
-export const join = protectedProcedure.input(communityIdInput).mutation(async ({ ctx, input }) => {
+export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).input(communityIdInput).mutation(async ({ ctx, input }) => {
   const userId = ctx.user.id;
   return ctx.db.transaction(async (tx) => {
     const community = await loadCommunity(tx, input.communityId);
     const existing = community.ownerId === userId ? ({ status: 'approved' } as const) : await membershipOf(tx, community.id, userId);
     if (existing?.status === 'approved') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyMember);
     if (existing?.status === 'pending') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
+    if (await isBanned(tx, community.id, userId)) throw admissionRefused('banned');
     if (community.membershipAmountCents > 0) throw new AppError('PRECONDITION_FAILED', COMMUNITY_MESSAGES.paymentRequired);
     if (community.availableSeats !== null && community.membersCount >= community.availableSeats) {
       throw new AppError('CONFLICT', COMMUNITY_MESSAGES.noSeats);

@@ -141,5 +141,13 @@ describe('owner-only and member-only procedures', () => {
       message: COMMUNITY_MESSAGES.ownerCannotBeRemoved,
     });
     expect(await counts(id)).toEqual({ membersCount: 1, approved: 1 });
+    // A removed member cannot come back; one who left can.
+    expect(await callerFor(database, a).membership.status({ communityId: id })).toEqual({ status: 'removed', role: null });
+    await expect(callerFor(database, a).membership.join({ communityId: id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: COMMUNITY_MESSAGES.removedByOwner,
+    });
+    expect(await callerFor(database, b).membership.join({ communityId: id })).toMatchObject({ status: 'approved' });
+    expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });
   });
 });

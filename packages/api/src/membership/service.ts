@@ -1,5 +1,5 @@
 import type { Queryable } from '@app/db';
-import { communities, communityMembers } from '@app/db/schema';
+import { communities, communityBans, communityMembers } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CommunityRow, Membership } from '../access.ts';
@@ -23,15 +23,32 @@ export async function membershipOf(db: Queryable, communityId: string, userId: s
   return row ?? null;
 }
 
-export type Admission = { admitted: true; membersCount: number } | { admitted: false; reason: 'full' | 'already-member' };
+export type RefusalReason = 'full' | 'already-member' | 'banned';
+export type Admission = { admitted: true; membersCount: number } | { admitted: false; reason: RefusalReason };
+
+/** True when the owner removed this person from the community: no join or payment admits them again. */
+export async function isBanned(db: Queryable, communityId: string, userId: string): Promise<boolean> {
+  const [ban] = await db
+    .select({ userId: communityBans.userId })
+    .from(communityBans)
+    .where(and(eq(communityBans.communityId, communityId), eq(communityBans.userId, userId)));
+  return !!ban;
+}
+
+/** Records that the owner removed this person (in the removal's transaction). */
+export async function ban(tx: Queryable, communityId: string, userId: string, bannedBy: string): Promise<void> {
+  await tx.insert(communityBans).values({ communityId, userId, bannedBy }).onConflictDoNothing();
+}
 
 /**
  * Makes `userId` an approved member of the community, inside the caller's transaction: takes a
  * seat (the conditional increment holds the seat cap however many joins race, since each waits on
  * the community row and re-checks the cap), then inserts the membership or approves a pending one.
- * When full or already a member nothing changes and the caller decides what that means.
+ * When full, already a member or removed by the owner nothing changes and the caller decides what
+ * that means. `checkoutId` names the checkout whose subscription pays for the membership.
  */
-export async function admitMember(tx: Queryable, communityId: string, userId: string): Promise<Admission> {
+export async function admitMember(tx: Queryable, communityId: string, userId: string, checkoutId: string | null = null): Promise<Admission> {
+  if (await isBanned(tx, communityId, userId)) return { admitted: false, reason: 'banned' };
   const [seat] = await tx
     .update(communities)
     .set({ membersCount: sql`${communities.membersCount} + 1` })
@@ -48,10 +65,10 @@ export async function admitMember(tx: Queryable, communityId: string, userId: st
   }
   const [admitted] = await tx
     .insert(communityMembers)
-    .values({ communityId, userId, role: 'member', status: 'approved' })
+    .values({ communityId, userId, role: 'member', status: 'approved', checkoutId })
     .onConflictDoUpdate({
       target: [communityMembers.communityId, communityMembers.userId],
-      set: { status: 'approved', joinedAt: sql`now()` },
+      set: { status: 'approved', joinedAt: sql`now()`, checkoutId },
       setWhere: eq(communityMembers.status, 'pending'),
     })
     .returning({ id: communityMembers.id });
@@ -65,7 +82,8 @@ export async function admitMember(tx: Queryable, communityId: string, userId: st
 }
 
 /** The refusal a person sees when they could not be admitted. */
-export function admissionRefused(reason: 'full' | 'already-member'): AppError {
+export function admissionRefused(reason: RefusalReason): AppError {
+  if (reason === 'banned') return new AppError('FORBIDDEN', COMMUNITY_MESSAGES.removedByOwner);
   return new AppError('CONFLICT', reason === 'full' ? COMMUNITY_MESSAGES.noSeats : COMMUNITY_MESSAGES.alreadyMember);
 }
 
@@ -77,10 +95,17 @@ export async function admitOrThrow(tx: Queryable, communityId: string, userId: s
 }
 
 /**
- * Ends an approved membership (leaving or removal) and gives its seat back; false when there was
- * none. The owner's membership is never ended here.
+ * Ends an approved membership (leaving, removal, or the end of the subscription that pays for it:
+ * `paidBy`, which then must be the membership's checkout) and gives its seat back; `removed` is
+ * false when there was none. The owner's membership is never ended here. `checkoutId` is the
+ * checkout whose subscription paid for the membership, which the caller may have to stop.
  */
-export async function dischargeMember(tx: Queryable, communityId: string, userId: string): Promise<{ removed: boolean; membersCount: number }> {
+export async function dischargeMember(
+  tx: Queryable,
+  communityId: string,
+  userId: string,
+  { paidBy }: { paidBy?: string } = {},
+): Promise<{ removed: boolean; membersCount: number; checkoutId: string | null }> {
   const removed = await tx
     .delete(communityMembers)
     .where(
@@ -89,9 +114,10 @@ export async function dischargeMember(tx: Queryable, communityId: string, userId
         eq(communityMembers.userId, userId),
         eq(communityMembers.status, 'approved'),
         eq(communityMembers.role, 'member'),
+        paidBy === undefined ? undefined : eq(communityMembers.checkoutId, paidBy),
       ),
     )
-    .returning({ id: communityMembers.id });
+    .returning({ id: communityMembers.id, checkoutId: communityMembers.checkoutId });
   const [row] = await tx
     .update(communities)
     .set({ membersCount: sql`${communities.membersCount} - ${removed.length}` })
@@ -100,7 +126,7 @@ export async function dischargeMember(tx: Queryable, communityId: string, userId
   const membersCount = row?.membersCount ?? 0;
   // Open pages update, and the person's live subscriptions (feed, chat) end on this event.
   if (removed.length > 0) await publish(tx, topics.community(communityId), { type: 'membership.ended', userId, membersCount });
-  return { removed: removed.length > 0, membersCount };
+  return { removed: removed.length > 0, membersCount, checkoutId: removed[0]?.checkoutId ?? null };
 }
 
 /** Withdraws or declines a pending join request; false when there was none. */

@@ -14,6 +14,8 @@ let server: Server;
 let url: string;
 /** The endpoint answers 503 while `down`; every request is recorded. */
 let down = true;
+/** While set, the endpoint holds each request until it resolves. */
+let hold: Promise<void> | null = null;
 const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
 
 beforeAll(async () => {
@@ -23,7 +25,7 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
-      res.writeHead(down ? 503 : 204).end();
+      void (hold ?? Promise.resolve()).then(() => res.writeHead(down ? 503 : 204).end());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,5 +85,34 @@ describe('notification outbox', () => {
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(before + 1);
     await worker.stop();
     expect(JSON.parse(received.at(-1)!.body)).toEqual({ type: 'post.created', data: { postTitle: 'Woken' } });
+  });
+
+  it('holds no transaction open while the endpoint is slow, and a second process does not send the row again', async () => {
+    down = false;
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    await database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { postTitle: 'Slow endpoint' }));
+    const before = received.length;
+    const worker = createOutboxWorker({ database, url, secret: null });
+    const other = createOutboxWorker({ database, url, secret: null });
+    const delivering = worker.deliverDue();
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(before + 1);
+
+    // The request is in flight: no connection of ours sits in a transaction…
+    if (database.url) {
+      const [open] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(sql`pg_stat_activity`)
+        .where(sql`datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`);
+      expect(open!.count).toBe(0);
+    } else {
+      expect(database.kind).toBe('pglite');
+    }
+    // …and the claimed row is not sent again by another process meanwhile.
+    expect(await other.deliverDue()).toBe(0);
+    release();
+    expect(await delivering).toBe(1);
+    hold = null;
+    expect(received.length).toBe(before + 1);
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localSubscriptionRevokedEvent } from './local-events.ts';
 import { CHECKOUT_METADATA_KEY } from './webhook.ts';
 import { createPolarProvider } from './polar.ts';
 import { PaymentsProviderError, type CheckoutRequest, type PaymentsLog } from './provider.ts';
@@ -145,5 +146,58 @@ describe('the Polar provider', () => {
     answer = { status: 401, body: { error: 'Unauthorized', detail: 'Invalid token' } };
     await expect(provider().createCheckout(request)).rejects.toBeInstanceOf(PaymentsProviderError);
     expect(logged).toEqual([{ details: expect.objectContaining({ checkoutId: request.checkoutId }), message: 'Polar did not create a checkout' }]);
+  });
+});
+
+describe('the Polar provider, later', () => {
+  const subscription = () =>
+    localSubscriptionRevokedEvent({
+      checkout: { id: request.checkoutId, userId: '0b7b0f7e-7a4c-4a53-9d0e-8a1f1c2d3e4f', amountCents: 1250, currency: 'usd' },
+      customer: { email: 'pat@example.com', name: 'Pat' },
+      communityName: 'Quiet Ledger',
+      startedAt: new Date(Date.now() - 86_400_000),
+      revokedAt: new Date(),
+    }).data;
+
+  it('revokes a subscription at once (a removal)', async () => {
+    requests.length = 0;
+    answer = { status: 200, body: subscription() };
+    await expect(provider().cancelSubscription('sub_1', 'revoke')).resolves.toBe('cancelled');
+    expect(requests).toEqual([expect.objectContaining({ method: 'DELETE', path: '/v1/subscriptions/sub_1', authorization: 'Bearer polar_oat_test' })]);
+  });
+
+  it('cancels a subscription at the end of its period (leaving)', async () => {
+    requests.length = 0;
+    answer = { status: 200, body: subscription() };
+    await expect(provider().cancelSubscription('sub_2', 'at_period_end')).resolves.toBe('cancelled');
+    expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', path: '/v1/subscriptions/sub_2', body: { cancel_at_period_end: true } })]);
+  });
+
+  it('takes an already cancelled or unknown subscription as done, and fails with PaymentsProviderError otherwise', async () => {
+    answer = { status: 403, body: { error: 'AlreadyCanceledSubscription', detail: 'This subscription is already canceled.' } };
+    await expect(provider().cancelSubscription('sub_3', 'revoke')).resolves.toBe('already_ended');
+    answer = { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } };
+    await expect(provider().cancelSubscription('sub_3', 'at_period_end')).resolves.toBe('already_ended');
+    logged.length = 0;
+    answer = { status: 500, body: { detail: 'boom' } };
+    await expect(provider().cancelSubscription('sub_3', 'revoke')).rejects.toBeInstanceOf(PaymentsProviderError);
+    expect(logged).toEqual([{ details: expect.objectContaining({ subscriptionRef: 'sub_3', mode: 'revoke' }), message: 'Polar did not cancel a subscription' }]);
+  });
+
+  it("offers a buyer's open checkout again while Polar still takes payment on it", async () => {
+    requests.length = 0;
+    answer = { status: 200, body: polarCheckout('co_polar_2', 'https://sandbox.polar.sh/checkout/polar_c_2') };
+    await expect(provider().resumeCheckout({ checkoutId: request.checkoutId, providerRef: 'co_polar_2' })).resolves.toEqual({
+      url: 'https://sandbox.polar.sh/checkout/polar_c_2',
+      providerRef: 'co_polar_2',
+    });
+    expect(requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/checkouts/co_polar_2' })]);
+
+    answer = { status: 200, body: { ...polarCheckout('co_polar_2', 'https://x'), status: 'expired' } };
+    await expect(provider().resumeCheckout({ checkoutId: request.checkoutId, providerRef: 'co_polar_2' })).resolves.toBeNull();
+    answer = { status: 200, body: { ...polarCheckout('co_polar_2', 'https://x'), expires_at: new Date(Date.now() + 60_000).toISOString() } };
+    await expect(provider().resumeCheckout({ checkoutId: request.checkoutId, providerRef: 'co_polar_2' })).resolves.toBeNull();
+    answer = { status: 500, body: {} };
+    await expect(provider().resumeCheckout({ checkoutId: request.checkoutId, providerRef: 'co_polar_2' })).resolves.toBeNull();
   });
 });

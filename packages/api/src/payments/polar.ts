@@ -1,4 +1,6 @@
 import { Polar } from '@polar-sh/sdk';
+import { AlreadyCanceledSubscription } from '@polar-sh/sdk/models/errors/alreadycanceledsubscription.js';
+import { ResourceNotFound } from '@polar-sh/sdk/models/errors/resourcenotfound.js';
 import { CHECKOUT_METADATA_KEY } from './webhook.ts';
 import { PaymentsProviderError, type PaymentsLog, type PaymentsProvider, type PolarConfig } from './provider.ts';
 
@@ -10,6 +12,9 @@ export interface PolarProviderOptions {
   /** Another API address (tests point it at a local fake); by default `config.server`'s. */
   serverURL?: string;
 }
+
+/** A checkout is offered again only while this much of its life is left (time to fill in a card). */
+const RESUME_MARGIN_MS = 10 * 60_000;
 
 /**
  * Checkouts on Polar. POLAR_PRODUCT_ID is one recurring monthly product; every checkout gives it an
@@ -46,6 +51,29 @@ export function createPolarProvider({ config, publicUrl, log, serverURL }: Polar
       } catch (error) {
         log.error({ err: error, checkoutId: request.checkoutId }, 'Polar did not create a checkout');
         throw new PaymentsProviderError('Polar did not create a checkout', { cause: error });
+      }
+    },
+    async resumeCheckout({ checkoutId, providerRef }) {
+      try {
+        const checkout = await polar.checkouts.get({ id: providerRef });
+        if (checkout.status !== 'open' || checkout.expiresAt.getTime() < Date.now() + RESUME_MARGIN_MS) return null;
+        return { url: checkout.url, providerRef: checkout.id };
+      } catch (error) {
+        // A new checkout is started instead.
+        log.warn({ err: error, checkoutId, providerRef }, 'Polar did not return an open checkout');
+        return null;
+      }
+    },
+    async cancelSubscription(subscriptionRef, mode) {
+      try {
+        // Revoking ends the subscription now; cancelling at period end charges no more and lets the paid month run out.
+        if (mode === 'revoke') await polar.subscriptions.revoke({ id: subscriptionRef });
+        else await polar.subscriptions.update({ id: subscriptionRef, subscriptionUpdate: { cancelAtPeriodEnd: true } });
+        return 'cancelled';
+      } catch (error) {
+        if (error instanceof AlreadyCanceledSubscription || error instanceof ResourceNotFound) return 'already_ended';
+        log.error({ err: error, subscriptionRef, mode }, 'Polar did not cancel a subscription');
+        throw new PaymentsProviderError('Polar did not cancel a subscription', { cause: error });
       }
     },
   };

@@ -3,6 +3,8 @@
 export const PAYMENT_MESSAGES = {
   /** Spec section 8: shown when no checkout URL can be had (payments not configured, or the provider failed). */
   paymentUrlFailed: 'Failed to get payment URL. Please try again.',
+  /** Another request of the same buyer is starting a checkout for this community right now. */
+  checkoutBusy: 'A checkout for this community is already being started. Please try again in a moment.',
 } as const;
 
 export type PaymentsProviderName = 'polar' | 'local';
@@ -26,10 +28,28 @@ export interface CheckoutSession {
   providerRef: string;
 }
 
+/**
+ * How a subscription is stopped. 'revoke' ends it now (an owner's removal: the person must not be
+ * charged again and has no access left to pay for). 'at_period_end' lets the month already paid run
+ * out and charges no more (leaving: what a member cancelling a subscription expects; our access ends
+ * at once all the same, since leaving ends the membership).
+ */
+export type CancellationMode = 'revoke' | 'at_period_end';
+
+/** 'cancelled': done now; 'already_ended': the provider says it was cancelled or is gone already. */
+export type CancellationResult = 'cancelled' | 'already_ended';
+
 export interface PaymentsProvider {
   readonly name: PaymentsProviderName;
   /** Starts a hosted checkout; throws PaymentsProviderError when the provider cannot. */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * The buyer's open checkout again (a second click on 'Join'), when the provider still takes
+   * payment on it; null when it has expired or cannot be had (a new checkout is then started).
+   */
+  resumeCheckout(checkout: { checkoutId: string; providerRef: string }): Promise<CheckoutSession | null>;
+  /** Stops a subscription so its customer is not charged again; throws PaymentsProviderError when the provider cannot. */
+  cancelSubscription(subscriptionRef: string, mode: CancellationMode): Promise<CancellationResult>;
 }
 
 /** The provider failed (network, credentials, a refused request); the cause is logged where it happened. */

@@ -1,7 +1,7 @@
-import { checkouts, communities, communityMembers } from '@app/db/schema';
+import { checkouts, communities, communityBans, communityMembers } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, PaymentsProviderError, type PaymentsProvider } from './provider.ts';
 import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing.ts';
@@ -123,6 +123,8 @@ describe('payments.createCheckout', () => {
       async createCheckout() {
         throw new PaymentsProviderError('Polar is down');
       },
+      resumeCheckout: async () => null,
+      cancelSubscription: async () => 'cancelled',
     };
     const caller = callerFor(database, await createTestUser(database), { payments: failing });
     await expect(caller.payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
@@ -131,5 +133,95 @@ describe('payments.createCheckout', () => {
     });
     const [row] = await checkoutsOf(paid.id);
     expect(row).toMatchObject({ provider: 'polar', status: 'expired', providerRef: null });
+  });
+
+  it('refuses someone the owner removed, with the spec text, recording nothing', async () => {
+    const owner = await createTestUser(database);
+    const paid = await community(owner);
+    const removed = await createTestUser(database);
+    await database.db.insert(communityBans).values({ communityId: paid.id, userId: removed, bannedBy: owner });
+    await expect(callerFor(database, removed).payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: COMMUNITY_MESSAGES.removedByOwner,
+    });
+    expect(await checkoutsOf(paid.id)).toHaveLength(0);
+  });
+});
+
+describe('one open checkout per buyer and community', () => {
+  /** A provider that counts the sessions it makes (slowly, like a network) and says whether old ones still take payment. */
+  function countingProvider(options: { stillOpen?: boolean; delayMs?: number } = {}) {
+    const made: string[] = [];
+    const provider: PaymentsProvider = {
+      name: 'polar',
+      async createCheckout({ checkoutId }) {
+        await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+        made.push(checkoutId);
+        return { url: `https://pay.example/${checkoutId}`, providerRef: `co_${checkoutId}` };
+      },
+      async resumeCheckout({ checkoutId, providerRef }) {
+        return options.stillOpen === false ? null : { url: `https://pay.example/${checkoutId}`, providerRef };
+      },
+      cancelSubscription: async () => 'cancelled',
+    };
+    return { provider, made };
+  }
+
+  it('answers the same checkout again while it is good', async () => {
+    const paid = await community(await createTestUser(database));
+    const caller = callerFor(database, await createTestUser(database));
+    const first = await caller.payments.createCheckout({ communityId: paid.id });
+    const second = await caller.payments.createCheckout({ communityId: paid.id });
+    expect(second).toEqual(first);
+    expect(await checkoutsOf(paid.id)).toMatchObject([{ status: 'open' }]);
+  });
+
+  it('opens exactly one checkout when many requests race, and every request gets its URL', async () => {
+    const paid = await community(await createTestUser(database));
+    const buyer = await createTestUser(database);
+    const { provider, made } = countingProvider({ delayMs: 300 });
+    const caller = callerFor(database, buyer, { payments: provider });
+    const results = await Promise.all(Array.from({ length: 8 }, () => caller.payments.createCheckout({ communityId: paid.id })));
+    const rows = await checkoutsOf(paid.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'open', providerRef: `co_${rows[0]!.id}` });
+    expect(made).toEqual([rows[0]!.id]);
+    expect(new Set(results.map((r) => r.checkoutUrl))).toEqual(new Set([`https://pay.example/${rows[0]!.id}`]));
+  });
+
+  it('expires the open checkout and opens a new one when the price changed, the provider closed it, or it is old', async () => {
+    const paid = await community(await createTestUser(database));
+    const buyer = await createTestUser(database);
+    const first = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id });
+
+    await database.db.update(communities).set({ membershipAmountCents: 1500 }).where(eq(communities.id, paid.id));
+    const repriced = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id });
+    expect(repriced.checkoutUrl).not.toBe(first.checkoutUrl);
+    let rows = await checkoutsOf(paid.id);
+    expect(rows.map((r) => [r.amountCents, r.status]).sort()).toEqual([[1500, 'open'], [999, 'expired']]);
+
+    const { provider } = countingProvider({ stillOpen: false });
+    const onPolar = await callerFor(database, buyer, { payments: provider }).payments.createCheckout({ communityId: paid.id });
+    const polarAgain = await callerFor(database, buyer, { payments: provider }).payments.createCheckout({ communityId: paid.id });
+    expect(polarAgain.checkoutUrl).not.toBe(onPolar.checkoutUrl);
+
+    await database.db.update(checkouts).set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000) }).where(and(eq(checkouts.communityId, paid.id), eq(checkouts.status, 'open')));
+    const fresh = await callerFor(database, buyer, { payments: countingProvider().provider }).payments.createCheckout({ communityId: paid.id });
+    expect(fresh.checkoutUrl).not.toBe(polarAgain.checkoutUrl);
+    rows = await checkoutsOf(paid.id);
+    expect(rows.filter((r) => r.status === 'open')).toHaveLength(1);
+    expect(rows).toHaveLength(5);
+  });
+
+  it('replaces an open checkout whose provider session was never made (a crash mid-way)', async () => {
+    const paid = await community(await createTestUser(database));
+    const buyer = await createTestUser(database);
+    await database.db
+      .insert(checkouts)
+      .values({ communityId: paid.id, userId: buyer, amountCents: 999, provider: 'local', createdAt: new Date(Date.now() - 60_000) });
+    const { checkoutUrl } = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id });
+    const rows = await checkoutsOf(paid.id);
+    expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'open']);
+    expect(checkoutUrl).toBe(`${TEST_PUBLIC_URL}/checkout/local/${rows.find((r) => r.status === 'open')!.id}`);
   });
 });

@@ -1,14 +1,18 @@
 import type { Db, Queryable } from '@app/db';
-import { checkouts, payments, webhookEvents } from '@app/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { checkouts, communityMembers, payments, webhookEvents } from '@app/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { admitMember, dischargeMember } from '../membership/service.ts';
+import { admitMember, dischargeMember, isBanned } from '../membership/service.ts';
+import { stopSubscription, type CancellationReason } from './cancellations.ts';
 
 /** The metadata key (40 characters at most, Polar's limit) carrying our `checkouts.id`. */
 export const CHECKOUT_METADATA_KEY = 'commonroom_checkout_id';
 
 const metadata = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 const timestamp = z.iso.datetime({ offset: true });
+
+/** Polar's subscription id (our `checkouts.subscription_ref`). */
+const subscriptionId = z.string().min(1).max(200);
 
 /**
  * The part of Polar's `order.paid` payload we rely on; Polar sends much more, which is let through.
@@ -26,9 +30,11 @@ export const orderPaidEvent = z.object({
     billing_reason: z.string().optional(),
     /** Polar's checkout id (our `checkouts.provider_ref`): the fallback when the metadata is missing. */
     checkout_id: z.string().nullish(),
+    subscription_id: subscriptionId.nullish(),
     metadata: metadata.default({}),
     subscription: z
       .looseObject({
+        id: subscriptionId.optional(),
         current_period_start: timestamp,
         current_period_end: timestamp.nullable(),
         checkout_id: z.string().nullish(),
@@ -37,17 +43,19 @@ export const orderPaidEvent = z.object({
       .nullish(),
   }),
 });
-export type OrderPaidEvent = z.input<typeof orderPaidEvent>;
+export type OrderPaidEvent = z.output<typeof orderPaidEvent>;
 
 /** Polar's `subscription.revoked`: the subscription has ended (cancelled and its period over, or refunded). */
 export const subscriptionRevokedEvent = z.object({
   type: z.literal('subscription.revoked'),
+  timestamp: z.string().optional(),
   data: z.looseObject({
-    id: z.string().min(1).max(200),
+    id: subscriptionId,
     checkout_id: z.string().nullish(),
     metadata: metadata.default({}),
   }),
 });
+export type SubscriptionRevokedEvent = z.output<typeof subscriptionRevokedEvent>;
 
 /** One calendar month later (the 31st runs to the month's last day rather than into the next). */
 export function addMonth(date: Date): Date {
@@ -73,24 +81,32 @@ export type OrderPaidOutcome =
   /** No checkout of ours in the metadata (another product of the organization, or a deleted community). */
   | { outcome: 'unknown_checkout' }
   | { outcome: 'admitted'; checkoutId: string; paymentId: string; membersCount: number }
-  /** Already a member: the payment is a renewal. */
+  /** A renewal of the subscription that pays for the membership (or the first payment of someone already a member). */
   | { outcome: 'renewed'; checkoutId: string; paymentId: string }
-  /** Paid, but the community filled up meanwhile: recorded, not admitted; to be refunded. */
+  /** Paid, but the community filled up meanwhile: recorded, not admitted, the subscription stopped; to be refunded. */
   | { outcome: 'not_admitted_full'; checkoutId: string; paymentId: string }
+  /** Paid, but the owner had removed this person: recorded, not admitted, the subscription stopped; to be refunded. */
+  | { outcome: 'not_admitted_banned'; checkoutId: string; paymentId: string }
+  /** A renewal, but the membership it paid for has ended (left): recorded, not admitted, the subscription stopped; to be refunded. */
+  | { outcome: 'not_admitted_ended'; checkoutId: string; paymentId: string }
+  /** Paid while already a member through another subscription: recorded, this one stopped; to be refunded. */
+  | { outcome: 'not_admitted_duplicate'; checkoutId: string; paymentId: string }
   /** Paid less than the checkout's price or in another currency: recorded, not admitted; to be reviewed. */
   | { outcome: 'not_admitted_underpaid'; checkoutId: string; paymentId: string }
   /** The subscription ended: the membership it paid for ends too. */
   | { outcome: 'ended'; checkoutId: string; membersCount: number }
-  /** The subscription ended, but its payer was not (or no longer) a member. */
+  /** The subscription ended, but it paid for no current membership (left, removed, or an older subscription): nothing changes. */
   | { outcome: 'not_member'; checkoutId: string };
 
 const UUID = z.uuid();
 
 /**
  * Handles one verified webhook delivery, in one transaction: records the delivery id (a replay finds
- * it and changes nothing), then for `order.paid` on one of our checkouts marks the checkout paid,
- * records the payment for the period paid and makes the payer an approved member. A full community
- * or an existing membership leaves the payment recorded and the seat count untouched.
+ * it and changes nothing), then for `order.paid` on one of our checkouts records the payment for the
+ * period paid and the subscription's id. The first payment of a checkout makes the payer an approved
+ * member whose membership that checkout pays for; a renewal keeps that membership and never starts
+ * one. A payment that admits nobody (full, removed by the owner, left, paid twice) queues stopping
+ * its subscription, so the person is not charged again; the payment stays on record.
  */
 export async function handlePolarEvent(db: Db, deliveryId: string, payload: unknown): Promise<OrderPaidOutcome> {
   const type = typeof payload === 'object' && payload !== null && 'type' in payload ? String(payload.type) : '';
@@ -99,10 +115,15 @@ export async function handlePolarEvent(db: Db, deliveryId: string, payload: unkn
   const parsed = orderPaidEvent.safeParse(payload);
   if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const order = parsed.data.data;
+  const subscriptionRef = order.subscription_id ?? order.subscription?.id ?? null;
 
   return db.transaction(async (tx) => {
     if (!(await recordDelivery(tx, deliveryId, type))) return { outcome: 'duplicate' };
-    const checkout = await findCheckout(tx, [order.metadata, order.subscription?.metadata], order.checkout_id ?? order.subscription?.checkout_id);
+    const checkout = await findCheckout(tx, {
+      metadata: [order.metadata, order.subscription?.metadata],
+      subscriptionRef,
+      polarCheckoutId: order.checkout_id ?? order.subscription?.checkout_id,
+    });
     if (!checkout) return { outcome: 'unknown_checkout' };
 
     const paidAt = new Date();
@@ -124,16 +145,57 @@ export async function handlePolarEvent(db: Db, deliveryId: string, payload: unkn
       .returning({ id: payments.id });
     // The same order delivered again under another delivery id.
     if (!payment) return { outcome: 'duplicate' };
-    if (checkout.status !== 'paid') await tx.update(checkouts).set({ status: 'paid', paidAt }).where(eq(checkouts.id, checkout.id));
+    const firstPayment = checkout.status !== 'paid';
+    if (firstPayment || (subscriptionRef && !checkout.subscriptionRef)) {
+      await tx
+        .update(checkouts)
+        .set({ status: 'paid', paidAt: checkout.paidAt ?? paidAt, subscriptionRef: checkout.subscriptionRef ?? subscriptionRef })
+        .where(eq(checkouts.id, checkout.id));
+    }
 
     const ids = { checkoutId: checkout.id, paymentId: payment.id };
     if (order.currency.toLowerCase() !== checkout.currency || order.total_amount < checkout.amountCents) {
       return { outcome: 'not_admitted_underpaid', ...ids };
     }
-    const admission = await admitMember(tx, checkout.communityId, checkout.userId);
-    if (admission.admitted) return { outcome: 'admitted', ...ids, membersCount: admission.membersCount };
-    return admission.reason === 'already-member' ? { outcome: 'renewed', ...ids } : { outcome: 'not_admitted_full', ...ids };
+    const { communityId, userId } = checkout;
+    const refuse = async (outcome: 'not_admitted_full' | 'not_admitted_banned' | 'not_admitted_ended' | 'not_admitted_duplicate', reason: CancellationReason) => {
+      await stopSubscription(tx, checkout.id, 'revoke', reason);
+      return { outcome, ...ids };
+    };
+    if (firstPayment) {
+      const admission = await admitMember(tx, communityId, userId, checkout.id);
+      if (admission.admitted) return { outcome: 'admitted', ...ids, membersCount: admission.membersCount };
+      if (admission.reason === 'banned') return refuse('not_admitted_banned', 'banned');
+      if (admission.reason === 'full') return refuse('not_admitted_full', 'full');
+    }
+    // A renewal (or a first payment of someone already a member): it pays for the membership it started, or nothing.
+    const paysFor = await claimMembership(tx, communityId, userId, checkout.id);
+    if (paysFor === 'this') return { outcome: 'renewed', ...ids };
+    if (paysFor === 'another') return refuse('not_admitted_duplicate', 'duplicate');
+    if (await isBanned(tx, communityId, userId)) return refuse('not_admitted_banned', 'banned');
+    return refuse('not_admitted_ended', 'no_membership');
   });
+}
+
+/**
+ * Which subscription pays for the person's approved membership: 'this' checkout's (a membership
+ * admitted before checkouts were recorded on memberships is claimed by the first payment that
+ * finds it), 'another', or 'none' (not a member, or the owner).
+ */
+async function claimMembership(tx: Queryable, communityId: string, userId: string, checkoutId: string): Promise<'this' | 'another' | 'none'> {
+  const [membership] = await tx
+    .select({ role: communityMembers.role, status: communityMembers.status, checkoutId: communityMembers.checkoutId })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+    .for('update');
+  if (!membership || membership.status !== 'approved' || membership.role !== 'member') return 'none';
+  if (membership.checkoutId === checkoutId) return 'this';
+  if (membership.checkoutId !== null) return 'another';
+  await tx
+    .update(communityMembers)
+    .set({ checkoutId })
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
+  return 'this';
 }
 
 /** Records the delivery id; false when it was recorded before (a replay: change nothing). */
@@ -142,33 +204,49 @@ async function recordDelivery(tx: Queryable, deliveryId: string, type: string): 
   return !!fresh;
 }
 
-/**
- * Our checkout, locked: by our id in the metadata (renewal orders and subscriptions carry the
- * subscription's, which Polar copied from the checkout), failing that by Polar's checkout id, which
- * we stored as the checkout's provider_ref.
- */
-async function findCheckout(tx: Queryable, sources: Array<Record<string, unknown> | null | undefined>, polarCheckoutId: string | null | undefined) {
-  const ourId = UUID.safeParse(sources.map((source) => source?.[CHECKOUT_METADATA_KEY]).find((value) => value !== undefined));
-  const match = ourId.success
-    ? eq(checkouts.id, ourId.data)
-    : polarCheckoutId
-      ? and(eq(checkouts.provider, 'polar'), eq(checkouts.providerRef, polarCheckoutId))
-      : null;
-  if (!match) return null;
-  const [checkout] = await tx.select().from(checkouts).where(match).for('update');
-  return checkout ?? null;
+interface CheckoutClues {
+  /** Where our checkout id may be: the order's metadata, the subscription's (copied from the checkout). */
+  metadata: Array<Record<string, unknown> | null | undefined>;
+  /** The provider's subscription id, recorded on the checkout by its first payment. */
+  subscriptionRef: string | null | undefined;
+  /** Polar's checkout id, our provider_ref. */
+  polarCheckoutId: string | null | undefined;
 }
 
-/** The subscription ended: the payer's membership ends with it (the owner's never does), in one transaction. */
+/**
+ * Our checkout, locked: by our id in the metadata (renewal orders and subscriptions carry the
+ * subscription's, which Polar copied from the checkout), failing that by the subscription id its
+ * first payment recorded, failing that by Polar's checkout id (our provider_ref).
+ */
+async function findCheckout(tx: Queryable, clues: CheckoutClues) {
+  const ourId = UUID.safeParse(clues.metadata.map((source) => source?.[CHECKOUT_METADATA_KEY]).find((value) => value !== undefined));
+  const matches = [
+    ourId.success ? eq(checkouts.id, ourId.data) : null,
+    clues.subscriptionRef ? and(inArray(checkouts.provider, ['polar', 'local']), eq(checkouts.subscriptionRef, clues.subscriptionRef)) : null,
+    clues.polarCheckoutId ? and(eq(checkouts.provider, 'polar'), eq(checkouts.providerRef, clues.polarCheckoutId)) : null,
+  ];
+  for (const match of matches) {
+    if (!match) continue;
+    const [checkout] = await tx.select().from(checkouts).where(match).for('update');
+    if (checkout) return checkout;
+  }
+  return null;
+}
+
+/**
+ * The subscription ended: the membership it pays for ends with it, in one transaction. Only the
+ * membership this subscription pays for: after leaving and joining again through a new checkout,
+ * the end of the old subscription changes nothing. The owner's membership never ends here.
+ */
 async function handleRevoked(db: Db, deliveryId: string, payload: unknown): Promise<OrderPaidOutcome> {
   const parsed = subscriptionRevokedEvent.safeParse(payload);
   if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const subscription = parsed.data.data;
   return db.transaction(async (tx) => {
     if (!(await recordDelivery(tx, deliveryId, parsed.data.type))) return { outcome: 'duplicate' };
-    const checkout = await findCheckout(tx, [subscription.metadata], subscription.checkout_id);
+    const checkout = await findCheckout(tx, { metadata: [subscription.metadata], subscriptionRef: subscription.id, polarCheckoutId: subscription.checkout_id });
     if (!checkout) return { outcome: 'unknown_checkout' };
-    const { removed, membersCount } = await dischargeMember(tx, checkout.communityId, checkout.userId);
+    const { removed, membersCount } = await dischargeMember(tx, checkout.communityId, checkout.userId, { paidBy: checkout.id });
     return removed ? { outcome: 'ended', checkoutId: checkout.id, membersCount } : { outcome: 'not_member', checkoutId: checkout.id };
   });
 }

@@ -22,12 +22,12 @@ export const listComments = memberProcedure.input(postIdInput).query(({ ctx, inp
 );
 
 /** A member comments (1 to 250 characters after trimming). */
-export const addComment = memberProcedure.input(createCommentInput).mutation(({ ctx, input }) =>
+export const addComment = memberProcedure.meta({ rateLimit: 'comment:create' }).input(createCommentInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const [inserted] = await tx.insert(comments).values({ postId: input.postId, userId: ctx.user.id, content: input.content }).returning({ id: comments.id });
     const [comment] = await tx.select(commentColumns).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, inserted!.id));
     const count = await commentCount(tx, input.postId);
-    await publish(tx, topics.community(ctx.community.id), { type: 'comment.created', postId: input.postId, comment: comment!, commentCount: count });
+    await publish(tx, topics.community(ctx.community.id), { type: 'comment.created', postId: input.postId, commentId: comment!.id, commentCount: count });
     return { comment: comment!, commentCount: count };
   }),
 );

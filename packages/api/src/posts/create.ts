@@ -1,13 +1,13 @@
 import { posts, profiles } from '@app/db/schema';
 import { POST_MESSAGES, createPostInput } from '@app/shared/posts';
 import { contentTypeOfKey } from '@app/shared/upload-kinds';
-import { isOwnKey } from '@app/storage';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
 import { enqueueNotification } from '../notifications/outbox.ts';
 import { memberProcedure } from '../trpc.ts';
+import { requireOwnUpload } from '../uploads/service.ts';
 import { feedItem, POST_ATTACHMENT_BUCKET } from './service.ts';
 
 /** The webhook event announcing a new post to the members (spec: the call after post creation). */
@@ -15,19 +15,15 @@ export const POST_CREATED_EVENT = 'post.created';
 
 /**
  * A member posts. The post, the live event the feed subscribers get and the notification outbox
- * row are one transaction: either all exist or none.
+ * row are one transaction: either all exist or none. An attachment must be the member's own upload.
  */
-export const create = memberProcedure.input(createPostInput).mutation(async ({ ctx, input }) => {
+export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(createPostInput).mutation(async ({ ctx, input }) => {
   const userId = ctx.user.id;
   const community = ctx.community;
-  let attachmentType: string | null = null;
-  if (input.attachmentKey) {
-    attachmentType = contentTypeOfKey(input.attachmentKey);
-    if (!attachmentType || !isOwnKey(input.attachmentKey, userId) || !(await ctx.storage.exists(POST_ATTACHMENT_BUCKET, input.attachmentKey))) {
-      throw new AppError('BAD_REQUEST', POST_MESSAGES.attachment);
-    }
-  }
+  const attachmentType = input.attachmentKey ? contentTypeOfKey(input.attachmentKey) : null;
+  if (input.attachmentKey && !attachmentType) throw new AppError('BAD_REQUEST', POST_MESSAGES.attachment);
   return ctx.db.transaction(async (tx) => {
+    if (input.attachmentKey) await requireOwnUpload(tx, POST_ATTACHMENT_BUCKET, input.attachmentKey, userId, POST_MESSAGES.attachment);
     const [post] = await tx
       .insert(posts)
       .values({
@@ -40,7 +36,7 @@ export const create = memberProcedure.input(createPostInput).mutation(async ({ c
       })
       .returning({ id: posts.id });
     const item = await feedItem(tx, post!.id, userId);
-    await publish(tx, topics.community(community.id), { type: 'post.created', post: { ...item, likedByMe: false } });
+    await publish(tx, topics.community(community.id), { type: 'post.created', postId: item.id });
     const [author] = await tx.select({ fullName: profiles.fullName, username: profiles.username, avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
     await enqueueNotification(tx, POST_CREATED_EVENT, {
       communityId: community.id,

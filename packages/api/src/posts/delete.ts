@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
 import { authorOrOwnerProcedure } from '../trpc.ts';
+import { discardUpload } from '../uploads/service.ts';
 import { POST_ATTACHMENT_BUCKET } from './service.ts';
 
 /** Its author, or the community owner, deletes a post with its likes and comments; its attachment is removed after the commit. */
@@ -15,6 +16,6 @@ export const remove = authorOrOwnerProcedure.input(postIdInput).mutation(async (
     await publish(tx, topics.community(ctx.community.id), { type: 'post.deleted', postId: deleted.id });
     return deleted;
   });
-  if (post.attachmentKey) await ctx.storage.delete(POST_ATTACHMENT_BUCKET, post.attachmentKey).catch(() => undefined);
+  if (post.attachmentKey) await discardUpload(ctx.db, ctx.storage, POST_ATTACHMENT_BUCKET, post.attachmentKey);
   return { postId: post.id };
 });

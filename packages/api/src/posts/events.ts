@@ -8,7 +8,19 @@ export interface CommentItem {
   author: FeedItem['author'];
 }
 
-/** What happens in a community's feed, on the community's topic (and what posts.onFeed sends). */
+/**
+ * What the community's topic records of its feed: ids and counts only, so the event log never holds
+ * a post's or comment's text (an edited or deleted one cannot be read back from it).
+ */
+export type FeedTopicEvent =
+  | { type: 'post.created'; postId: string }
+  | { type: 'post.updated'; postId: string }
+  | { type: 'post.deleted'; postId: string }
+  | { type: 'post.liked'; postId: string; userId: string; liked: boolean; likeCount: number }
+  | { type: 'comment.created'; postId: string; commentId: string; commentCount: number }
+  | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number };
+
+/** What posts.onFeed sends: the post or comment as it is when sent (a deleted one is not sent). */
 export type FeedEvent =
   | { type: 'post.created'; post: FeedItem }
   | { type: 'post.updated'; postId: string; content: string; feeling: string | null; updatedAt: Date }

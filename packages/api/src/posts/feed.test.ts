@@ -1,6 +1,7 @@
 import { createDatabase, type Database } from '@app/db';
-import { communities, communityMembers } from '@app/db/schema';
+import { communities, communityMembers, liveEvents } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus } from '../live/bus.ts';
 import { callerFor, createTestUser, settle, stopTestBus, testSubscription, type CallerOptions } from '../testing.ts';
@@ -84,6 +85,61 @@ describe('posts.onFeed', () => {
     const again = await subscribe(owner, { lastEventId: seen.id });
     expect((await again.next()).data).toMatchObject({ type: 'post.created', post: { id: missed.id } });
     again.close();
+  });
+
+  it('never replays history: from id 0 or from before the window the client is told to refetch', async () => {
+    await callerFor(database, member).posts.create({ communityId, content: 'history that must not be paged through' });
+    const fromZero = await subscribe(member, { lastEventId: '0' });
+    expect((await fromZero.next()).data).toEqual({ type: 'live.reset' });
+    fromZero.close();
+
+    const feed = await subscribe(owner);
+    const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'seen long ago');
+    await settle();
+    await callerFor(database, member).posts.create({ communityId, content: 'seen long ago' });
+    const seen = await next;
+    feed.close();
+    await callerFor(database, member).posts.create({ communityId, content: 'missed, but too long ago' });
+    await database.db.execute(sql`update live_events set created_at = now() - interval '10 minutes' where id = ${Number(seen.id)}`);
+    const again = await subscribe(owner, { lastEventId: seen.id });
+    const reset = await again.next();
+    expect(reset.data).toEqual({ type: 'live.reset' });
+    expect(Number(reset.id)).toBeGreaterThan(Number(seen.id));
+    again.close();
+  });
+
+  it('keeps no text in the event log, and a replay shows deleted and edited posts and comments as they are now', async () => {
+    const feed = await subscribe(owner);
+    const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'marker before secrets');
+    await settle();
+    await callerFor(database, member).posts.create({ communityId, content: 'marker before secrets' });
+    const marker = await next;
+    feed.close();
+
+    const author = callerFor(database, member);
+    const deleted = await author.posts.create({ communityId, content: 'DELETED-SECRET post text' });
+    await author.posts.addComment({ postId: deleted.id, content: 'DELETED-SECRET comment on it' });
+    await author.posts.delete({ postId: deleted.id });
+    const edited = await author.posts.create({ communityId, content: 'EDITED-SECRET first draft' });
+    const { comment } = await author.posts.addComment({ postId: edited.id, content: 'REMOVED-SECRET comment' });
+    await author.posts.deleteComment({ commentId: comment.id });
+    await author.posts.update({ postId: edited.id, content: 'the final wording' });
+
+    const [log] = await database.db.select({ text: sql<string>`string_agg(${liveEvents.payload}::text, ' ')` }).from(liveEvents);
+    expect(log!.text).not.toMatch(/SECRET|final wording/);
+
+    const again = await subscribe(owner, { lastEventId: marker.id });
+    const replayed: unknown[] = [];
+    for (;;) {
+      const event = await again.next();
+      replayed.push(event.data);
+      if (event.data.type === 'post.updated' && event.data.postId === edited.id) break;
+    }
+    again.close();
+    expect(JSON.stringify(replayed)).not.toMatch(/SECRET/);
+    expect(replayed).toContainEqual({ type: 'post.deleted', postId: deleted.id });
+    expect(replayed).toContainEqual(expect.objectContaining({ type: 'post.created', post: expect.objectContaining({ id: edited.id, content: 'the final wording' }) }));
+    expect(replayed).toContainEqual(expect.objectContaining({ type: 'post.updated', postId: edited.id, content: 'the final wording' }));
   });
 
   it('ends when the subscriber leaves the community', async () => {

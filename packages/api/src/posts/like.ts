@@ -9,7 +9,7 @@ import { memberProcedure } from '../trpc.ts';
  * Sets whether the caller likes a post: idempotent (liking twice is one like, the unique index
  * sees to it), so a double click or a retried request cannot count twice.
  */
-export const like = memberProcedure.input(likePostInput).mutation(({ ctx, input }) =>
+export const like = memberProcedure.meta({ rateLimit: 'post:like' }).input(likePostInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const postId = input.postId;
     const changed = input.liked

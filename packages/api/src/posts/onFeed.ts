@@ -2,24 +2,36 @@ import { feedSubscriptionInput } from '@app/shared/posts';
 import { communitySubscription } from '../live/subscription.ts';
 import { memberProcedure } from '../trpc.ts';
 import type { FeedEvent } from './events.ts';
+import { currentComment, currentPost } from './service.ts';
 
 /**
  * A community's posts, likes and comments as they happen, for its members. Authorized when it
  * starts; ended (FORBIDDEN) when the subscriber's session ends or their membership does. Each event
- * is tracked by its id, so a client that reconnects is first sent what it missed.
+ * is tracked by its id, so a client that reconnects is first sent what it missed (within the replay
+ * window). Events name posts and comments by id: each is read as it is when sent, once per event
+ * for all of this process's subscribers, and a deleted one is not sent at all.
  */
 export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) =>
   communitySubscription({
     ctx,
     lastEventId: input.lastEventId,
     signal,
-    map: (event): FeedEvent | null => {
+    map: async (event, id): Promise<FeedEvent | null> => {
       switch (event.type) {
-        case 'post.created':
-        case 'post.updated':
+        case 'post.created': {
+          const post = await ctx.live.shared(`feed:${id}`, () => currentPost(ctx.db, event.postId));
+          return post && { type: 'post.created', post };
+        }
+        case 'post.updated': {
+          const post = await ctx.live.shared(`feed:${id}`, () => currentPost(ctx.db, event.postId));
+          return post && { type: 'post.updated', postId: post.id, content: post.content, feeling: post.feeling, updatedAt: post.updatedAt };
+        }
+        case 'comment.created': {
+          const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));
+          return comment && { type: 'comment.created', postId: event.postId, comment, commentCount: event.commentCount };
+        }
         case 'post.deleted':
         case 'post.liked':
-        case 'comment.created':
         case 'comment.deleted':
           return event;
         default:

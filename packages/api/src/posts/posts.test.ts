@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, testStorage } from '../testing.ts';
+import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing.ts';
 
 let database: TestDatabase;
 let owner: string;
@@ -60,7 +60,7 @@ describe('posts', () => {
   it("refuses an attachment that is not the member's own stored upload", async () => {
     await expect(as(member).create({ communityId, content: 'file', attachmentKey: `${other}/notes.pdf` })).rejects.toMatchObject({ message: POST_MESSAGES.attachment });
     const key = `${member}/notes.pdf`;
-    await testStorage().put('documents-post', key, Buffer.from('%PDF-1.4'), 'application/pdf');
+    await storeTestUpload(database, member, 'documents-post', key, Buffer.from('%PDF-1.4'), 'application/pdf');
     const post = await as(member).create({ communityId, content: 'file', attachmentKey: key });
     expect(post).toMatchObject({ attachmentType: 'application/pdf', attachmentUrl: `/api/posts/${post.id}/attachment` });
   });
@@ -99,7 +99,11 @@ describe('posts', () => {
     await expect(as(other).update({ postId: post.id, content: 'vandalised' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: POST_MESSAGES.notAuthor });
     await expect(as(other).delete({ postId: post.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(as(stranger).delete({ postId: post.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect(await as(member).update({ postId: post.id, content: 'edited', feeling: 'happy' })).toMatchObject({ content: 'edited', feeling: 'happy' });
+    expect(post.updatedAt.getTime()).toBe(post.createdAt.getTime());
+    const edited = await as(member).update({ postId: post.id, content: 'edited', feeling: 'happy' });
+    expect(edited).toMatchObject({ content: 'edited', feeling: 'happy' });
+    // An edit straight after posting is still later than the post, so it shows as edited.
+    expect(edited.updatedAt.getTime()).toBeGreaterThan(edited.createdAt.getTime());
     expect(await as(owner).update({ postId: post.id, content: 'moderated' })).toMatchObject({ content: 'moderated' });
     await as(owner).delete({ postId: post.id });
     expect(await database.db.$count(posts, eq(posts.id, post.id))).toBe(0);

@@ -40,6 +40,21 @@ export async function feedItem(db: Queryable, postId: string, viewerId: string) 
 
 export type FeedItem = Awaited<ReturnType<typeof feedItem>>;
 
+/** Nobody's id: a post read for every subscriber at once, liked by none of them (a new post is not). */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/** The post as it is now, for live subscribers; null once deleted. */
+export async function currentPost(db: Queryable, postId: string): Promise<FeedItem | null> {
+  const [item] = await db.select(postColumns(NO_VIEWER)).from(posts).innerJoin(profiles, eq(profiles.id, posts.userId)).where(eq(posts.id, postId));
+  return item ?? null;
+}
+
+/** The comment as it is now, for live subscribers; null once deleted. */
+export async function currentComment(db: Queryable, commentId: string) {
+  const [comment] = await db.select(commentColumns).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, commentId));
+  return comment ?? null;
+}
+
 /** A page of a community's feed, newest first (the caller has checked the viewer is a member). */
 export async function feedPage(db: Queryable, viewerId: string, input: z.output<typeof listPostsInput>) {
   const rows = await db

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { PROFILE_MESSAGES, type UpdateProfileInput } from '@app/shared/profile';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, testStorage } from '../testing.ts';
+import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -122,8 +122,7 @@ describe('profiles.update', () => {
     expect((await profileOf(userId)).avatarUrl).toBe(before.avatarUrl);
 
     const storage = testStorage();
-    await storage.init();
-    for (const name of ['k3y-1.webp', 'k3y-2.webp']) await storage.put('avatars', `${userId}/${name}`, Buffer.from('img'), 'image/webp');
+    for (const name of ['k3y-1.webp', 'k3y-2.webp']) await storeTestUpload(database, userId, 'avatars', `${userId}/${name}`, Buffer.from('img'), 'image/webp');
     const first = `/uploads/avatars/${userId}/k3y-1.webp`;
     const second = `/uploads/avatars/${userId}/k3y-2.webp`;
     expect((await caller.profiles.update(formFor(before, { avatarUrl: first }))).avatarUrl).toBe(first);

@@ -5,6 +5,7 @@ import { ownAvatarKey, PROFILE_MESSAGES, updateProfileInput } from '@app/shared/
 import { AppError } from '../errors.ts';
 import { eq } from 'drizzle-orm';
 import { protectedProcedure } from '../trpc.ts';
+import { discardUpload, requireOwnUpload } from '../uploads/service.ts';
 import { ownProfileColumns } from './columns.ts';
 
 const DAY_MS = 86_400_000;
@@ -28,9 +29,7 @@ export const update = protectedProcedure.input(updateProfileInput).mutation(asyn
 
       // A new avatar must be one this user uploaded and that is still stored.
       if (input.avatarUrl !== null && input.avatarUrl !== current.avatarUrl) {
-        if (!newAvatarKey || !(await ctx.storage.exists('avatars', newAvatarKey))) {
-          throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.avatar);
-        }
+        await requireOwnUpload(tx, 'avatars', newAvatarKey, userId, PROFILE_MESSAGES.avatar);
       }
       if (current.avatarUrl !== input.avatarUrl) replacedAvatarKey = current.avatarUrl && ownAvatarKey(current.avatarUrl, userId);
 
@@ -62,7 +61,7 @@ export const update = protectedProcedure.input(updateProfileInput).mutation(asyn
       return row!;
     });
     // The replaced picture is no longer shown anywhere; a failure to remove it only leaves a stray file.
-    if (replacedAvatarKey) await ctx.storage.delete('avatars', replacedAvatarKey).catch(() => undefined);
+    if (replacedAvatarKey) await discardUpload(ctx.db, ctx.storage, 'avatars', replacedAvatarKey);
     return profile;
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_username_lower_idx')) {

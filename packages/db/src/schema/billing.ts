@@ -25,12 +25,17 @@ export const checkouts = pgTable(
     /** The provider's checkout id, once it has one. */
     providerRef: text('provider_ref'),
     status: checkoutStatus('status').notNull().default('open'),
+    /** The provider's subscription id, recorded when the first order is paid: renewals, revocations and cancellations name it. */
+    subscriptionRef: text('subscription_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('checkouts_user_idx').on(t.userId, t.communityId, t.createdAt),
     uniqueIndex('checkouts_provider_ref_idx').on(t.provider, t.providerRef),
+    // One open checkout per buyer and community: a second attempt reuses (or replaces) the first.
+    uniqueIndex('checkouts_one_open_idx').on(t.userId, t.communityId).where(sql`${t.status} = 'open'`),
+    index('checkouts_subscription_idx').on(t.provider, t.subscriptionRef),
     check('checkouts_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  primaryKey,
   integer,
   pgEnum,
   pgTable,
@@ -73,6 +74,8 @@ export const communityMembers = pgTable(
     role: memberRole('role').notNull().default('member'),
     status: memberStatus('status').notNull().default('pending'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The checkout whose subscription pays for this membership (paid communities); null when free. */
+    checkoutId: uuid('checkout_id'),
   },
   (t) => [
     uniqueIndex('community_members_pair_idx').on(t.communityId, t.userId),
@@ -105,4 +108,23 @@ export const payments = pgTable(
     index('payments_community_idx').on(t.communityId, t.createdAt),
     check('payments_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
+);
+
+/**
+ * People the owner removed from a community: they cannot join again, and no payment (a renewal,
+ * a late first order) admits them.
+ */
+export const communityBans = pgTable(
+  'community_bans',
+  {
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    bannedBy: uuid('banned_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_bans_user_idx').on(t.userId)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { communities } from './communities.ts';
 import { profiles } from './profiles.ts';
 
@@ -13,11 +13,14 @@ export const courses = pgTable(
     communityId: uuid('community_id')
       .notNull()
       .references(() => communities.id, { onDelete: 'cascade' }),
+    /** The course's name on its card and pages (beyond the spec, which has only a description). */
+    title: text('title').notNull().default(''),
     description: text('description').notNull(),
     coverUrl: text('cover_url'),
     introVideoUrl: text('intro_video_url'),
     isPrivate: boolean('is_private').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('courses_community_idx').on(t.communityId, t.createdAt)],
 );
@@ -35,9 +38,14 @@ export const courseModules = pgTable(
     videoUrl: text('video_url'),
     filesUrls: text('files_urls').array().notNull().default(sql`'{}'::text[]`),
     imagesUrls: text('images_urls').array().notNull().default(sql`'{}'::text[]`),
+    /** The level a member needs to open the module (enforced once levels exist); null: everyone. */
+    requiredLevel: integer('required_level'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('course_modules_course_idx').on(t.courseId, t.order)],
+  (t) => [
+    index('course_modules_course_idx').on(t.courseId, t.order),
+    check('course_modules_level_range', sql`${t.requiredLevel} IS NULL OR ${t.requiredLevel} BETWEEN 1 AND 9`),
+  ],
 );
 
 export const lessons = pgTable(
@@ -52,6 +60,26 @@ export const lessons = pgTable(
     videoUrl: text('video_url'),
     content: text('content'),
     fileUrl: text('file_url'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lessons_module_idx').on(t.moduleId, t.order)],
+);
+
+/** A member finished a lesson: the outline's ticks and the course's percentage are counted from these. */
+export const lessonCompletions = pgTable(
+  'lesson_completions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Kept beside the lesson so a course's progress is counted without walking its modules. */
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index('lesson_completions_course_idx').on(t.courseId, t.userId)],
 );

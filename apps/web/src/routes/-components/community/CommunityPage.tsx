@@ -44,7 +44,7 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const state = status.data?.status ?? 'none';
   if (isOwner || state === 'approved') return <MemberView community={details} isOwner={isOwner} tab={tab} editing={editing} />;
   if (state === 'pending') return <PendingScreen community={details} />;
-  return <NonMemberView community={details} signedIn={Boolean(me.data)} />;
+  return <NonMemberView community={details} signedIn={Boolean(me.data)} removed={state === 'removed'} />;
 }
 
 function LoadingCommunity() {

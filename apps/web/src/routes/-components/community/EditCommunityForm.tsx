@@ -5,6 +5,7 @@ import { updateCommunityInput, type UpdateCommunityInput } from '@app/shared/com
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import {
   CategoryField,
@@ -119,7 +120,7 @@ export function EditCommunityForm({ community }: { community: CommunityDetails }
       },
       onError: (error) => {
         if (error.data?.code === 'CONFLICT' && /name/i.test(error.message)) form.setFieldError('name', error.message);
-        notifications.show({ color: 'red', message: t('communityPage.edit.saveFailed', { message: error.message }) });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('communityPage.edit.saveFailed', { message: error.message }) });
       },
     }),
   );

@@ -9,7 +9,7 @@ import classes from './community.module.css';
 import type { CommunityDetails } from './types.ts';
 
 /** What visitors and non-members see: the community's details and a way to join. */
-export function NonMemberView({ community, signedIn }: { community: CommunityDetails; signedIn: boolean }) {
+export function NonMemberView({ community, signedIn, removed = false }: { community: CommunityDetails; signedIn: boolean; removed?: boolean }) {
   const { t } = useTranslation();
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -27,7 +27,7 @@ export function NonMemberView({ community, signedIn }: { community: CommunityDet
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-            <JoinCard community={community} signedIn={signedIn} />
+            <JoinCard community={community} signedIn={signedIn} removed={removed} />
           </Grid.Col>
         </Grid>
       </Stack>
@@ -35,11 +35,13 @@ export function NonMemberView({ community, signedIn }: { community: CommunityDet
   );
 }
 
-function JoinCard({ community, signedIn }: { community: CommunityDetails; signedIn: boolean }) {
+function JoinCard({ community, signedIn, removed }: { community: CommunityDetails; signedIn: boolean; removed: boolean }) {
   const { t, i18n } = useTranslation();
   const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
   const full = community.availableSeats !== null && community.membersCount >= community.availableSeats;
-  const hint = full
+  const hint = removed
+    ? t('join.removed')
+    : full
     ? t('communityPage.join.fullHint')
     : community.isPrivate
       ? t('communityPage.join.privateHint')
@@ -59,7 +61,7 @@ function JoinCard({ community, signedIn }: { community: CommunityDetails; signed
         <Text size="sm" c="dimmed">
           {hint}
         </Text>
-        {full ? (
+        {removed ? null : full ? (
           <Button size="md" disabled fullWidth>
             {t('communityPage.join.full')}
           </Button>

@@ -7,11 +7,13 @@ import { isFull, type JoinCommunity } from './useJoinCommunity.ts';
 interface JoinPanelProps {
   community: JoinCommunity;
   signedIn: boolean;
+  /** The owner removed the viewer: no way in. */
+  removed?: boolean;
   join: { start: () => void; error: string | null; busy: boolean; toCheckout: boolean };
 }
 
 /** The price, the facts a joiner weighs, and the join button (disabled when every seat is taken). */
-export function JoinPanel({ community, signedIn, join }: JoinPanelProps) {
+export function JoinPanel({ community, signedIn, removed = false, join }: JoinPanelProps) {
   const { t, i18n } = useTranslation();
   const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
   const category = categoryLabel(t, community.category);
@@ -24,7 +26,7 @@ export function JoinPanel({ community, signedIn, join }: JoinPanelProps) {
   ];
   if (category) facts.push({ key: 'category', term: t('join.category'), value: `${category.emoji} ${category.label}` });
   if (language) facts.push({ key: 'language', term: t('join.language'), value: `${language.flag} ${language.label}` });
-  const hint = full ? null : !signedIn ? t('join.loginHint') : price ? t('join.paidHint') : null;
+  const hint = full || removed ? null : !signedIn ? t('join.loginHint') : price ? t('join.paidHint') : null;
 
   return (
     <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-label={t('join.details')}>
@@ -68,12 +70,17 @@ export function JoinPanel({ community, signedIn, join }: JoinPanelProps) {
             {t('join.noSeats')}
           </Alert>
         )}
-        {join.error && (
+        {removed && (
+          <Alert color="orange" icon={<IconAlertCircle />} role="alert">
+            {t('join.removed')}
+          </Alert>
+        )}
+        {join.error && !removed && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
             {join.error}
           </Alert>
         )}
-        <Button size="md" fullWidth onClick={join.start} disabled={full || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
+        <Button size="md" fullWidth onClick={join.start} disabled={full || removed || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
           {join.toCheckout ? t('join.redirectingToCheckout') : join.busy ? t('join.joining') : label}
         </Button>
         {hint && (

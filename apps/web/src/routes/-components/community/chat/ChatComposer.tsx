@@ -4,6 +4,7 @@ import { IconPaperclip, IconSend2, IconVideo } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { uploadFile } from '../../../../lib/uploads.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { CHAT_ACCEPT, uploadKindOf } from './chatFiles.ts';
@@ -65,7 +66,8 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
         setVideoOpen(false);
       }
     } catch (error) {
-      setProblem({ title: t('chat.composer.failed'), detail: error instanceof Error ? error.message : null });
+      // Over a limit the text stays in the box and one calm note says when to send it.
+      if (!isRateLimited(error)) setProblem({ title: t('chat.composer.failed'), detail: error instanceof Error ? error.message : null });
     }
   }
 
@@ -79,14 +81,14 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
       key = (await uploadFile(uploadKindOf(file), file)).key;
     } catch (error) {
       setUploading(null);
-      setProblem({ title: CHAT_MESSAGES.uploadFailed, detail: error instanceof Error ? error.message : null });
+      if (!isRateLimited(error)) setProblem({ title: CHAT_MESSAGES.uploadFailed, detail: error instanceof Error ? error.message : null });
       return;
     }
     try {
       await send.mutateAsync({ communityId, userId: otherId, attachmentKey: key, fileName: file.name, text });
       setText('');
     } catch (error) {
-      setProblem({ title: t('chat.composer.failed'), detail: error instanceof Error ? error.message : null });
+      if (!isRateLimited(error)) setProblem({ title: t('chat.composer.failed'), detail: error instanceof Error ? error.message : null });
     } finally {
       setUploading(null);
     }

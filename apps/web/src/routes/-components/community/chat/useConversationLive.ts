@@ -67,6 +67,10 @@ export function useConversationLive({ communityId, otherId, viewerId, enabled }:
             case 'message.read':
               cache.markReadBy(event.readerId);
               return;
+            case 'live.reset':
+              void cache.refetchMessages();
+              void cache.refreshLists();
+              return;
           }
         },
         onError: (error) => {

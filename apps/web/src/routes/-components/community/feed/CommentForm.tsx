@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../lib/labels.ts';
+import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
@@ -66,7 +67,7 @@ export function CommentForm({ postId }: { postId: string }) {
             {t('feed.comments.submit')}
           </Button>
         </Group>
-        {add.isError && (
+        {add.isError && !isRateLimited(add.error) && (
           <Alert color="red" role="alert" p="xs" radius="md" title={t('feed.comments.failed')} withCloseButton onClose={() => add.reset()}>
             {add.error.data?.code === 'UNAUTHORIZED' ? POST_MESSAGES.loginToComment : add.error.message}
           </Alert>

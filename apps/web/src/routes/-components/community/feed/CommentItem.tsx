@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { useTRPC } from '../../../../lib/trpc.ts';
@@ -26,7 +27,9 @@ export function CommentItem({ comment }: { comment: FeedComment }) {
         cache.removeComment(postId, comment.id);
         if (context.version === cache.versionOf(postId)) cache.patchPost(postId, () => ({ commentCount }));
       },
-      onError: (error) => notifications.show({ color: 'red', message: t('feed.comments.deleteFailed', { message: error.message }) }),
+      onError: (error) => {
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.comments.deleteFailed', { message: error.message }) });
+      },
     }),
   );
 

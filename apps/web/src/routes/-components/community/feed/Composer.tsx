@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { useMe } from '../../../../lib/auth.ts';
+import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { AttachmentPreview } from './AttachmentPreview.tsx';
 import { acceptOf } from '../../../../lib/files.ts';
@@ -78,7 +79,7 @@ export function Composer() {
             />
           </Group>
           {attachment && <AttachmentPreview attachment={attachment} onRemove={removeFile} />}
-          {create.isError && (
+          {create.isError && !isRateLimited(create.error) && (
             <Alert color="red" role="alert" radius="md" p="sm" title={createErrorTitle(t, create.error)} withCloseButton onClose={() => create.reset()}>
               {detailOf(create.error)}
             </Alert>

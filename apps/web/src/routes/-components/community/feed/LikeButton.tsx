@@ -4,6 +4,7 @@ import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../lib/labels.ts';
+import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import type { FeedItem } from './types.ts';
 import { useFeedCache } from './useFeedCache.ts';
@@ -33,7 +34,7 @@ export function LikeButton({ post }: { post: FeedItem }) {
         if (context && cache.pendingLikes(postId) === 1) {
           cache.patchPost(postId, (p) => ({ likedByMe: !liked, likeCount: Math.max(0, p.likeCount - context.delta) }));
         }
-        notifications.show({ color: 'red', message: t('feed.post.likeFailed', { message: error.message }) });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.post.likeFailed', { message: error.message }) });
       },
     }),
     scope: { id: `post-like:${post.id}` },

@@ -34,7 +34,7 @@ export function PostCard({ post, position, total }: PostCardProps) {
   const name = post.author.fullName ?? post.author.username;
   const prefix = feelingPrefix(t, post.feeling);
   const video = findVideoEmbed(post.content);
-  const edited = post.updatedAt.getTime() - post.createdAt.getTime() > 1000;
+  const edited = post.updatedAt.getTime() > post.createdAt.getTime();
   const commentsId = `post-${post.id}-comments`;
 
   return (

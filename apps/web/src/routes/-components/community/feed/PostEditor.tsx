@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { FeelingPicker } from './FeelingPicker.tsx';
 import type { Feeling } from './feelings.ts';
@@ -50,7 +51,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
           radius="md"
           autoFocus
         />
-        {update.isError && (
+        {update.isError && !isRateLimited(update.error) && (
           <Alert color="red" role="alert" p="xs" radius="md">
             {t('feed.post.saveFailed', { message: update.error.message })}
           </Alert>

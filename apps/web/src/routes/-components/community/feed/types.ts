@@ -1,3 +1,4 @@
+import type { LiveReset } from '@app/shared/live';
 import type { AppRouter } from '@app/api';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -12,5 +13,5 @@ export type FeedComment = Outputs['posts']['comments'][number];
 export type FeedData = InfiniteData<FeedPage, FeedCursor | null>;
 
 type Tracked = Outputs['posts']['onFeed'] extends AsyncIterable<infer T> ? T : never;
-/** One live event of posts.onFeed (the server tracks each by id, so a reconnect resumes after it). */
-export type FeedEvent = Tracked extends { data: infer E } ? E : never;
+/** One live event of posts.onFeed (the server tracks each by id, so a reconnect resumes after it); a reset is handled apart. */
+export type FeedEvent = Exclude<Tracked extends { data: infer E } ? E : never, LiveReset>;

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { isLiveReset } from '@app/shared/live';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { useRecheckAccess } from '../queries.ts';
@@ -18,15 +19,17 @@ export function useLiveFeed(): LiveState {
   const { communityId } = useFeed();
   const cache = useFeedCache();
   const recheckAccess = useRecheckAccess();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: cache.feedKey });
+    void queryClient.invalidateQueries({ queryKey: trpc.posts.comments.pathKey() });
+  };
   const subscription = useSubscription(
     trpc.posts.onFeed.subscriptionOptions(
       { communityId },
       {
-        onStarted: () => {
-          void queryClient.invalidateQueries({ queryKey: cache.feedKey });
-          void queryClient.invalidateQueries({ queryKey: trpc.posts.comments.pathKey() });
-        },
-        onData: (tracked) => cache.apply(tracked.data),
+        onStarted: refresh,
+        // Resuming from further back than the server replays: everything shown is fetched again.
+        onData: (tracked) => (isLiveReset(tracked.data) ? refresh() : cache.apply(tracked.data)),
         onError: recheckAccess,
       },
     ),

@@ -5,6 +5,7 @@ import { NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { notificationsInput, type NotificationsInput } from '@app/shared/profile';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 
 const EMAIL_TOGGLES = ['communicationEmails', 'marketingEmails', 'socialEmails', 'securityEmails'] as const;
@@ -25,7 +26,9 @@ export function NotificationsForm() {
         queryClient.setQueryData(trpc.profiles.notifications.queryKey(), saved);
         toasts.show({ color: 'teal', title: t('settings.notifications.saved'), message: t('settings.notifications.savedBody') });
       },
-      onError: (error) => toasts.show({ color: 'red', message: error.message || t('settings.notifications.failed') }),
+      onError: (error) => {
+        if (!isRateLimited(error)) toasts.show({ color: 'red', message: error.message || t('settings.notifications.failed') });
+      },
     }),
   );
 

@@ -1,0 +1,8 @@
+import { courseIdInput } from '@app/shared/courses';
+import { courseViewerProcedure } from '../trpc.ts';
+import { courseView } from './views.ts';
+
+/** A course with its outline, for the learning view and the editor: the owner's, or a visible one for members. */
+export const byId = courseViewerProcedure
+  .input(courseIdInput)
+  .query(({ ctx, input }) => courseView(ctx.db, input.courseId, { userId: ctx.user.id, community: ctx.community }));

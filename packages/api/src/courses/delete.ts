@@ -1,0 +1,17 @@
+import { courses } from '@app/db/schema';
+import { courseIdInput } from '@app/shared/courses';
+import { eq } from 'drizzle-orm';
+import { ownerProcedure } from '../trpc.ts';
+import { discardUpload } from '../uploads/service.ts';
+import { announceCourse, COURSE_COVER_BUCKET } from './service.ts';
+
+/** The owner deletes a course with its modules, lessons and progress; its cover goes too. */
+export const remove = ownerProcedure.input(courseIdInput).mutation(async ({ ctx, input }) => {
+  const [deleted] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(courses).where(eq(courses.id, input.courseId)).returning({ coverUrl: courses.coverUrl });
+    await announceCourse(tx, ctx.community.id, { type: 'course.deleted', courseId: input.courseId });
+    return rows;
+  });
+  if (deleted?.coverUrl) await discardUpload(ctx.db, ctx.storage, COURSE_COVER_BUCKET, deleted.coverUrl);
+  return { courseId: input.courseId };
+});

@@ -1,0 +1,41 @@
+import { courses } from '@app/db/schema';
+import { feedSubscriptionInput } from '@app/shared/posts';
+import { eq } from 'drizzle-orm';
+import { communitySubscription } from '../live/subscription.ts';
+import { memberProcedure } from '../trpc.ts';
+import type { CourseEvent } from './events.ts';
+
+/** What a member's page is told: a course changed (refetch it), or is gone for them (deleted, or made private). */
+export type CourseChange = CourseEvent | { type: 'course.gone'; courseId: string };
+
+/**
+ * The community's courses as they change, for its members: the courses tab, the sidebar card and an
+ * open course refetch what changed. The owner hears of every course; members only of visible ones,
+ * and are told a course is gone when it is deleted or made private. Events carry ids only.
+ */
+export const onChange = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) => {
+  const isOwner = ctx.community.ownerId === ctx.user.id;
+  const visible = (id: number, courseId: string) =>
+    ctx.live.shared(`course:${id}`, async () => {
+      const [row] = await ctx.db.select({ isPrivate: courses.isPrivate }).from(courses).where(eq(courses.id, courseId));
+      return row ? !row.isPrivate : false;
+    });
+  return communitySubscription({
+    ctx,
+    lastEventId: input.lastEventId,
+    signal,
+    map: async (event, id): Promise<CourseChange | null> => {
+      switch (event.type) {
+        case 'course.created':
+        case 'course.content':
+          return isOwner || (await visible(id, event.courseId)) ? event : null;
+        case 'course.updated':
+          return isOwner || (await visible(id, event.courseId)) ? event : { type: 'course.gone', courseId: event.courseId };
+        case 'course.deleted':
+          return isOwner ? event : { type: 'course.gone', courseId: event.courseId };
+        default:
+          return null;
+      }
+    },
+  });
+});

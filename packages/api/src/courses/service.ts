@@ -1,0 +1,134 @@
+import type { Queryable } from '@app/db';
+import { courseModules, courses, lessonCompletions, lessons } from '@app/db/schema';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { CONTENT_MESSAGES, COURSE_MESSAGES } from '@app/shared/courses';
+import { contentTypeOfKey, type BucketName } from '@app/shared/upload-kinds';
+import { AppError } from '../errors.ts';
+import { publish } from '../live/publish.ts';
+import { topics } from '../live/topics.ts';
+import type { CourseEvent } from './events.ts';
+
+/** Where a course's cover is served, to those who may see the course (never from a public bucket). */
+export const courseCoverPath = (courseId: string) => `/api/courses/${courseId}/cover`;
+export const COURSE_COVER_BUCKET: BucketName = 'course_covers';
+
+/**
+ * The card's counts, as correlated subqueries. Drizzle leaves column names unqualified in a query of
+ * one table, which would make `id` ambiguous inside them, so they name their columns in full.
+ */
+const counts = (viewerId: string) => ({
+  moduleCount: sql<number>`(select count(*)::int from course_modules m where m.course_id = courses.id)`,
+  lessonCount: sql<number>`(select count(*)::int from lessons l join course_modules m on m.id = l.module_id where m.course_id = courses.id)`,
+  completedCount: sql<number>`(select count(*)::int from lesson_completions done where done.course_id = courses.id and done.user_id = ${viewerId})`,
+});
+
+/** What a course card shows, with how many of its lessons the viewer finished. */
+export function courseCardColumns(viewerId: string) {
+  return {
+    id: courses.id,
+    communityId: courses.communityId,
+    title: courses.title,
+    description: courses.description,
+    coverUrl: sql<string | null>`case when courses.cover_url is null then null else '/api/courses/' || courses.id || '/cover' end`,
+    introVideoUrl: courses.introVideoUrl,
+    isPrivate: courses.isPrivate,
+    createdAt: courses.createdAt,
+    updatedAt: courses.updatedAt,
+    ...counts(viewerId),
+  };
+}
+
+/** A community's courses, newest first: every one for the owner, the visible ones for members. */
+export function courseCards(db: Queryable, communityId: string, viewerId: string, isOwner: boolean) {
+  return db
+    .select(courseCardColumns(viewerId))
+    .from(courses)
+    .where(and(eq(courses.communityId, communityId), isOwner ? undefined : eq(courses.isPrivate, false)))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(200);
+}
+
+export type CourseCard = Awaited<ReturnType<typeof courseCards>>[number];
+
+/** One course's card (the caller has checked who may see it). */
+export async function courseCard(db: Queryable, courseId: string, viewerId: string): Promise<CourseCard> {
+  const [card] = await db.select(courseCardColumns(viewerId)).from(courses).where(eq(courses.id, courseId));
+  return card!;
+}
+
+/** The outline: modules in order, each with its lessons in order, and which lessons the viewer finished. */
+export async function courseOutline(db: Queryable, courseId: string, viewerId: string) {
+  const moduleRows = await db
+    .select({ id: courseModules.id, title: courseModules.title, order: courseModules.order, requiredLevel: courseModules.requiredLevel })
+    .from(courseModules)
+    .where(eq(courseModules.courseId, courseId))
+    .orderBy(asc(courseModules.order), asc(courseModules.id));
+  const lessonRows = await db
+    .select({
+      id: lessons.id,
+      moduleId: lessons.moduleId,
+      title: lessons.title,
+      order: lessons.order,
+      hasVideo: sql<boolean>`${lessons.videoUrl} is not null`,
+      completed: sql<boolean>`exists (select 1 from ${lessonCompletions} where ${lessonCompletions.lessonId} = ${lessons.id} and ${lessonCompletions.userId} = ${viewerId})`,
+    })
+    .from(lessons)
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .where(eq(courseModules.courseId, courseId))
+    .orderBy(asc(lessons.order), asc(lessons.id));
+  return moduleRows.map((module) => ({ ...module, lessons: lessonRows.filter((lesson) => lesson.moduleId === module.id) }));
+}
+
+/** The course a lesson belongs to (the caller has checked the lesson exists). */
+export async function courseOfLesson(db: Queryable, lessonId: string): Promise<string> {
+  const [row] = await db
+    .select({ courseId: courseModules.courseId })
+    .from(lessons)
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .where(eq(lessons.id, lessonId));
+  if (!row) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.lessonNotFound);
+  return row.courseId;
+}
+
+/** The course a module belongs to (the caller has checked the module exists). */
+export async function courseOfModule(db: Queryable, moduleId: string): Promise<string> {
+  const [row] = await db.select({ courseId: courseModules.courseId }).from(courseModules).where(eq(courseModules.id, moduleId));
+  if (!row) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.moduleNotFound);
+  return row.courseId;
+}
+
+/** A course's modules or lessons changed, in the change's transaction: its card's date moves and open pages are told. */
+export async function contentChanged(tx: Queryable, communityId: string, courseId: string) {
+  await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+  await announceCourse(tx, communityId, { type: 'course.content', courseId });
+}
+
+/**
+ * Puts the rows matching `scope` (a course's modules, a module's lessons) in the order of `ids`,
+ * which must name each of them exactly once: anything else changes nothing and is refused.
+ */
+export async function applyOrder(tx: Queryable, table: typeof courseModules | typeof lessons, scope: SQL, ids: string[]) {
+  const current = await tx.select({ id: table.id }).from(table).where(scope).for('update');
+  const wanted = new Set(ids);
+  if (wanted.size !== ids.length || current.length !== ids.length || current.some((row) => !wanted.has(row.id))) {
+    throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.order);
+  }
+  if (ids.length === 0) return;
+  const positions = sql.join(
+    ids.map((id, index) => sql`(${id}::uuid, ${index + 1}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${table} set "order" = position.n from (values ${positions}) as position(id, n) where ${table}.id = position.id`);
+}
+
+/** Where a course's cover is stored (the caller has checked who may see the course). */
+export async function courseCover(db: Queryable, courseId: string) {
+  const [row] = await db.select({ key: courses.coverUrl }).from(courses).where(eq(courses.id, courseId));
+  if (!row?.key) throw new AppError('NOT_FOUND', COURSE_MESSAGES.notFound);
+  return { bucket: COURSE_COVER_BUCKET, key: row.key, contentType: contentTypeOfKey(row.key) ?? 'application/octet-stream' };
+}
+
+/** Announces a course change to the community's open pages (in the change's transaction). */
+export function announceCourse(tx: Queryable, communityId: string, event: CourseEvent) {
+  return publish(tx, topics.community(communityId), event);
+}

@@ -1,0 +1,116 @@
+import type { Database } from '@app/db';
+import { notificationOutbox } from '@app/db/schema';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+
+/** NOTIFY channel that wakes the queue's workers when a row is queued. */
+export const OUTBOX_CHANNEL = 'notification_outbox';
+
+export type QueuedRow = typeof notificationOutbox.$inferSelect;
+
+/** Seconds to wait before attempt n+1 after n failures: 1, 2, 4 … capped at an hour. Never gives up. */
+export function backoffSeconds(failures: number): number {
+  return Math.min(2 ** Math.max(0, failures - 1), 3600);
+}
+
+export interface QueueWorkerOptions {
+  database: Database;
+  /** Which of the queue's rows this worker takes. */
+  match: SQL;
+  /** Does the work of one row; throwing schedules a retry after 1, 2, 4 … seconds, up to an hour. */
+  run(row: QueuedRow): Promise<void>;
+  /** Reports a failed attempt (a warning for a notification, an error for a task). */
+  onFailure(details: { id: number; attempts: number; error: string; retryInSeconds: number; row: QueuedRow }): void;
+  onPassError(error: unknown): void;
+  /** Checks for due retries this often (new rows wake the worker at once through NOTIFY). */
+  pollMs: number;
+  batchSize: number;
+  /** How long a claimed row is left to its process before another may take it over (a crash mid-call). */
+  leaseSeconds: number;
+  /** Runs every poll after the pass (housekeeping). */
+  everyPoll?: () => Promise<void>;
+}
+
+export interface QueueWorker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Works off what is due now; resolves with how many rows succeeded (tests call it directly). */
+  runDue(): Promise<number>;
+}
+
+/**
+ * Works off the rows of the notification outbox table it matches, with retries and exponential
+ * backoff. A pass claims due rows in one statement (FOR UPDATE SKIP LOCKED, counting the attempt and
+ * pushing the next one past a lease), then does them with no transaction open, so a slow endpoint
+ * or provider never holds locks: processes never take a row at once, and a row whose process died
+ * mid-call is taken over when the lease runs out. At least once: the work must be idempotent.
+ */
+export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
+  const { database, match, pollMs, batchSize, leaseSeconds } = options;
+  const table = notificationOutbox;
+  let timer: NodeJS.Timeout | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  async function claim() {
+    const due = database.db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(match, isNull(table.deliveredAt), lte(table.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(table.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await database.db
+      .update(table)
+      .set({ attempts: sql`${table.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(inArray(table.id, due))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  async function runDue(): Promise<number> {
+    let done = 0;
+    for (const row of await claim()) {
+      try {
+        await options.run(row);
+        await database.db.update(table).set({ deliveredAt: sql`now()`, lastError: null }).where(eq(table.id, row.id));
+        done += 1;
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        const retryInSeconds = backoffSeconds(row.attempts);
+        await database.db
+          .update(table)
+          .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
+          .where(eq(table.id, row.id));
+        options.onFailure({ id: row.id, attempts: row.attempts, error, retryInSeconds, row });
+      }
+    }
+    return done;
+  }
+
+  /** One pass at a time: a wake-up during a pass queues one more pass after it. */
+  function kick() {
+    if (stopped) return;
+    running = running.then(runDue).catch(options.onPassError);
+  }
+
+  return {
+    runDue,
+    async start() {
+      stopped = false;
+      unlisten = await database.listen(OUTBOX_CHANNEL, kick);
+      timer = setInterval(() => {
+        kick();
+        if (options.everyPoll) running = running.then(options.everyPoll).catch(options.onPassError);
+      }, pollMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await unlisten?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Database, Queryable } from '@app/db';
+import { notificationOutbox } from '@app/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { TASK_EVENT_PREFIX } from './outbox.ts';
+import { createQueueWorker, OUTBOX_CHANNEL, type QueueWorker } from './queue.ts';
+
+/**
+ * Queues a task in the caller's transaction: it runs after the commit (NOTIFY wakes the worker only
+ * then), and is retried until it succeeds. Tasks share the notification outbox's table and backoff.
+ */
+export async function enqueueTask(tx: Queryable, task: string, payload: Record<string, unknown>): Promise<void> {
+  await tx.insert(notificationOutbox).values({ event: `${TASK_EVENT_PREFIX}${task}`, payload });
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+export interface TaskLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface TaskWorkerOptions {
+  database: Database;
+  task: string;
+  /** Does the task (a network call, say); throwing schedules a retry after 1, 2, 4 … seconds, up to an hour. */
+  run(payload: unknown, attempt: number): Promise<void>;
+  log: TaskLog;
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed task is left to its process before another may take it over (a crash mid-call). */
+  leaseSeconds?: number;
+}
+
+export type TaskWorker = QueueWorker;
+
+/**
+ * Runs queued tasks of one kind on the queue worker (queue.ts): claimed with a lease, run with no
+ * transaction open, so a slow provider never holds database locks; processes never run a task at
+ * once, and one that died mid-task leaves it to be taken over when the lease runs out. At least
+ * once: tasks must be idempotent.
+ */
+export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
+  const { database, run, log, pollMs = 5000, batchSize = 10, leaseSeconds = 300 } = options;
+  return createQueueWorker({
+    database,
+    match: eq(notificationOutbox.event, `${TASK_EVENT_PREFIX}${options.task}`),
+    run: (row) => run(row.payload, row.attempts),
+    onFailure: ({ id, attempts, error, retryInSeconds, row }) =>
+      log.error({ err: error, task: options.task, id, payload: row.payload, attempts, retryInSeconds }, `task ${options.task} failed; will retry`),
+    onPassError: (err) => log.error({ err, task: options.task }, 'task pass failed'),
+    pollMs,
+    batchSize,
+    leaseSeconds,
+  });
+}

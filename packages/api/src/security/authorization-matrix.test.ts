@@ -1,0 +1,156 @@
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing.ts';
+import { invoke, type Outcome } from './invoke.ts';
+import { routerProcedures } from './schema-walk.ts';
+import { VALID_INPUTS } from './valid-inputs.ts';
+
+/**
+ * Who may call what, procedure by procedure, against the six standings a person can have towards a
+ * private community. Each cell is called through the router with an input that is right in every
+ * way but its caller (valid-inputs.ts), in a world of its own, so an `ok` is the procedure really
+ * doing its work and a refusal is about who asked. A procedure without a row, or a row without a
+ * procedure, fails the test: a new procedure states here who may call it.
+ *
+ * The rules themselves (and the README's table made from them) are tested in access.test.ts.
+ */
+
+const ok = 'allowed';
+const UNAUTHORIZED = 'UNAUTHORIZED';
+const FORBIDDEN = 'FORBIDDEN';
+const NOT_FOUND = 'NOT_FOUND';
+/** Not a refusal of the caller but of what they ask: already a member, already asked, and so on. */
+const CONFLICT = 'CONFLICT';
+const BAD_REQUEST = 'BAD_REQUEST';
+type Expected = typeof ok | typeof UNAUTHORIZED | typeof FORBIDDEN | typeof NOT_FOUND | typeof CONFLICT | typeof BAD_REQUEST;
+
+const CALLERS = ['anonymous', 'stranger', 'pending', 'member', 'removed', 'owner'] as const;
+type Caller = (typeof CALLERS)[number];
+type Row = readonly [Expected, Expected, Expected, Expected, Expected, Expected];
+
+/**
+ * anonymous: signed out. stranger: signed in, no tie to the community. pending: asked to join, not
+ * yet approved. member: approved, and the author of the world's post, comment and message (to
+ * another member). removed: approved once, then removed by the owner (banned). owner: the owner.
+ * A chat procedure is about the member for everyone but the member, who talks to the other member.
+ */
+const MATRIX: Record<string, Row> = {
+  //                                anonymous      stranger      pending       member        removed       owner
+  'profiles.me':                   [ok,            ok,           ok,           ok,           ok,           ok],
+  'profiles.byUsername':           [ok,            ok,           ok,           ok,           ok,           ok],
+  'profiles.update':               [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'profiles.notifications':        [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'profiles.updateNotifications':  [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'profiles.list':                 [ok,            ok,           ok,           ok,           ok,           ok],
+  'profiles.count':                [ok,            ok,           ok,           ok,           ok,           ok],
+
+  'communities.list':              [ok,            ok,           ok,           ok,           ok,           ok],
+  'communities.count':             [ok,            ok,           ok,           ok,           ok,           ok],
+  'communities.ofProfile':         [ok,            ok,           ok,           ok,           ok,           ok],
+  'communities.byName':            [ok,            ok,           ok,           ok,           ok,           ok],
+  'communities.create':            [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'communities.update':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'communities.mine':              [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+
+  'membership.status':             [ok,            ok,           ok,           ok,           ok,           ok],
+  // A stranger's request waits for the owner; the removed person may not ask again.
+  'membership.join':               [UNAUTHORIZED,  ok,           CONFLICT,     CONFLICT,     FORBIDDEN,    CONFLICT],
+  'membership.members':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'membership.approve':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'membership.decline':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'membership.remove':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  // The applicant withdraws the request; who is not in has nothing to leave; the owner cannot leave.
+  'membership.leave':              [UNAUTHORIZED,  NOT_FOUND,    ok,           ok,           NOT_FOUND,    BAD_REQUEST],
+  'membership.onChange':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+
+  // The world's community made paid: anyone not yet in may pay but the removed person.
+  'payments.createCheckout':       [UNAUTHORIZED,  ok,           ok,           CONFLICT,     FORBIDDEN,    CONFLICT],
+
+  'posts.list':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.create':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.update':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.delete':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.like':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.comments':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.addComment':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.deleteComment':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.onFeed':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+
+  'chat.conversations':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'chat.recent':                   [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'chat.unreadTotal':              [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'chat.messages':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'chat.send':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+
+  // The world's course is visible to members; a private one is NOT_FOUND for them (courses.test.ts).
+  'courses.list':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'courses.byId':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'courses.create':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.update':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.delete':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.module':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'courses.saveModule':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.renameModule':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.renameLesson':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.deleteModule':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.reorderModules':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.lesson':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'courses.addLesson':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.updateLesson':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.deleteLesson':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.reorderLessons':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'courses.onChange':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'courses.setComplete':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  // Only its sender changes a message: the owner does not moderate private chat.
+  'chat.edit':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'chat.delete':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'chat.markRead':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'chat.onConversation':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'chat.onInbox':                  [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+};
+
+let database: TestDatabase;
+let people: TestPeople;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  people = await createTestPeople(database);
+}, 60_000);
+afterAll(async () => {
+  await stopTestBus(database);
+  await database.drop();
+});
+
+const userOf = (caller: Caller): string | null =>
+  caller === 'anonymous' ? null : people[caller === 'pending' ? 'applicant' : caller];
+
+const procedures = routerProcedures();
+const verdict = (outcome: Outcome) => (outcome.ok ? ok : outcome.code);
+
+describe('authorization matrix', () => {
+  it('has one row for every procedure of the router, and none for a procedure that is gone', () => {
+    const paths = procedures.map((p) => p.path);
+    expect(paths.filter((path) => !(path in MATRIX)), 'procedures without a row').toEqual([]);
+    expect(Object.keys(MATRIX).filter((path) => !paths.includes(path)), 'rows without a procedure').toEqual([]);
+    expect(paths.filter((path) => !(path in VALID_INPUTS)), 'procedures without a valid input (valid-inputs.ts)').toEqual([]);
+    expect(Object.keys(VALID_INPUTS).filter((path) => !paths.includes(path)), 'valid inputs without a procedure').toEqual([]);
+  });
+
+  for (const { path, type } of procedures) {
+    it(`${path} (${type})`, async () => {
+      const row = MATRIX[path];
+      const input = VALID_INPUTS[path];
+      if (!row || !input) throw new Error(`${path} has no row in the matrix or no valid input: add them`);
+      // A world of its own for every caller: what one cell changes (a deletion, a removal) cannot decide another.
+      const outcomes = await Promise.all(
+        CALLERS.map(async (caller) => {
+          const world = await createTestWorld(database, people);
+          const me = userOf(caller);
+          return invoke(database, me, path, await input({ database, world, me }), { listenMs: 10 });
+        }),
+      );
+      const got = Object.fromEntries(CALLERS.map((caller, i) => [caller, verdict(outcomes[i]!)]));
+      const said = outcomes.flatMap((outcome, i) => (outcome.ok ? [] : [`${CALLERS[i]}: ${outcome.message}`])).join('; ');
+      expect(got, `refusals: ${said || 'none'}`).toEqual(Object.fromEntries(CALLERS.map((caller, i) => [caller, row[i]])));
+    });
+  }
+});

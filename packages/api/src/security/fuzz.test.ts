@@ -1,0 +1,200 @@
+import { profiles } from '@app/db/schema';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PAYMENT_MESSAGES } from '../payments/provider.ts';
+import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing.ts';
+import { anyValue, arbitraryOf, tweaksOf, type Pool } from './arbitraries.ts';
+import { failingProvider, invoke, type Outcome } from './invoke.ts';
+import { defOf, routerProcedures, type RouterProcedure, type Schema } from './schema-walk.ts';
+import { VALID_INPUTS } from './valid-inputs.ts';
+
+/**
+ * Every procedure of the router, called through a real caller on a real database with generated
+ * inputs: valid ones with a field changed to a value of its shape or of any shape, inputs made from
+ * the schema, and anything at all; by people of every standing. No call may end in a server error
+ * (HTTP 5xx) unless it is the procedure's designed answer (see `designed`), and none may hold the
+ * event loop for more than 100 ms. A TOO_MANY_REQUESTS (429) is a refusal like any other.
+ */
+
+const RUNS = 150;
+const BLOCK_LIMIT_MS = 100;
+
+const WHO = ['anonymous', 'owner', 'member', 'other', 'applicant', 'removed', 'stranger'] as const;
+type Who = (typeof WHO)[number];
+const PROVIDERS = ['local', 'none', 'failing'] as const;
+type Provider = (typeof PROVIDERS)[number];
+
+let database: TestDatabase;
+let people: TestPeople;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  people = await createTestPeople(database);
+}, 60_000);
+
+afterAll(async () => {
+  await stopTestBus(database);
+  await database.drop();
+});
+
+const userOf = (who: Who) => (who === 'anonymous' ? null : people[who]);
+
+interface Ground {
+  pool: Pool;
+  /** Per caller: the valid input to mutate. */
+  seeds: Map<Who, unknown>;
+}
+
+/** A fresh world of the same people for one procedure (so another's deletions leave it whole), its ids and valid inputs. */
+async function groundFor(path: string): Promise<Ground> {
+  const world = await createTestWorld(database, people);
+  const seeds = new Map<Who, unknown>();
+  for (const who of WHO) seeds.set(who, await VALID_INPUTS[path]?.({ database, world, me: userOf(who) }));
+  const usernames = await database.db.select({ username: profiles.username }).from(profiles);
+  const ids = [world.community.id, world.post.id, world.comment.id, world.message.id, ...Object.values(people)];
+  return { seeds, pool: { ids, words: [world.community.name, ...usernames.map((u) => u.username)] } };
+}
+
+/** Mostly the people who may call most, so that calls get past authorization to the work. */
+const callers = fc.oneof(
+  { arbitrary: fc.constantFrom<Who>('owner', 'member'), weight: 3 },
+  { arbitrary: fc.constantFrom<Who>(...WHO), weight: 2 },
+);
+
+/**
+ * Server errors that are a designed answer. payments.createCheckout refuses with
+ * SERVICE_UNAVAILABLE when no payments provider is configured (rather than let anyone in unpaid),
+ * and with BAD_GATEWAY when the provider fails; both in the spec's words. Nothing else may be 5xx.
+ */
+function designed(path: string, outcome: Extract<Outcome, { ok: false }>, provider: Provider): boolean {
+  if (path !== 'payments.createCheckout' || outcome.message !== PAYMENT_MESSAGES.paymentUrlFailed) return false;
+  return (outcome.code === 'SERVICE_UNAVAILABLE' && provider === 'none') || (outcome.code === 'BAD_GATEWAY' && provider === 'failing');
+}
+
+/** The object schema inside `schema`'s wrappers, if any. */
+function objectShape(schema: Schema | undefined): Record<string, Schema> {
+  let current = schema;
+  for (let i = 0; current && i < 10; i += 1) {
+    const def = defOf(current);
+    if (def.type === 'object') return def.shape ?? {};
+    current = def.innerType ?? def.in;
+  }
+  return {};
+}
+
+/** `seed` with one key given a value of its shape or of any shape, or changed a little, or dropped. */
+function mutate(seed: unknown, schema: Schema | undefined, pool: Pool): fc.Arbitrary<unknown> {
+  if (typeof seed !== 'object' || seed === null) return fc.oneof(fc.constant(seed), anyValue);
+  const base = seed as Record<string, unknown>;
+  const shape = objectShape(schema);
+  const keys = [...new Set([...Object.keys(base), ...Object.keys(shape)])];
+  if (keys.length === 0) return fc.oneof(fc.constant(seed), anyValue);
+  const replaced = (key: string, values: fc.Arbitrary<unknown>) => values.map((value) => ({ ...base, [key]: value }));
+  return fc.oneof(
+    fc.constant(seed),
+    fc.constantFrom(...keys).chain((key) => replaced(key, Object.hasOwn(shape, key) ? arbitraryOf(shape[key]!, pool) : anyValue)),
+    fc.constantFrom(...keys).chain((key) => replaced(key, tweaksOf(base[key]))),
+    fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== key))),
+  );
+}
+
+function inputsFor(procedure: RouterProcedure, who: Who, { seeds, pool }: Ground): fc.Arbitrary<unknown> {
+  const schema = procedure.inputs[0];
+  const seed = seeds.get(who);
+  const mutated = mutate(seed, schema, pool).chain((once) => fc.oneof({ arbitrary: fc.constant(once), weight: 3 }, { arbitrary: mutate(once, schema, pool), weight: 1 }));
+  const fromSchema = schema ? arbitraryOf(schema, pool) : anyValue;
+  return fc.oneof({ arbitrary: fc.constant(seed), weight: 1 }, { arbitrary: mutated, weight: 4 }, { arbitrary: fromSchema, weight: 2 }, { arbitrary: anyValue, weight: 1 });
+}
+
+/**
+ * How long the event loop went without a turn: a 5 ms timer notes the longest gap between its
+ * ticks (and, read at the end of a call, the gap still open). monitorEventLoopDelay loses a block
+ * that starts right after its reset, which is where a call's input parsing happens.
+ */
+function lagProbe(intervalMs = 5) {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+  }, intervalMs);
+  return {
+    /** From now on: the time before (the test's own work between calls) is not the call's. */
+    start: () => {
+      worst = 0;
+      last = performance.now();
+    },
+    /** The longest stall since start, beyond the timer's own interval. */
+    stalledMs: () => Math.max(worst, performance.now() - last) - intervalMs,
+    stop: () => clearInterval(timer),
+  };
+}
+
+interface CallReport {
+  outcome: Outcome;
+  parseMs: number;
+  stalledMs: number;
+}
+
+async function call(procedure: RouterProcedure, who: Who, provider: Provider, input: unknown, probe: ReturnType<typeof lagProbe>): Promise<CallReport> {
+  let parseMs = 0;
+  for (const schema of procedure.inputs) {
+    const start = performance.now();
+    z.safeParse(schema, input);
+    parseMs = Math.max(parseMs, performance.now() - start);
+  }
+  probe.start();
+  const payments = provider === 'none' ? null : provider === 'failing' ? failingProvider : undefined;
+  const outcome = await invoke(database, userOf(who), procedure.path, input, { payments });
+  await new Promise((resolve) => setImmediate(resolve));
+  return { outcome, parseMs, stalledMs: probe.stalledMs() };
+}
+
+const show = (value: unknown) => fc.stringify(value).slice(0, 300);
+
+/** The innermost error's words (a Postgres error under the query error under the tRPC error). */
+function rootCause(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? `${current.name}: ${current.message}` : String(current);
+}
+
+describe('fuzzing every procedure', () => {
+  const procedures = routerProcedures();
+
+  it('covers the whole router', () => {
+    expect(procedures.length).toBeGreaterThan(40);
+  });
+
+  for (const procedure of procedures) {
+    it(`${procedure.path} (${procedure.type}): no server error, no stall`, async () => {
+      const ground = await groundFor(procedure.path);
+      const probe = lagProbe();
+      const providers = procedure.path === 'payments.createCheckout' ? PROVIDERS : (['local'] as const);
+      const cases = fc
+        .tuple(callers, fc.constantFrom<Provider>(...providers))
+        .chain(([who, provider]) => fc.tuple(fc.constant(who), fc.constant(provider), inputsFor(procedure, who, ground)));
+      try {
+        await fc.assert(
+          fc.asyncProperty(cases, async ([who, provider, input]) => {
+            let report = await call(procedure, who, provider, input, probe);
+            // A stall is measured twice before it counts: another process on the machine can take the CPU once.
+            if (report.parseMs > BLOCK_LIMIT_MS || report.stalledMs > BLOCK_LIMIT_MS) report = await call(procedure, who, provider, input, probe);
+            const { outcome } = report;
+            if (!outcome.ok && outcome.status >= 500 && !designed(procedure.path, outcome, provider)) {
+              throw new Error(`${outcome.status} ${outcome.code}: ${outcome.message} (${rootCause(outcome.error)}), as ${who} with ${show(input)}`);
+            }
+            if (report.parseMs > BLOCK_LIMIT_MS) throw new Error(`parsing the input took ${report.parseMs.toFixed(0)} ms, as ${who} with ${show(input)}`);
+            if (report.stalledMs > BLOCK_LIMIT_MS) throw new Error(`the event loop stalled ${report.stalledMs.toFixed(0)} ms, as ${who} with ${show(input)}`);
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+      } finally {
+        probe.stop();
+      }
+    });
+  }
+});

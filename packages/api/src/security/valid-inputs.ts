@@ -1,0 +1,143 @@
+import type { Database } from '@app/db';
+import { communities, profiles } from '@app/db/schema';
+import { CATEGORY_VALUES, LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
+import { eq } from 'drizzle-orm';
+import { storeTestUpload, testStorage, type TestWorld } from '../testing.ts';
+
+/**
+ * Test support: for every procedure, an input that is right in every way but who sends it, in a
+ * world made by `createTestWorld`: a refusal with it is about the caller, not the input. The
+ * authorization matrix calls each procedure with it; the fuzzing test mutates it.
+ */
+
+export interface InputContext {
+  database: Database;
+  world: TestWorld;
+  /** The caller (null: signed out). */
+  me: string | null;
+}
+
+type InputFor = (context: InputContext) => unknown;
+
+let uploads = 0;
+/** A community logo uploaded by `userId` (recorded as theirs); signed out, a stored file nobody owns. */
+async function uploadedLogo(database: Database, userId: string | null): Promise<string> {
+  uploads += 1;
+  const key = `${userId ?? '00000000-0000-4000-8000-000000000000'}/logo-${uploads}-${Date.now()}.webp`;
+  if (userId) await storeTestUpload(database, userId, 'community-logos', key, Buffer.from('logo'), 'image/webp');
+  else await testStorage().put('community-logos', key, Buffer.from('logo'), 'image/webp');
+  return `/uploads/community-logos/${key}`;
+}
+
+async function usernameOf(database: Database, userId: string | null): Promise<string> {
+  if (!userId) return 'nobody_000000';
+  const [row] = await database.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, userId));
+  return row!.username;
+}
+
+/** The person a chat is about, from the caller's side: the member talks to `other`, everyone else to the member. */
+const peerOf = ({ world, me }: InputContext) => (me === world.member ? world.other : world.member);
+
+const community = ({ world }: InputContext) => ({ communityId: world.community.id });
+const chatPair = (c: InputContext) => ({ communityId: c.world.community.id, userId: peerOf(c) });
+
+export const VALID_INPUTS: Record<string, InputFor> = {
+  'profiles.me': () => undefined,
+  'profiles.byUsername': async ({ database, world }) => ({ username: await usernameOf(database, world.member) }),
+  'profiles.update': async ({ database, me }) => ({
+    username: await usernameOf(database, me),
+    contactEmail: 'me@example.com',
+    bio: 'Hello there',
+    urls: ['https://example.com'],
+    category: CATEGORY_VALUES[0],
+    language: LANGUAGE_VALUES[0],
+    avatarUrl: null,
+  }),
+  'profiles.notifications': () => undefined,
+  'profiles.updateNotifications': () => ({ notifyMeAbout: NOTIFY_ME_ABOUT[0], communicationEmails: true, marketingEmails: false, socialEmails: true, mobileSettings: false }),
+  'profiles.list': () => ({ search: 'person' }),
+  'profiles.count': () => undefined,
+
+  'communities.list': () => ({ search: 'Test', limit: 5 }),
+  'communities.count': () => undefined,
+  'communities.ofProfile': ({ world }) => ({ userId: world.owner }),
+  'communities.byName': ({ world }) => ({ name: world.community.name }),
+  'communities.create': async ({ database, me }) => ({
+    name: `Fresh community ${++uploads} ${Date.now()}`,
+    logoUrl: await uploadedLogo(database, me),
+    category: CATEGORY_VALUES[0],
+    language: LANGUAGE_VALUES[0],
+    contactEmail: 'hello@example.com',
+    availableSeats: null,
+  }),
+  'communities.update': async ({ database, world, me }) => ({
+    communityId: world.community.id,
+    name: `${world.community.name} renamed`,
+    logoUrl: await uploadedLogo(database, me),
+    category: CATEGORY_VALUES[0],
+    language: LANGUAGE_VALUES[0],
+    contactEmail: 'hello@example.com',
+    availableSeats: null,
+    description: 'About us',
+    rules: null,
+    videoUrl: null,
+    isPrivate: true,
+    membershipAmountCents: 0,
+  }),
+  'communities.mine': () => undefined,
+
+  'membership.status': community,
+  'membership.join': community,
+  'membership.members': community,
+  'membership.approve': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
+  'membership.decline': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
+  'membership.remove': ({ world }) => ({ communityId: world.community.id, userId: world.other }),
+  'membership.leave': community,
+  'membership.onChange': community,
+
+  // A checkout is for a paid community: the world's is made one first.
+  'payments.createCheckout': async ({ database, world }) => {
+    await database.db.update(communities).set({ membershipAmountCents: 500 }).where(eq(communities.id, world.community.id));
+    return { communityId: world.community.id };
+  },
+
+  'posts.list': community,
+  'posts.create': ({ world }) => ({ communityId: world.community.id, content: 'A new post', feeling: null }),
+  'posts.update': ({ world }) => ({ postId: world.post.id, content: 'Edited', feeling: null }),
+  'posts.delete': ({ world }) => ({ postId: world.post.id }),
+  'posts.like': ({ world }) => ({ postId: world.post.id, liked: true }),
+  'posts.comments': ({ world }) => ({ postId: world.post.id }),
+  'posts.addComment': ({ world }) => ({ postId: world.post.id, content: 'Nice' }),
+  'posts.deleteComment': ({ world }) => ({ commentId: world.comment.id }),
+  'posts.onFeed': community,
+
+  'chat.conversations': community,
+  'chat.recent': () => undefined,
+  'chat.unreadTotal': () => undefined,
+  'chat.messages': chatPair,
+  'chat.send': (c) => ({ ...chatPair(c), text: 'Hello' }),
+
+  'courses.list': community,
+  'courses.byId': ({ world }) => ({ courseId: world.course.id }),
+  'courses.create': (c) => ({ ...community(c), title: 'A new course', description: 'What it teaches', visibleToMembers: true }),
+  'courses.update': ({ world }) => ({ courseId: world.course.id, title: 'Basics, revised', description: 'Start here', isPrivate: false }),
+  'courses.delete': ({ world }) => ({ courseId: world.course.id }),
+  'courses.module': ({ world }) => ({ moduleId: world.courseModule.id }),
+  'courses.saveModule': ({ world }) => ({ courseId: world.course.id, clientId: crypto.randomUUID(), title: 'Week 2', content: '<p>Read this</p>', videoUrl: null, requiredLevel: 2 }),
+  'courses.renameModule': ({ world }) => ({ moduleId: world.courseModule.id, title: 'Week 1, renamed' }),
+  'courses.renameLesson': ({ world }) => ({ lessonId: world.lesson.id, title: 'Welcome, renamed' }),
+  'courses.deleteModule': ({ world }) => ({ moduleId: world.courseModule.id }),
+  'courses.reorderModules': ({ world }) => ({ courseId: world.course.id, moduleIds: [world.courseModule.id] }),
+  'courses.lesson': ({ world }) => ({ lessonId: world.lesson.id }),
+  'courses.addLesson': ({ world }) => ({ moduleId: world.courseModule.id }),
+  'courses.updateLesson': ({ world }) => ({ lessonId: world.lesson.id, title: 'Welcome!', content: '<p>Hello</p>', videoUrl: null }),
+  'courses.deleteLesson': ({ world }) => ({ lessonId: world.lesson.id }),
+  'courses.reorderLessons': ({ world }) => ({ moduleId: world.courseModule.id, lessonIds: [world.lesson.id] }),
+  'courses.onChange': community,
+  'courses.setComplete': ({ world }) => ({ lessonId: world.lesson.id, completed: true }),
+  'chat.edit': ({ world }) => ({ messageId: world.message.id, text: 'Edited' }),
+  'chat.delete': ({ world }) => ({ messageId: world.message.id }),
+  'chat.markRead': chatPair,
+  'chat.onConversation': chatPair,
+  'chat.onInbox': () => ({}),
+};
