@@ -5,6 +5,7 @@
 import type { TestDatabase } from '@app/db/testing';
 import { discoverSearchPath, SEARCH_TERM, withoutTrigramIndex, withTrigramIndex } from './discover.ts';
 import { CHAT_MESSAGES_ROWS, chatFastifyPath, chatTrpcPath, seedChat } from './chat.ts';
+import { COURSE_MODULES, courseFastifyPath, courseTrpcPath, isBenchCourse, LESSONS_PER_MODULE, seedCourse } from './courses.ts';
 import { FEED_POSTS, feedFastifyPath, feedTrpcPath, seedFeed } from './feed.ts';
 import type { Comparison } from './report.ts';
 
@@ -77,10 +78,27 @@ const chat = {
   trpc: { name: `trpc GET /trpc/chat.messages (${CHAT_MESSAGES_ROWS / 1000}k messages)`, path: chatTrpcPath, payload: trpcResult },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 
+/** A tRPC batch's results as sent ({ json, meta } each), in order. */
+function trpcBatchResults(body: unknown): unknown {
+  return Array.isArray(body) ? body.map(trpcResult) : body;
+}
+
+/** The learning view's first load (scripts/bench/courses.ts): the course with its outline, and its first lesson, in one batch. */
+const course = {
+  fastify: { name: `fastify GET /api/bench/course (${COURSE_MODULES}×${LESSONS_PER_MODULE} lessons)`, path: courseFastifyPath, verify: isBenchCourse },
+  trpc: {
+    name: `trpc GET /trpc/courses.byId,courses.lesson (${COURSE_MODULES}×${LESSONS_PER_MODULE} lessons)`,
+    path: courseTrpcPath,
+    payload: trpcBatchResults,
+    verify: isBenchCourse,
+  },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
 /** Seeding that the scenarios' first responses already depend on; runs before they are checked. */
 export async function prepare(ctx: BenchContext): Promise<void> {
   await seedFeed(ctx);
   await seedChat(ctx, ctx.chatKey);
+  await seedCourse(ctx);
 }
 
 export const scenarios: Scenario[] = [
@@ -97,6 +115,10 @@ export const scenarios: Scenario[] = [
   ]),
   { ...chat.fastify, connections: 10 },
   { ...chat.trpc, connections: 10 },
+  ...[10, 100].flatMap((connections) => [
+    { ...course.fastify, connections },
+    { ...course.trpc, connections },
+  ]),
 ];
 
 /** Ratios printed as candidate / baseline at each connection count; both must return the same payload. */
@@ -105,4 +127,5 @@ export const comparisons: Comparison[] = [
   { label: 'communities.list search: trgm index / none', baseline: discover.noIndex.name, candidate: discover.indexed.name },
   { label: 'posts.list: trpc / fastify', baseline: feed.fastify.name, candidate: feed.trpc.name },
   { label: 'chat.messages: trpc / fastify', baseline: chat.fastify.name, candidate: chat.trpc.name },
+  { label: 'courses.byId + courses.lesson: trpc / fastify', baseline: course.fastify.name, candidate: course.trpc.name },
 ];

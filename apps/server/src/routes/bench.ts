@@ -1,4 +1,5 @@
-import { authorize, feedPage, messagePage, ownProfile } from '@app/api/server';
+import { authorize, courseView, feedPage, lessonView, messagePage, ownProfile } from '@app/api/server';
+import { courseIdInput, lessonIdInput } from '@app/shared/courses';
 import { listMessagesInput } from '@app/shared/chat';
 import { listPostsInput } from '@app/shared/posts';
 import type { FastifyInstance } from 'fastify';
@@ -31,5 +32,22 @@ export async function benchRoutes(app: FastifyInstance) {
     const input = listMessagesInput.parse({ communityId: req.params.communityId, userId: req.params.userId });
     await authorize(app.database.db, input, user.id, 'chat-pair');
     return reply.send(superjson.serialize(await messagePage(app.database.db, app.chatKeys, user.id, input)));
+  });
+
+  // The learning view's first load, as the batch of courses.byId and courses.lesson answers it.
+  app.get<{ Params: { courseId: string; lessonId: string } }>('/api/bench/course/:courseId/:lessonId', async (req, reply) => {
+    const { user } = await req.auth();
+    if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
+    const courseInput = courseIdInput.parse({ courseId: req.params.courseId });
+    const lessonInput = lessonIdInput.parse({ lessonId: req.params.lessonId });
+    const [courseScope, lessonScope] = await Promise.all([
+      authorize(app.database.db, courseInput, user.id, 'course-viewer'),
+      authorize(app.database.db, lessonInput, user.id, 'course-viewer'),
+    ]);
+    const [course, lesson] = await Promise.all([
+      courseView(app.database.db, courseInput.courseId, { userId: user.id, community: courseScope.community }),
+      lessonView(app.database.db, lessonInput.lessonId, { userId: user.id, community: lessonScope.community }),
+    ]);
+    return reply.send([superjson.serialize(course), superjson.serialize(lesson)]);
   });
 }

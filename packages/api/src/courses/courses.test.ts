@@ -75,6 +75,10 @@ describe('courses', () => {
     expect(await database.db.$count(courses)).toBe(before);
     const withCover = await as(world.owner).create({ communityId: communityId(), title: 'Covered', description: 'd', coverKey: cover });
     expect(withCover.coverUrl).toBe(`/api/courses/${withCover.id}/cover`);
+    // The owner's editor gets the cover's key (to keep it when saving); members never do.
+    expect(await as(world.owner).byId({ courseId: withCover.id })).toMatchObject({ coverKey: cover });
+    await as(world.owner).update({ courseId: withCover.id, title: 'Covered', description: 'd', coverKey: cover, isPrivate: false });
+    expect(await as(world.member).byId({ courseId: withCover.id })).toMatchObject({ coverKey: null, coverUrl: `/api/courses/${withCover.id}/cover` });
   });
 
   it('opens with its outline in order, and each member sees their own ticks and count', async () => {

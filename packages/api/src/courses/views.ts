@@ -1,5 +1,5 @@
 import type { Queryable } from '@app/db';
-import { lessons } from '@app/db/schema';
+import { courses, lessons } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
@@ -14,8 +14,14 @@ export interface CourseViewer {
 
 /** A course with its outline: what the learning view and the editor open with (courses.byId). */
 export async function courseView(db: Queryable, courseId: string, { userId, community }: CourseViewer) {
-  const [course, modules] = await Promise.all([courseCard(db, courseId, userId), courseOutline(db, courseId, userId)]);
-  return { ...course, communityName: community.name, isOwner: community.ownerId === userId, modules };
+  const isOwner = community.ownerId === userId;
+  const [course, modules, coverKey] = await Promise.all([
+    courseCard(db, courseId, userId),
+    courseOutline(db, courseId, userId),
+    isOwner ? db.select({ key: courses.coverUrl }).from(courses).where(eq(courses.id, courseId)).then(([row]) => row?.key ?? null) : null,
+  ]);
+  // The cover's storage key only for the owner's editor, which sends it back to keep the cover.
+  return { ...course, coverKey, communityName: community.name, isOwner, modules };
 }
 
 /**
