@@ -14,6 +14,7 @@ import { staticPlugin } from './plugins/static.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
 import { loadChatKeys } from './chat-keys.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { authRoutes } from './routes/auth.ts';
 import { benchRoutes } from './routes/bench.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(trpcPlugin);
   await app.register(uploadRoutes);
   await app.register(attachmentRoutes);
+  await app.register(calendarRoutes);
   await app.register(paymentRoutes);
   if (config.benchRoutes) await app.register(benchRoutes);
   await app.register(staticPlugin);

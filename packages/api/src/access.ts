@@ -1,8 +1,9 @@
 import type { Queryable } from '@app/db';
-import { comments, communities, communityMembers, courseModules, courses, lessons, messages, posts } from '@app/db/schema';
+import { comments, communities, communityEvents, communityMembers, courseModules, courses, lessons, messages, posts } from '@app/db/schema';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { COURSE_MESSAGES } from '@app/shared/courses';
+import { EVENT_MESSAGES } from '@app/shared/events';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
@@ -10,7 +11,7 @@ import { AppError } from './errors.ts';
 
 /**
  * Who may call what, in one place. A scoped procedure names a community, directly
- * (`communityId`) or through something in it (`postId`, `commentId`, `messageId`); one query loads
+ * (`communityId`) or through something in it (`postId`, `commentId`, `messageId`, `courseId`, `moduleId`, `lessonId`, `eventId`); one query loads
  * that community with the caller's membership (and the author of the thing named, and for chat the
  * other person's standing), and a rule decides. The procedure builders in trpc.ts and the Fastify
  * routes that serve private files both go through `authorize`.
@@ -23,9 +24,9 @@ export interface Membership {
   status: 'pending' | 'approved';
 }
 
-/** The post, comment, message, course, module or lesson the input names. */
+/** The post, comment, message, course, module, lesson or event the input names. */
 export interface Subject {
-  kind: 'post' | 'comment' | 'message' | 'course' | 'module' | 'lesson';
+  kind: 'post' | 'comment' | 'message' | 'course' | 'module' | 'lesson' | 'event';
   id: string;
   authorId: string;
   /** A message's receiver (the two people of a conversation are its author and recipient). */
@@ -68,6 +69,7 @@ const SCOPE_KEYS = {
   lessonId: { notFound: COURSE_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
   moduleId: { notFound: COURSE_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
   courseId: { notFound: COURSE_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
+  eventId: { notFound: EVENT_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
   communityId: { notFound: COMMUNITY_MESSAGES.notFound, notAuthor: COMMUNITY_MESSAGES.ownerOnly },
 } as const;
 
@@ -182,6 +184,9 @@ function subjectColumns(key: ScopeKey, userId: string) {
         // The other party of the conversation, from the caller's side.
         peer: sql`case when ${messages.senderId} = ${userId}::uuid then ${messages.receiverId} else ${messages.senderId} end` as SQL,
       };
+    case 'eventId':
+      // An event is the community's: its "author" is the owner, whoever created it.
+      return { kind: 'event' as const, from: communityEvents, joins: [], id: communityEvents.id, author: communities.ownerId, recipient: sql<null>`null`, hidden: sql<null>`null`, communityId: communityEvents.communityId, peer: null };
     case 'courseId':
       return courseSubject('course', courses, [], courses.id);
     case 'moduleId':

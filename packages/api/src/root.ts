@@ -1,6 +1,7 @@
 import { chatRouter } from './chat/router.ts';
 import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
+import { eventsRouter } from './events/router.ts';
 import { membershipRouter } from './membership/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { postsRouter } from './posts/router.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   posts: postsRouter,
   chat: chatRouter,
   courses: coursesRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,8 @@ export { addMonth, CHECKOUT_METADATA_KEY, handlePolarEvent, WebhookPayloadError,
 export { courseCover } from './courses/service.ts';
 export { lessonFile, moduleFile } from './courses/files.ts';
 export { courseView, lessonView } from './courses/views.ts';
+export { eventCalendar } from './events/calendar.ts';
+export { eventCover } from './events/service.ts';
 export { feedPage, postAttachment } from './posts/service.ts';
 export { createRateLimiter, RateLimitedError, rateLimitMessage, type RateLimiter, type RateLimiterOptions } from './rate-limit/limiter.ts';
 export { RATE_LIMITS, type RateLimit, type RateLimitName } from './rate-limit/limits.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@app/db';
-import { comments, communities, communityMembers, courseModules, courses, lessons, posts } from '@app/db/schema';
+import { comments, communities, communityEvents, communityMembers, courseModules, courses, lessons, posts } from '@app/db/schema';
 import { contentTypeOfKey, type BucketName } from '@app/shared/upload-kinds';
 import { createStorage, type Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
@@ -173,7 +173,30 @@ export async function createTestWorld(database: Database, people?: TestPeople) {
     .returning();
   const [courseModule] = await database.db.insert(courseModules).values({ courseId: course!.id, title: 'Week 1', order: 1 }).returning();
   const [lesson] = await database.db.insert(lessons).values({ moduleId: courseModule!.id, title: 'Welcome', order: 1 }).returning();
-  return { ...p, people: p, community: { ...community, membersCount: 3 }, post: post!, comment: comment!, message, course: course!, courseModule: courseModule!, lesson: lesson! };
+  const [event] = await database.db
+    .insert(communityEvents)
+    .values({
+      communityId: community.id,
+      createdBy: p.owner,
+      title: 'Kick-off call',
+      description: 'Meet everyone',
+      startTimestamp: new Date(Date.now() + 86_400_000),
+      endTimestamp: new Date(Date.now() + 90_000_000),
+      meetingLink: 'https://meet.example/kick-off',
+    })
+    .returning();
+  return {
+    ...p,
+    people: p,
+    community: { ...community, membersCount: 3 },
+    post: post!,
+    comment: comment!,
+    message,
+    course: course!,
+    courseModule: courseModule!,
+    lesson: lesson!,
+    event: event!,
+  };
 }
 
 export type TestWorld = Awaited<ReturnType<typeof createTestWorld>>;

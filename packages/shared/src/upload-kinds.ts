@@ -15,6 +15,8 @@ export const BUCKETS = [
   'chat-documents',
   'documents-post',
   'community-covers',
+  // Beyond the spec's list: events' covers, shown to members only.
+  'event-covers',
 ] as const;
 
 export type BucketName = (typeof BUCKETS)[number];
@@ -94,6 +96,7 @@ export const UPLOAD_KINDS = {
   avatar: { bucket: 'avatars', maxBytes: 5 * MB, accepts: IMAGE_TYPES, image: { fit: 'cover', width: 256, height: 256, gif: 'first-frame' } },
   'community-logo': { bucket: 'community-logos', maxBytes: 5 * MB, accepts: IMAGE_TYPES, image: inside(512, 'first-frame') },
   'community-cover': { bucket: 'community-covers', maxBytes: 5 * MB, accepts: IMAGE_TYPES, image: inside(1600, 'first-frame') },
+  'event-cover': { bucket: 'event-covers', maxBytes: 5 * MB, accepts: IMAGE_TYPES, image: inside(1600, 'first-frame') },
   'course-cover': { bucket: 'course_covers', maxBytes: 5 * MB, accepts: IMAGE_TYPES, image: inside(1600, 'first-frame') },
   'post-attachment': {
     bucket: 'documents-post',

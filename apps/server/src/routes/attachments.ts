@@ -1,4 +1,4 @@
-import { authorize, chatAttachment, courseCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type AccessRule } from '@app/api/server';
+import { authorize, chatAttachment, courseCover, eventCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type AccessRule } from '@app/api/server';
 import type { BucketName } from '@app/shared/upload-kinds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -22,9 +22,9 @@ function disposition(contentType: string, key: string, fileName: string | null |
 type Params = { Params: { id: string; '*'?: string } };
 
 /**
- * Files attached to posts and chat messages, and course covers, live in private buckets: served here
+ * Files attached to posts and chat messages, course and event covers, live in private buckets: served here
  * only to those the procedures' own rules allow (members of the post's community; the two people
- * of the conversation while both are members; for a course's cover and its modules' and lessons' files, the owner, or members when the course is visible), never cached by shared proxies. Refusals are domain errors,
+ * of the conversation while both are members; for a course's cover and its modules' and lessons' files, the owner, or members when the course is visible; an event's cover, members), never cached by shared proxies. Refusals are domain errors,
  * answered by the app's error handler.
  */
 export async function attachmentRoutes(app: FastifyInstance) {
@@ -54,5 +54,6 @@ export async function attachmentRoutes(app: FastifyInstance) {
   route('/api/courses/:id/cover', (courseId) => ({ courseId }), 'course-viewer', (courseId) => courseCover(app.database.db, courseId));
   route('/api/course-modules/:id/files/*', (moduleId) => ({ moduleId }), 'course-viewer', (moduleId, key) => moduleFile(app.database.db, moduleId, key));
   route('/api/lessons/:id/file', (lessonId) => ({ lessonId }), 'course-viewer', (lessonId) => lessonFile(app.database.db, lessonId));
+  route('/api/events/:id/cover', (eventId) => ({ eventId }), 'member', (eventId) => eventCover(app.database.db, eventId));
   route('/api/chat/messages/:id/attachment', (messageId) => ({ messageId }), 'chat-pair', (messageId) => chatAttachment(app.database.db, app.chatKeys, messageId));
 }

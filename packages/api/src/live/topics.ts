@@ -1,6 +1,7 @@
 import type { SessionEvent } from '../auth/events.ts';
 import type { ConversationEvent, InboxEvent } from '../chat/events.ts';
 import type { CourseEvent } from '../courses/events.ts';
+import type { CommunityEventChange } from '../events/events.ts';
 import type { MembershipEvent } from '../membership/events.ts';
 import type { FeedTopicEvent } from '../posts/events.ts';
 
@@ -21,7 +22,7 @@ export type EventOf<T> = T extends Topic<infer E> ? E : never;
  * devices, the sockets of one session (by a hash of its id: see auth/session.ts).
  */
 export const topics = {
-  community: (communityId: string) => `community:${communityId}` as Topic<FeedTopicEvent | MembershipEvent | CourseEvent>,
+  community: (communityId: string) => `community:${communityId}` as Topic<FeedTopicEvent | MembershipEvent | CourseEvent | CommunityEventChange>,
   /** A conversation: the community and the two people, in a fixed order. */
   conversation: (communityId: string, a: string, b: string) => `conversation:${communityId}:${[a, b].sort().join(':')}` as Topic<ConversationEvent>,
   user: (userId: string) => `user:${userId}` as Topic<InboxEvent>,

@@ -101,6 +101,14 @@ const MATRIX: Record<string, Row> = {
   'courses.reorderLessons':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
   'courses.onChange':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'courses.setComplete':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+
+  'events.list':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'events.upcoming':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'events.byId':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'events.create':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'events.update':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'events.delete':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'events.onChange':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   // Only its sender changes a message: the owner does not moderate private chat.
   'chat.edit':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
   'chat.delete':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],

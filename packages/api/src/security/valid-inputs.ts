@@ -35,6 +35,18 @@ async function usernameOf(database: Database, userId: string | null): Promise<st
   return row!.username;
 }
 
+/** An event's form, filled in: a week from now, for an hour. */
+const eventFields = {
+  title: 'Office hours',
+  description: 'Bring your questions',
+  startsAt: new Date(Date.now() + 7 * 86_400_000),
+  endsAt: new Date(Date.now() + 7 * 86_400_000 + 3_600_000),
+  meetingLink: 'https://meet.example/office-hours',
+  videoUrl: null,
+  coverKey: null,
+  reminderMinutes: 15,
+};
+
 /** The person a chat is about, from the caller's side: the member talks to `other`, everyone else to the member. */
 const peerOf = ({ world, me }: InputContext) => (me === world.member ? world.other : world.member);
 
@@ -135,6 +147,14 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'courses.reorderLessons': ({ world }) => ({ moduleId: world.courseModule.id, lessonIds: [world.lesson.id] }),
   'courses.onChange': community,
   'courses.setComplete': ({ world }) => ({ lessonId: world.lesson.id, completed: true }),
+
+  'events.list': (c) => ({ ...community(c), from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 30 * 86_400_000) }),
+  'events.upcoming': community,
+  'events.byId': ({ world }) => ({ eventId: world.event.id }),
+  'events.create': (c) => ({ ...community(c), ...eventFields }),
+  'events.update': ({ world }) => ({ eventId: world.event.id, ...eventFields, title: 'Kick-off call, moved' }),
+  'events.delete': ({ world }) => ({ eventId: world.event.id }),
+  'events.onChange': community,
   'chat.edit': ({ world }) => ({ messageId: world.message.id, text: 'Edited' }),
   'chat.delete': ({ world }) => ({ messageId: world.message.id }),
   'chat.markRead': chatPair,

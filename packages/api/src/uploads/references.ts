@@ -81,7 +81,7 @@ export const UPLOAD_REFERENCES: readonly UploadReference[] = [
   anyKey(courseModules.imagesUrls, 'images-courses'),
   key(lessons.fileUrl, ['documents-courses', 'images-courses']),
   // Written by no procedure yet (events, feedback).
-  endsWithKey(communityEvents.coverImageUrl),
+  key(communityEvents.coverImageUrl, ['event-covers']),
   endsWithKey(feedbacks.mediaUrl),
 ];
 

@@ -1,0 +1,21 @@
+import { authorize, eventCalendar, SIGNED_IN_MESSAGE } from '@app/api/server';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * An event as an .ics file (RFC 5545) for members: 'Add to calendar' downloads it and any calendar
+ * imports it. The meeting link is in it, so the same member check as the event's panel applies.
+ */
+export async function calendarRoutes(app: FastifyInstance) {
+  const domain = new URL(app.config.publicUrl).hostname;
+  app.get<{ Params: { id: string } }>('/api/events/:id/calendar.ics', async (req, reply) => {
+    const { user } = await req.auth();
+    if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+    await authorize(app.database.db, { eventId: req.params.id }, user.id, 'member');
+    const { filename, body } = await eventCalendar(app.database.db, req.params.id, domain);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+}

@@ -1,0 +1,72 @@
+import { communities, communityMembers } from '@app/db/schema';
+import sharp from 'sharp';
+import superjson from 'superjson';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fetchMe, signIn, useServer } from '../test-helpers.ts';
+
+describe("an event's cover and calendar file", () => {
+  const server = useServer();
+  let ownerCookie: string;
+  let memberCookie: string;
+  let strangerCookie: string;
+  let communityId: string;
+
+  beforeAll(async () => {
+    [ownerCookie, memberCookie, strangerCookie] = [await signIn(server.app), await signIn(server.app), await signIn(server.app)];
+    const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
+    const member = (await fetchMe(server.app, memberCookie)).data!.id;
+    const [row] = await server.database.db.insert(communities).values({ name: `Events ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
+    communityId = row!.id;
+    await server.database.db.insert(communityMembers).values([
+      { communityId, userId: owner, role: 'owner', status: 'approved' },
+      { communityId, userId: member, role: 'member', status: 'approved' },
+    ]);
+  });
+
+  it('are served to members only: the cover from a private bucket, the .ics with the times in UTC', async () => {
+    const form = new FormData();
+    const image = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 30, g: 160, b: 90 } } }).png().toBuffer();
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'cover.png');
+    const uploaded = await server.app.inject({ method: 'POST', url: '/api/uploads/event-cover', payload: form, headers: { cookie: ownerCookie } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { key, url } = uploaded.json() as { key: string; url: string | null };
+    expect(url).toBeNull();
+    expect((await server.app.inject({ method: 'GET', url: `/uploads/event-covers/${key}` })).statusCode).toBe(404);
+
+    const input = {
+      communityId,
+      title: 'Demo day',
+      description: 'Show what you built',
+      startsAt: new Date('2032-01-15T09:00:00Z'),
+      endsAt: new Date('2032-01-15T10:30:00Z'),
+      meetingLink: 'https://meet.example/demo',
+      coverKey: key,
+      reminderMinutes: 60,
+    };
+    const created = await server.app.inject({ method: 'POST', url: '/trpc/events.create', payload: superjson.serialize(input), headers: { cookie: ownerCookie } });
+    expect(created.statusCode, created.body).toBe(200);
+    const event = superjson.deserialize<{ id: string; coverUrl: string }>((created.json() as { result: { data: never } }).result.data);
+
+    const get = (path: string, cookie: string | null) => server.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+    for (const cookie of [ownerCookie, memberCookie]) {
+      const cover = await get(event.coverUrl, cookie);
+      expect(cover.statusCode).toBe(200);
+      expect(cover.headers['content-type']).toMatch(/^image\//);
+      expect(cover.headers['cache-control']).toContain('private');
+    }
+    expect((await get(event.coverUrl, strangerCookie)).statusCode).toBe(403);
+    expect((await get(event.coverUrl, null)).statusCode).toBe(401);
+
+    const ics = await get(`/api/events/${event.id}/calendar.ics`, memberCookie);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(ics.headers['content-disposition']).toBe('attachment; filename="demo-day.ics"');
+    expect(ics.body).toContain('\r\nDTSTART:20320115T090000Z\r\n');
+    expect(ics.body).toContain('\r\nDTEND:20320115T103000Z\r\n');
+    expect(ics.body).toContain('\r\nTRIGGER:-PT1H\r\n');
+    // The meeting link is in the file, so strangers get none.
+    expect((await get(`/api/events/${event.id}/calendar.ics`, strangerCookie)).statusCode).toBe(403);
+    expect((await get(`/api/events/${event.id}/calendar.ics`, null)).statusCode).toBe(401);
+    expect((await get(`/api/events/${crypto.randomUUID()}/calendar.ics`, memberCookie)).statusCode).toBe(404);
+  });
+});
