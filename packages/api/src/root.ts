@@ -3,6 +3,7 @@ import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
 import { eventsRouter } from './events/router.ts';
 import { membershipRouter } from './membership/router.ts';
+import { levelsRouter } from './points/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { postsRouter } from './posts/router.ts';
 import { profilesRouter } from './profiles/router.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   chat: chatRouter,
   courses: coursesRouter,
   events: eventsRouter,
+  levels: levelsRouter,
 });
 
 export type AppRouter = typeof appRouter;

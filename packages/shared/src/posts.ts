@@ -63,6 +63,7 @@ export const createCommentInput = z.object({
 });
 
 export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotFound) });
+export const likeCommentInput = commentIdInput.extend({ liked: z.boolean() });
 
 export const feedSubscriptionInput = z.object({
   communityId: id(COMMUNITY_MESSAGES.notFound),

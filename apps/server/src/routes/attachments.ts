@@ -1,4 +1,4 @@
-import { authorize, chatAttachment, courseCover, eventCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type AccessRule } from '@app/api/server';
+import { authorize, chatAttachment, courseCover, eventCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type AccessRule, type Scope } from '@app/api/server';
 import type { BucketName } from '@app/shared/upload-kinds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -32,13 +32,13 @@ export async function attachmentRoutes(app: FastifyInstance) {
     path: string,
     scope: (id: string) => Record<string, string>,
     rule: Exclude<AccessRule, 'anyone' | 'signed-in'>,
-    locate: (id: string, rest: string) => Promise<Located>,
+    locate: (id: string, rest: string, viewer: { userId: string; community: Scope['community'] }) => Promise<Located>,
   ) {
     app.get<Params>(path, async (req: FastifyRequest<Params>, reply: FastifyReply) => {
       const { user } = await req.auth();
       if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
-      await authorize(app.database.db, scope(req.params.id), user.id, rule);
-      const { bucket, key, contentType, fileName } = await locate(req.params.id, req.params['*'] ?? '');
+      const { community } = await authorize(app.database.db, scope(req.params.id), user.id, rule);
+      const { bucket, key, contentType, fileName } = await locate(req.params.id, req.params['*'] ?? '', { userId: user.id, community });
       const object = await app.storage.get(bucket, key);
       if (!object) return reply.code(404).send({ message: 'Not found.' });
       return reply
@@ -52,8 +52,8 @@ export async function attachmentRoutes(app: FastifyInstance) {
 
   route('/api/posts/:id/attachment', (postId) => ({ postId }), 'member', (postId) => postAttachment(app.database.db, postId));
   route('/api/courses/:id/cover', (courseId) => ({ courseId }), 'course-viewer', (courseId) => courseCover(app.database.db, courseId));
-  route('/api/course-modules/:id/files/*', (moduleId) => ({ moduleId }), 'course-viewer', (moduleId, key) => moduleFile(app.database.db, moduleId, key));
-  route('/api/lessons/:id/file', (lessonId) => ({ lessonId }), 'course-viewer', (lessonId) => lessonFile(app.database.db, lessonId));
+  route('/api/course-modules/:id/files/*', (moduleId) => ({ moduleId }), 'course-viewer', (moduleId, key, viewer) => moduleFile(app.database.db, moduleId, key, viewer));
+  route('/api/lessons/:id/file', (lessonId) => ({ lessonId }), 'course-viewer', (lessonId, _, viewer) => lessonFile(app.database.db, lessonId, viewer));
   route('/api/events/:id/cover', (eventId) => ({ eventId }), 'member', (eventId) => eventCover(app.database.db, eventId));
   route('/api/chat/messages/:id/attachment', (messageId) => ({ messageId }), 'chat-pair', (messageId) => chatAttachment(app.database.db, app.chatKeys, messageId));
 }

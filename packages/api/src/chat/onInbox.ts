@@ -11,7 +11,7 @@ export const onInbox = protectedProcedure.input(inboxSubscriptionInput).subscrip
     lastEventId: input.lastEventId,
     signal,
     stillAllowed: async () => true,
-    map: (event) => event,
+    map: (event) => (event.type === 'inbox' ? event : null),
     refusal: CHAT_MESSAGES.notMembers,
   });
 });

@@ -4,6 +4,7 @@ import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { contentTypeOfKey, type BucketName } from '@app/shared/upload-kinds';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
+import { requireLevel, type GateCommunity } from './gating.ts';
 import { requireOwnUpload } from '../uploads/service.ts';
 
 /**
@@ -44,16 +45,31 @@ interface Located {
 const located = (bucket: BucketName, key: string): Located => ({ bucket, key, contentType: contentTypeOfKey(key) ?? 'application/octet-stream' });
 
 /** One of a module's files, by key: only keys the module holds are served (the caller has checked who may see it). */
-export async function moduleFile(db: Queryable, moduleId: string, key: string): Promise<Located> {
-  const [row] = await db.select({ files: courseModules.filesUrls, images: courseModules.imagesUrls }).from(courseModules).where(eq(courseModules.id, moduleId));
+export async function moduleFile(db: Queryable, moduleId: string, key: string, viewer: FileViewer): Promise<Located> {
+  const [row] = await db
+    .select({ files: courseModules.filesUrls, images: courseModules.imagesUrls, requiredLevel: courseModules.requiredLevel })
+    .from(courseModules)
+    .where(eq(courseModules.id, moduleId));
+  if (row) await requireLevel(db, viewer.community, viewer.userId, row.requiredLevel);
   if (row?.files.includes(key)) return located(COURSE_DOCUMENTS, key);
   if (row?.images.includes(key)) return located(COURSE_IMAGES, key);
   throw new AppError('NOT_FOUND', CONTENT_MESSAGES.moduleNotFound);
 }
 
+/** Who asks for a course file (the caller has checked they may see the course): files of a module above their level are refused. */
+export interface FileViewer {
+  userId: string;
+  community: GateCommunity;
+}
+
 /** A lesson's resource ('Download Resource'). */
-export async function lessonFile(db: Queryable, lessonId: string): Promise<Located> {
-  const [row] = await db.select({ key: lessons.fileUrl }).from(lessons).where(eq(lessons.id, lessonId));
+export async function lessonFile(db: Queryable, lessonId: string, viewer: FileViewer): Promise<Located> {
+  const [row] = await db
+    .select({ key: lessons.fileUrl, requiredLevel: courseModules.requiredLevel })
+    .from(lessons)
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .where(eq(lessons.id, lessonId));
+  if (row) await requireLevel(db, viewer.community, viewer.userId, row.requiredLevel);
   if (!row?.key) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.lessonNotFound);
   return located(courseFileBucket(row.key), row.key);
 }

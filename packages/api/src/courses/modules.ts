@@ -4,14 +4,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 import { courseViewerProcedure, ownerProcedure } from '../trpc.ts';
 import { discardUpload } from '../uploads/service.ts';
+import { requireLevel } from './gating.ts';
 import { COURSE_DOCUMENTS, COURSE_IMAGES, moduleFiles, requireNewUploads } from './files.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import { applyOrder, contentChanged } from './service.ts';
 
-/** A module's content for the editor (and for members of a visible course), its files as links to the checked route. */
+/** A module's content for the editor (and for members of a visible course whose level reaches it), its files as links to the checked route. */
 export const moduleContent = courseViewerProcedure.input(moduleIdInput).query(async ({ ctx, input }) => {
   const [row] = await ctx.db.select().from(courseModules).where(eq(courseModules.id, input.moduleId));
   if (!row) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.moduleNotFound);
+  await requireLevel(ctx.db, ctx.community, ctx.user.id, row.requiredLevel);
   const { filesUrls, imagesUrls, ...module } = row;
   return { ...module, ...moduleFiles(row.id, { filesUrls, imagesUrls }) };
 });

@@ -3,6 +3,7 @@ import type { ConversationEvent, InboxEvent } from '../chat/events.ts';
 import type { CourseEvent } from '../courses/events.ts';
 import type { CommunityEventChange } from '../events/events.ts';
 import type { MembershipEvent } from '../membership/events.ts';
+import type { LevelEvent } from '../points/events.ts';
 import type { FeedTopicEvent } from '../posts/events.ts';
 
 /** Every live event is `{ type, ... }`; each domain declares its own in its events.ts. */
@@ -25,6 +26,6 @@ export const topics = {
   community: (communityId: string) => `community:${communityId}` as Topic<FeedTopicEvent | MembershipEvent | CourseEvent | CommunityEventChange>,
   /** A conversation: the community and the two people, in a fixed order. */
   conversation: (communityId: string, a: string, b: string) => `conversation:${communityId}:${[a, b].sort().join(':')}` as Topic<ConversationEvent>,
-  user: (userId: string) => `user:${userId}` as Topic<InboxEvent>,
+  user: (userId: string) => `user:${userId}` as Topic<InboxEvent | LevelEvent>,
   session: (sessionHash: string) => `session:${sessionHash}` as Topic<SessionEvent>,
 } as const;

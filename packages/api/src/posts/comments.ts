@@ -1,4 +1,5 @@
 import { comments, profiles } from '@app/db/schema';
+import { applyPoints, commentPoints } from '../points/service.ts';
 import { commentIdInput, createCommentInput, POST_MESSAGES, postIdInput } from '@app/shared/posts';
 import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
@@ -13,7 +14,7 @@ export const COMMENTS_MAX = 500;
 /** A post's comments, oldest first, for the community's members. */
 export const listComments = memberProcedure.input(postIdInput).query(({ ctx, input }) =>
   ctx.db
-    .select(commentColumns)
+    .select(commentColumns(ctx.user.id))
     .from(comments)
     .innerJoin(profiles, eq(profiles.id, comments.userId))
     .where(eq(comments.postId, input.postId))
@@ -25,16 +26,17 @@ export const listComments = memberProcedure.input(postIdInput).query(({ ctx, inp
 export const addComment = memberProcedure.meta({ rateLimit: 'comment:create' }).input(createCommentInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const [inserted] = await tx.insert(comments).values({ postId: input.postId, userId: ctx.user.id, content: input.content }).returning({ id: comments.id });
-    const [comment] = await tx.select(commentColumns).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, inserted!.id));
+    const [comment] = await tx.select(commentColumns(ctx.user.id)).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, inserted!.id));
     const count = await commentCount(tx, input.postId);
     await publish(tx, topics.community(ctx.community.id), { type: 'comment.created', postId: input.postId, commentId: comment!.id, commentCount: count });
     return { comment: comment!, commentCount: count };
   }),
 );
 
-/** Its author or the community owner deletes a comment. */
+/** Its author or the community owner deletes a comment; the points its likes gave are taken back. */
 export const deleteComment = authorOrOwnerProcedure.input(commentIdInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
+    await applyPoints(tx, await commentPoints(tx, eq(comments.id, input.commentId)));
     const [deleted] = await tx.delete(comments).where(eq(comments.id, input.commentId)).returning({ postId: comments.postId });
     if (!deleted) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
     const count = await commentCount(tx, deleted.postId);

@@ -5,12 +5,17 @@ import { AppError } from '../errors.ts';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
 import { authorOrOwnerProcedure } from '../trpc.ts';
+import { applyPoints, pointsOfPost } from '../points/service.ts';
 import { discardUpload } from '../uploads/service.ts';
 import { POST_ATTACHMENT_BUCKET } from './service.ts';
 
-/** Its author, or the community owner, deletes a post with its likes and comments; its attachment is removed after the commit. */
+/**
+ * Its author, or the community owner, deletes a post with its likes and comments; the points those
+ * likes gave are taken back, and its attachment is removed after the commit.
+ */
 export const remove = authorOrOwnerProcedure.input(postIdInput).mutation(async ({ ctx, input }) => {
   const post = await ctx.db.transaction(async (tx) => {
+    await applyPoints(tx, await pointsOfPost(tx, input.postId));
     const [deleted] = await tx.delete(posts).where(eq(posts.id, input.postId)).returning({ id: posts.id, attachmentKey: posts.attachmentKey });
     if (!deleted) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
     await publish(tx, topics.community(ctx.community.id), { type: 'post.deleted', postId: deleted.id });

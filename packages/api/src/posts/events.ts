@@ -6,7 +6,11 @@ export interface CommentItem {
   content: string;
   createdAt: Date;
   author: FeedItem['author'];
+  likeCount: number;
+  likedByMe: boolean;
 }
+
+type CommentLiked = { type: 'comment.liked'; postId: string; commentId: string; userId: string; liked: boolean; likeCount: number };
 
 /**
  * What the community's topic records of its feed: ids and counts only, so the event log never holds
@@ -18,7 +22,8 @@ export type FeedTopicEvent =
   | { type: 'post.deleted'; postId: string }
   | { type: 'post.liked'; postId: string; userId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; commentId: string; commentCount: number }
-  | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number };
+  | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
+  | CommentLiked;
 
 /** What posts.onFeed sends: the post or comment as it is when sent (a deleted one is not sent). */
 export type FeedEvent =
@@ -27,4 +32,5 @@ export type FeedEvent =
   | { type: 'post.deleted'; postId: string }
   | { type: 'post.liked'; postId: string; userId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; comment: CommentItem; commentCount: number }
-  | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number };
+  | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
+  | CommentLiked;

@@ -1,20 +1,24 @@
-import { postLikes } from '@app/db/schema';
+import { postLikes, posts } from '@app/db/schema';
 import { likePostInput } from '@app/shared/posts';
 import { and, eq, sql } from 'drizzle-orm';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
+import { applyPoints, likeChange, utcDay } from '../points/service.ts';
 import { memberProcedure } from '../trpc.ts';
 
 /**
  * Sets whether the caller likes a post: idempotent (liking twice is one like, the unique index
- * sees to it), so a double click or a retried request cannot count twice.
+ * sees to it), so a double click or a retried request cannot count twice. A like from someone else
+ * gives the author a point; taking it back takes the point from the day it was given.
  */
 export const like = memberProcedure.meta({ rateLimit: 'post:like' }).input(likePostInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const postId = input.postId;
     const changed = input.liked
-      ? await tx.insert(postLikes).values({ postId, userId: ctx.user.id }).onConflictDoNothing().returning({ id: postLikes.id })
-      : await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, ctx.user.id))).returning({ id: postLikes.id });
+      ? await tx.insert(postLikes).values({ postId, userId: ctx.user.id }).onConflictDoNothing().returning({ day: utcDay(postLikes.createdAt) })
+      : await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, ctx.user.id))).returning({ day: utcDay(postLikes.createdAt) });
+    const [post] = await tx.select({ authorId: posts.userId }).from(posts).where(eq(posts.id, postId));
+    for (const { day } of changed) await applyPoints(tx, likeChange(ctx.community.id, post!.authorId, ctx.user.id, day, input.liked ? 1 : -1));
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, postId));
     const likeCount = row?.n ?? 0;
     if (changed.length > 0) {

@@ -32,6 +32,7 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
         }
         case 'post.deleted':
         case 'post.liked':
+        case 'comment.liked':
         case 'comment.deleted':
           return event;
         default:

@@ -3,6 +3,7 @@ import { addComment, deleteComment, listComments } from './comments.ts';
 import { create } from './create.ts';
 import { remove } from './delete.ts';
 import { like } from './like.ts';
+import { likeComment } from './likeComment.ts';
 import { list } from './list.ts';
 import { onFeed } from './onFeed.ts';
 import { update } from './update.ts';
@@ -17,5 +18,6 @@ export const postsRouter = {
   comments: listComments,
   addComment,
   deleteComment,
+  likeComment,
   onFeed,
 } satisfies TRPCRouterRecord;

@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
-import { comments, postLikes, posts, profiles } from '@app/db/schema';
+import { commentLikes, comments, memberPoints, postLikes, posts, profiles } from '@app/db/schema';
 import { POST_MESSAGES, type listPostsInput } from '@app/shared/posts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
@@ -10,6 +10,12 @@ import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
 export const POST_ATTACHMENT_BUCKET = 'documents-post';
 
 export const authorColumns = { id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl };
+
+/** The author with their points in the community (their level badge is worked out from them). */
+const authorIn = (communityId: SQL | typeof posts.communityId) => ({
+  ...authorColumns,
+  points: sql<number>`coalesce((select ${memberPoints.points} from ${memberPoints} where ${memberPoints.communityId} = ${communityId} and ${memberPoints.userId} = ${profiles.id}), 0)`,
+});
 
 /**
  * A feed item: the post, its author, like count, whether `viewerId` likes it and the comment
@@ -25,7 +31,7 @@ export function postColumns(viewerId: string) {
     updatedAt: posts.updatedAt,
     attachmentType: posts.attachmentType,
     attachmentUrl: sql<string | null>`case when ${posts.attachmentKey} is null then null else '/api/posts/' || ${posts.id} || '/attachment' end`,
-    author: authorColumns,
+    author: authorIn(posts.communityId),
     likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
     likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
     commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id})`,
@@ -41,7 +47,7 @@ export async function feedItem(db: Queryable, postId: string, viewerId: string) 
 export type FeedItem = Awaited<ReturnType<typeof feedItem>>;
 
 /** Nobody's id: a post read for every subscriber at once, liked by none of them (a new post is not). */
-const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+export const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 /** The post as it is now, for live subscribers; null once deleted. */
 export async function currentPost(db: Queryable, postId: string): Promise<FeedItem | null> {
@@ -51,7 +57,7 @@ export async function currentPost(db: Queryable, postId: string): Promise<FeedIt
 
 /** The comment as it is now, for live subscribers; null once deleted. */
 export async function currentComment(db: Queryable, commentId: string) {
-  const [comment] = await db.select(commentColumns).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, commentId));
+  const [comment] = await db.select(commentColumns(NO_VIEWER)).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, commentId));
   return comment ?? null;
 }
 
@@ -67,7 +73,20 @@ export async function feedPage(db: Queryable, viewerId: string, input: z.output<
   return pageOf(rows, input.limit);
 }
 
-export const commentColumns = { id: comments.id, postId: comments.postId, content: comments.content, createdAt: comments.createdAt, author: authorColumns };
+/** A comment with its author, its like count and whether `viewerId` likes it. */
+export function commentColumns(viewerId: string) {
+  return {
+    id: comments.id,
+    postId: comments.postId,
+    content: comments.content,
+    createdAt: comments.createdAt,
+    author: authorIn(sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${comments.postId})`),
+    likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})`,
+    likedByMe: sql<boolean>`exists(select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
+  };
+}
+
+export type FeedComment = NonNullable<Awaited<ReturnType<typeof currentComment>>>;
 
 export async function commentCount(db: Queryable, postId: string) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.postId, postId));

@@ -74,6 +74,7 @@ const MATRIX: Record<string, Row> = {
   'posts.comments':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.addComment':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.deleteComment':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.likeComment':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.onFeed':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
 
   'chat.conversations':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
@@ -109,6 +110,10 @@ const MATRIX: Record<string, Row> = {
   'events.update':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
   'events.delete':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
   'events.onChange':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+
+  'levels.board':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'levels.summary':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'levels.onLevelUp':              [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
   // Only its sender changes a message: the owner does not moderate private chat.
   'chat.edit':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
   'chat.delete':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],

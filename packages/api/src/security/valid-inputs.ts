@@ -121,6 +121,7 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'posts.comments': ({ world }) => ({ postId: world.post.id }),
   'posts.addComment': ({ world }) => ({ postId: world.post.id, content: 'Nice' }),
   'posts.deleteComment': ({ world }) => ({ commentId: world.comment.id }),
+  'posts.likeComment': ({ world }) => ({ commentId: world.comment.id, liked: true }),
   'posts.onFeed': community,
 
   'chat.conversations': community,
@@ -155,6 +156,10 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'events.update': ({ world }) => ({ eventId: world.event.id, ...eventFields, title: 'Kick-off call, moved' }),
   'events.delete': ({ world }) => ({ eventId: world.event.id }),
   'events.onChange': community,
+
+  'levels.board': (c) => ({ ...community(c), period: '30d' }),
+  'levels.summary': community,
+  'levels.onLevelUp': () => ({}),
   'chat.edit': ({ world }) => ({ messageId: world.message.id, text: 'Edited' }),
   'chat.delete': ({ world }) => ({ messageId: world.message.id }),
   'chat.markRead': chatPair,

@@ -8,3 +8,4 @@ export * from './feedback.ts';
 export * from './partners.ts';
 export * from './billing.ts';
 export * from './live.ts';
+export * from './points.ts';

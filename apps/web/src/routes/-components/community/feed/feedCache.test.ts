@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addComment, addPost, hasPost, removeComment, removePost, updatePost } from './feedCache.ts';
 import type { FeedComment, FeedData, FeedItem } from './types.ts';
 
-const author = { id: 'u1', username: 'ana', fullName: 'Ana', avatarUrl: null };
+const author = { id: 'u1', username: 'ana', fullName: 'Ana', avatarUrl: null, points: 0 };
 
 function post(id: string, extra: Partial<FeedItem> = {}): FeedItem {
   const at = new Date('2026-11-23T10:00:00Z');
@@ -70,7 +70,7 @@ describe('the cached feed', () => {
 });
 
 describe('a cached comment list', () => {
-  const comment = (id: string): FeedComment => ({ id, postId: 'p', content: id, createdAt: new Date(), author });
+  const comment = (id: string): FeedComment => ({ id, postId: 'p', content: id, createdAt: new Date(), author, likeCount: 0, likedByMe: false });
 
   it('appends new comments (oldest first) once each', () => {
     const list = addComment([comment('1')], comment('2'));

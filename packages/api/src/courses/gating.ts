@@ -1,0 +1,38 @@
+import type { Queryable } from '@app/db';
+import { courseModules, lessons } from '@app/db/schema';
+import { CONTENT_MESSAGES } from '@app/shared/courses';
+import { LEVEL_MESSAGES, levelOf, MAX_LEVEL } from '@app/shared/levels';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+import { pointsOf } from '../points/board.ts';
+
+/** The community a course belongs to, as the gates need it. */
+export interface GateCommunity {
+  id: string;
+  ownerId: string;
+}
+
+/** The viewer's level in the community; the owner is never locked out. */
+export async function viewerLevel(db: Queryable, community: GateCommunity, userId: string): Promise<number> {
+  return community.ownerId === userId ? MAX_LEVEL : levelOf(await pointsOf(db, community.id, userId));
+}
+
+/** Whether a module needing `requiredLevel` is locked for a viewer at `level`. */
+export const isLocked = (requiredLevel: number | null, level: number) => requiredLevel !== null && level < requiredLevel;
+
+/** Refuses (FORBIDDEN, with the level needed) a module the viewer's level does not reach. */
+export async function requireLevel(db: Queryable, community: GateCommunity, userId: string, requiredLevel: number | null): Promise<void> {
+  if (requiredLevel === null) return;
+  if (isLocked(requiredLevel, await viewerLevel(db, community, userId))) throw new AppError('FORBIDDEN', LEVEL_MESSAGES.locked(requiredLevel));
+}
+
+/** A lesson's course and the level its module needs. */
+export async function lessonPlace(db: Queryable, lessonId: string) {
+  const [row] = await db
+    .select({ courseId: courseModules.courseId, requiredLevel: courseModules.requiredLevel })
+    .from(lessons)
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .where(eq(lessons.id, lessonId));
+  if (!row) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.lessonNotFound);
+  return row;
+}

@@ -1,0 +1,31 @@
+import { commentLikes, comments } from '@app/db/schema';
+import { likeCommentInput } from '@app/shared/posts';
+import { and, eq, sql } from 'drizzle-orm';
+import { publish } from '../live/publish.ts';
+import { topics } from '../live/topics.ts';
+import { applyPoints, likeChange, utcDay } from '../points/service.ts';
+import { memberProcedure } from '../trpc.ts';
+
+/**
+ * Sets whether the caller likes a comment, as for a post: idempotent, a point for its author when
+ * someone else likes it, taken back from the day it was given on unliking.
+ */
+export const likeComment = memberProcedure.meta({ rateLimit: 'post:like' }).input(likeCommentInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    const { commentId, liked } = input;
+    const changed = liked
+      ? await tx.insert(commentLikes).values({ commentId, userId: ctx.user.id }).onConflictDoNothing().returning({ day: utcDay(commentLikes.createdAt) })
+      : await tx
+          .delete(commentLikes)
+          .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, ctx.user.id)))
+          .returning({ day: utcDay(commentLikes.createdAt) });
+    const [comment] = await tx
+      .select({ authorId: comments.userId, postId: comments.postId, likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})` })
+      .from(comments)
+      .where(eq(comments.id, commentId));
+    const { authorId, postId, likeCount } = comment!;
+    for (const { day } of changed) await applyPoints(tx, likeChange(ctx.community.id, authorId, ctx.user.id, day, liked ? 1 : -1));
+    if (changed.length > 0) await publish(tx, topics.community(ctx.community.id), { type: 'comment.liked', postId, commentId, userId: ctx.user.id, liked, likeCount });
+    return { commentId, postId, liked, likeCount };
+  }),
+);
