@@ -6,6 +6,7 @@ import type { TestDatabase } from '@app/db/testing';
 import { discoverSearchPath, SEARCH_TERM, withoutTrigramIndex, withTrigramIndex } from './discover.ts';
 import { CHAT_MESSAGES_ROWS, chatFastifyPath, chatTrpcPath, seedChat } from './chat.ts';
 import { COURSE_MODULES, courseFastifyPath, courseTrpcPath, isBenchCourse, LESSONS_PER_MODULE, seedCourse } from './courses.ts';
+import { BOARD_MEMBERS, boardFastifyPath, boardTrpcPath, isBenchBoard, seedBoard } from './levels.ts';
 import { FEED_POSTS, feedFastifyPath, feedTrpcPath, seedFeed } from './feed.ts';
 import type { Comparison } from './report.ts';
 
@@ -94,11 +95,18 @@ const course = {
   },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 
+/** The 30-day leaderboard of a community of 10,000 members and about 1,000,000 likes (scripts/bench/levels.ts). */
+const board = {
+  fastify: { name: `fastify GET /api/bench/board 30d (${BOARD_MEMBERS / 1000}k members)`, path: boardFastifyPath, verify: isBenchBoard },
+  trpc: { name: `trpc GET /trpc/levels.board 30d (${BOARD_MEMBERS / 1000}k members)`, path: boardTrpcPath, payload: trpcResult, verify: isBenchBoard },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
 /** Seeding that the scenarios' first responses already depend on; runs before they are checked. */
 export async function prepare(ctx: BenchContext): Promise<void> {
   await seedFeed(ctx);
   await seedChat(ctx, ctx.chatKey);
   await seedCourse(ctx);
+  await seedBoard(ctx);
 }
 
 export const scenarios: Scenario[] = [
@@ -119,6 +127,10 @@ export const scenarios: Scenario[] = [
     { ...course.fastify, connections },
     { ...course.trpc, connections },
   ]),
+  ...[10, 100].flatMap((connections) => [
+    { ...board.fastify, connections },
+    { ...board.trpc, connections },
+  ]),
 ];
 
 /** Ratios printed as candidate / baseline at each connection count; both must return the same payload. */
@@ -128,4 +140,5 @@ export const comparisons: Comparison[] = [
   { label: 'posts.list: trpc / fastify', baseline: feed.fastify.name, candidate: feed.trpc.name },
   { label: 'chat.messages: trpc / fastify', baseline: chat.fastify.name, candidate: chat.trpc.name },
   { label: 'courses.byId + courses.lesson: trpc / fastify', baseline: course.fastify.name, candidate: course.trpc.name },
+  { label: 'levels.board 30d: trpc / fastify', baseline: board.fastify.name, candidate: board.trpc.name },
 ];

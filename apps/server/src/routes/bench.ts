@@ -1,4 +1,5 @@
-import { authorize, courseView, feedPage, lessonView, messagePage, ownProfile } from '@app/api/server';
+import { authorize, courseView, feedPage, leaderboard, lessonView, messagePage, ownProfile } from '@app/api/server';
+import { boardInput } from '@app/shared/levels';
 import { courseIdInput, lessonIdInput } from '@app/shared/courses';
 import { listMessagesInput } from '@app/shared/chat';
 import { listPostsInput } from '@app/shared/posts';
@@ -49,5 +50,14 @@ export async function benchRoutes(app: FastifyInstance) {
       lessonView(app.database.db, lessonInput.lessonId, { userId: user.id, community: lessonScope.community }),
     ]);
     return reply.send([superjson.serialize(course), superjson.serialize(lesson)]);
+  });
+
+  // A leaderboard, as levels.board answers it.
+  app.get<{ Params: { communityId: string; period: string } }>('/api/bench/board/:communityId/:period', async (req, reply) => {
+    const { user } = await req.auth();
+    if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
+    const input = boardInput.parse({ communityId: req.params.communityId, period: req.params.period });
+    const { community } = await authorize(app.database.db, input, user.id, 'member');
+    return reply.send(superjson.serialize(await leaderboard(app.database.db, community, user.id, input.period)));
   });
 }

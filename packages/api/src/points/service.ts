@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
 import { commentLikes, comments, memberPoints, memberPointsDaily, postLikes, posts } from '@app/db/schema';
-import { levelOf } from '@app/shared/levels';
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { levelOf, PERIOD_DAYS } from '@app/shared/levels';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
@@ -30,15 +30,47 @@ export async function applyPoints(tx: Queryable, changes: PointsChange[]): Promi
       .insert(memberPointsDaily)
       .values({ communityId, userId, day, points: delta })
       .onConflictDoUpdate({ target: [memberPointsDaily.communityId, memberPointsDaily.userId, memberPointsDaily.day], set: { points: sql`${memberPointsDaily.points} + ${delta}` } });
+    // The total moves by the change; the windows are counted again from the member's days (at most 30 rows).
     const [row] = await tx
       .insert(memberPoints)
-      .values({ communityId, userId, points: delta })
-      .onConflictDoUpdate({ target: [memberPoints.communityId, memberPoints.userId], set: { points: sql`${memberPoints.points} + ${delta}`, updatedAt: sql`now()` } })
+      .values({ communityId, userId, points: delta, ...windowsOf(sql`${communityId}::uuid`, sql`${userId}::uuid`) })
+      .onConflictDoUpdate({
+        target: [memberPoints.communityId, memberPoints.userId],
+        set: { points: sql`${memberPoints.points} + ${delta}`, updatedAt: sql`now()`, ...windowsOf(memberPoints.communityId, memberPoints.userId) },
+      })
       .returning({ points: memberPoints.points });
     const after = row?.points ?? delta;
     const level = levelOf(after);
     if (level > levelOf(after - delta)) await publish(tx, topics.user(userId), { type: 'level.up', communityId, level, points: after });
   }
+}
+
+/** The first UTC day of an N-day window ending today. */
+export const windowStart = (days: number) => sql`((now() at time zone 'UTC')::date - ${days - 1}::int)`;
+
+/** A member's 7- and 30-day points, counted from their days, as of today. */
+function windowsOf(communityId: SQL | AnyPgColumn, userId: SQL | AnyPgColumn) {
+  const sum = (days: number) =>
+    sql<number>`(select coalesce(sum(d.points), 0)::int from ${memberPointsDaily} d where d.community_id = ${communityId} and d.user_id = ${userId} and d.day >= ${windowStart(days)})`;
+  return { points7d: sum(PERIOD_DAYS['7d']), points30d: sum(PERIOD_DAYS['30d']), windowDay: sql<string>`(now() at time zone 'UTC')::date` };
+}
+
+/**
+ * Counts the windows again for a community's members whose count is from an earlier day and not
+ * all zero (a window slides as days pass; a member with new likes was counted when they came). The
+ * first board of the day does it, once.
+ */
+export async function refreshWindows(db: Queryable, communityId: string): Promise<void> {
+  const today = sql`(now() at time zone 'UTC')::date`;
+  const stale = and(
+    eq(memberPoints.communityId, communityId),
+    or(isNull(memberPoints.windowDay), sql`${memberPoints.windowDay} < ${today}`),
+    // As the partial index member_points_windows_idx reads (constants, not parameters, so it applies).
+    sql`(${memberPoints.windowDay} IS NULL OR ${memberPoints.points7d} <> 0 OR ${memberPoints.points30d} <> 0)`,
+  );
+  const [any] = await db.select({ one: sql`1` }).from(memberPoints).where(stale).limit(1);
+  if (!any) return;
+  await db.update(memberPoints).set(windowsOf(memberPoints.communityId, memberPoints.userId)).where(stale);
 }
 
 /** A like given now by `likerId` on something `authorId` wrote: a point for the author, unless they liked their own. */

@@ -1,0 +1,78 @@
+/**
+ * Leaderboards at scale: a community of 10,000 members whose posts received about 1,000,000 likes
+ * over 90 days, and its 30-day board (top ten with ranks and levels, and the viewer's own rank)
+ * through tRPC against the bare-Fastify route doing the same work.
+ */
+import { sql } from 'drizzle-orm';
+import type { BenchContext } from './scenarios.ts';
+
+export const BOARD_MEMBERS = 10_000;
+/** A fixed id, so scenario paths can name the community before it is seeded. */
+export const BOARD_COMMUNITY_ID = '00000000-0000-4000-8000-00000000d0d0';
+
+const input = encodeURIComponent(JSON.stringify({ json: { communityId: BOARD_COMMUNITY_ID, period: '30d' } }));
+export const boardTrpcPath = `/trpc/levels.board?input=${input}`;
+export const boardFastifyPath = `/api/bench/board/${BOARD_COMMUNITY_ID}/30d`;
+
+/**
+ * Seeds the community (owned by its first seeded member; the bench user is a member, so the board
+ * has a viewer to rank), a post by each member, likes from other members (1 to 199 a post, about
+ * 1,000,000 in all, given over the last 90 days), and the points they give, as the likes would have.
+ */
+export async function seedBoard(ctx: BenchContext): Promise<void> {
+  if (!ctx.database) {
+    console.warn('\n  WARNING: no Postgres bench database (PGlite): the leaderboard scenarios run on an empty community.');
+    return;
+  }
+  const { db } = ctx.database;
+  const started = Date.now();
+  await db.execute(sql`
+    INSERT INTO profiles (username, email, full_name)
+    SELECT 'climber_' || i, 'climber' || i || '@bench.example', 'Climber ' || i FROM generate_series(1, ${BOARD_MEMBERS}) AS i`);
+  await db.execute(sql`
+    INSERT INTO communities (id, name, owner_id, members_count)
+    SELECT ${BOARD_COMMUNITY_ID}, 'Bench Board', id, ${BOARD_MEMBERS + 1} FROM profiles WHERE email = 'climber1@bench.example'`);
+  await db.execute(sql`
+    INSERT INTO community_members (community_id, user_id, role, status)
+    SELECT ${BOARD_COMMUNITY_ID}, id, (CASE WHEN email = 'climber1@bench.example' THEN 'owner' ELSE 'member' END)::member_role, 'approved'
+    FROM profiles WHERE email LIKE 'climber%@bench.example'`);
+  await db.execute(sql`
+    INSERT INTO community_members (community_id, user_id, role, status) VALUES (${BOARD_COMMUNITY_ID}, ${ctx.user.id}, 'member', 'approved')`);
+  await db.execute(sql`
+    INSERT INTO posts (community_id, user_id, content)
+    SELECT ${BOARD_COMMUNITY_ID}, id, 'What I learned today' FROM profiles WHERE email LIKE 'climber%@bench.example'`);
+  // Post n (by member n) is liked by members n + 97k for k = 1 .. 1 + (37n mod 199): distinct, never the author.
+  await db.execute(sql`
+    WITH members AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS m FROM profiles WHERE email LIKE 'climber%@bench.example'),
+         numbered AS (SELECT p.id, members.m AS n FROM posts p JOIN members ON members.id = p.user_id WHERE p.community_id = ${BOARD_COMMUNITY_ID}),
+         pairs AS (SELECT numbered.id AS post_id, (numbered.n + 97 * k) % ${BOARD_MEMBERS} AS liker, numbered.n * 7919 + k * 104729 AS seed
+                   FROM numbered, generate_series(1, 199) AS k WHERE k <= 1 + (numbered.n * 37) % 199)
+    INSERT INTO post_likes (post_id, user_id, created_at)
+    SELECT pairs.post_id, members.id, now() - make_interval(secs => pairs.seed % (90 * 86400))
+    FROM pairs JOIN members ON members.m = pairs.liker`);
+  // The points those likes give, and the 7- and 30-day windows, as the likes would have left them.
+  await db.execute(sql`
+    INSERT INTO member_points_daily (community_id, user_id, day, points)
+    SELECT p.community_id, p.user_id, (l.created_at AT TIME ZONE 'UTC')::date, count(*)::int
+    FROM post_likes l JOIN posts p ON p.id = l.post_id
+    WHERE p.community_id = ${BOARD_COMMUNITY_ID} AND l.user_id <> p.user_id
+    GROUP BY 1, 2, 3`);
+  await db.execute(sql`
+    INSERT INTO member_points (community_id, user_id, points, points_7d, points_30d, window_day)
+    SELECT community_id, user_id, sum(points)::int,
+           coalesce(sum(points) FILTER (WHERE day >= (now() AT TIME ZONE 'UTC')::date - 6), 0)::int,
+           coalesce(sum(points) FILTER (WHERE day >= (now() AT TIME ZONE 'UTC')::date - 29), 0)::int,
+           (now() AT TIME ZONE 'UTC')::date
+    FROM member_points_daily WHERE community_id = ${BOARD_COMMUNITY_ID} GROUP BY 1, 2`);
+  for (const table of ['post_likes', 'member_points', 'member_points_daily', 'community_members']) await db.execute(sql.raw(`ANALYZE ${table}`));
+  const [likes] = (await db.execute(sql`SELECT count(*)::int AS n FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE p.community_id = ${BOARD_COMMUNITY_ID}`)) as unknown as Array<{ n: number }>;
+  console.log(`[seeded ${BOARD_MEMBERS.toLocaleString('en-US')} members and ${Number(likes?.n ?? 0).toLocaleString('en-US')} likes in ${((Date.now() - started) / 1000).toFixed(1)} s]`);
+}
+
+/** Checks the board has its top ten and ranks the bench user. */
+export function isBenchBoard(payload: unknown): void {
+  const board = (payload as { json?: { top?: unknown[]; me?: { rank?: number } | null } } | null)?.json;
+  if (board?.top?.length !== 10 || typeof board.me?.rank !== 'number') {
+    throw new Error(`Expected the bench community's 30-day board, got ${JSON.stringify(payload).slice(0, 300)}`);
+  }
+}
