@@ -104,8 +104,8 @@ async function main(): Promise<number> {
   const loadCore = pinned ? LOAD_CORE : null;
 
   // Bounded in time: a hang anywhere ends the run (cleanup still runs).
-  // 240 s: database, seeding and the live-feed delivery measurement.
-  const budgetMs = (240 + scenarios.length * (warmupSec + durationSec + 45)) * 1000;
+  // 300 s: database, seeding (about a minute on Postgres) and the live-feed delivery measurement.
+  const budgetMs = (300 + scenarios.length * (warmupSec + durationSec + 45)) * 1000;
   let server: ChildProcess | null = null;
   let database: TestDatabase | null = null;
   let dataDir: string | null = null;

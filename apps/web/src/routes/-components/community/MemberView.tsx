@@ -96,7 +96,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
             </Tabs>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Sidebar isOwner={isOwner} members={members} pendingCount={pendingCount} activeTab={active} />
+            <Sidebar community={community} isOwner={isOwner} members={members} pendingCount={pendingCount} activeTab={active} />
           </Grid.Col>
         </Grid>
       </Stack>

@@ -3,6 +3,7 @@ import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabl
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterNavLink } from '../../../components/RouterLinks.tsx';
 import { PLANNED_PATHS } from '../../../lib/planned-paths.ts';
+import { EventsCard } from '../events/EventsCard.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import type { MemberTab } from './tabs.ts';
@@ -10,6 +11,7 @@ import type { MembersQuery } from './types.ts';
 import { useTabLink } from './useTabLink.ts';
 
 interface SidebarProps {
+  community: { id: string; name: string };
   isOwner: boolean;
   members: MembersQuery;
   pendingCount: number;
@@ -17,12 +19,13 @@ interface SidebarProps {
 }
 
 /**
- * The member view's right column: the owner's survey card, the newest members and the control
- * panel. (The events and courses cards join it when those features exist.)
+ * The member view's right column: the events calendar, the owner's survey card, the newest members
+ * and the control panel.
  */
-export function Sidebar({ isOwner, members, pendingCount, activeTab }: SidebarProps) {
+export function Sidebar({ community, isOwner, members, pendingCount, activeTab }: SidebarProps) {
   return (
     <Stack gap="lg">
+      <EventsCard communityId={community.id} communityName={community.name} isOwner={isOwner} />
       {isOwner && <SurveyCard />}
       <RecentMembers members={members} />
       <ControlPanel isOwner={isOwner} pendingCount={pendingCount} activeTab={activeTab} />

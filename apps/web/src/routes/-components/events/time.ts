@@ -1,0 +1,40 @@
+import dayjs from 'dayjs';
+
+/**
+ * Event times: stored as UTC instants, shown in the viewer's own time zone with the zone named, and
+ * entered in the owner's local time (the pickers' 'YYYY-MM-DD HH:mm:ss' strings are local).
+ */
+
+/** The viewer's time zone, e.g. 'Europe/Paris'. */
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** 'Tue, Mar 10, 6:30 PM – 7:30 PM CET' (or both dates when it spans days). */
+export function formatEventWhen(start: Date, end: Date, locale?: string): string {
+  const sameDay = dayjs(start).isSame(end, 'day');
+  const date = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const endFormat = sameDay
+    ? new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+    : new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  return `${date.format(start)} – ${endFormat.format(end)}`;
+}
+
+/** A moment as the date-time picker holds it (local time). */
+export const toPickerValue = (date: Date) => dayjs(date).format('YYYY-MM-DD HH:mm:ss');
+
+/** The picker's local time as a moment, or null when blank. */
+export const fromPickerValue = (value: string | null) => (value ? dayjs(value).toDate() : null);
+
+/** The days (local) an event covers, for the calendar's marks. */
+export function daysOf(start: Date, end: Date): string[] {
+  const days: string[] = [];
+  // An event ending at midnight does not mark the next day.
+  const last = dayjs(end).subtract(1, 'millisecond');
+  for (let day = dayjs(start).startOf('day'); !day.isAfter(last, 'day') && days.length < 62; day = day.add(1, 'day')) days.push(day.format('YYYY-MM-DD'));
+  return days;
+}
+
+/** The six weeks the month view shows around a month (local), as the range the server is asked for. */
+export function monthRange(month: string): { from: Date; to: Date } {
+  const first = dayjs(month).startOf('month');
+  return { from: first.startOf('week').toDate(), to: first.startOf('week').add(42, 'day').toDate() };
+}

@@ -1,0 +1,59 @@
+import { notifications } from '@mantine/notifications';
+import { reminderTime } from '@app/shared/events';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEventWhen } from './time.ts';
+
+interface RemindedEvent {
+  id: string;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  reminderMinutes: number | null;
+}
+
+/** setTimeout's longest wait; a reminder further off is scheduled on a later visit. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+/** Reminders already shown in this tab, so a refetch does not repeat one. */
+const shown = new Set<string>();
+
+const canNotify = () => typeof window !== 'undefined' && 'Notification' in window;
+
+/** Whether the browser may show notifications; 'unsupported' where it has none. */
+export function useNotificationPermission() {
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(() => (canNotify() ? Notification.permission : 'unsupported'));
+  const request = async () => {
+    if (!canNotify()) return;
+    setPermission(await Notification.requestPermission());
+  };
+  return { permission, request };
+}
+
+/**
+ * Spec section 4: a reminder is scheduled only while its time is still ahead. It shows as a browser
+ * notification when the member allowed them, and otherwise in the app, so nobody misses it.
+ */
+export function useEventReminders(events: RemindedEvent[] | undefined, communityName: string) {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    const timers = (events ?? []).flatMap((event) => {
+      const at = reminderTime(event);
+      const delay = at ? at.getTime() - Date.now() : -1;
+      const key = `${event.id}:${event.startsAt.getTime()}:${event.reminderMinutes}`;
+      if (!at || delay <= 0 || delay > MAX_DELAY_MS || shown.has(key)) return [];
+      return [
+        window.setTimeout(() => {
+          shown.add(key);
+          const title = t('events.reminder.title', { title: event.title });
+          const body = t('events.reminder.body', { when: formatEventWhen(event.startsAt, event.endsAt, i18n.language), community: communityName });
+          if (canNotify() && Notification.permission === 'granted') {
+            new Notification(title, { body, tag: key });
+          } else {
+            notifications.show({ id: `reminder-${key}`, title, message: body, color: 'brand', autoClose: false });
+          }
+        }, delay),
+      ];
+    });
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, [events, communityName, t, i18n.language]);
+}
