@@ -8,6 +8,7 @@ import { useTRPC } from '../lib/trpc.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { MessagesMenu } from './MessagesMenu.tsx';
+import { useLevelUps } from '../lib/useLevelUps.ts';
 import { RouterButton } from './RouterLinks.tsx';
 import { SelectedCommunity } from './SelectedCommunity.tsx';
 
@@ -28,6 +29,7 @@ export function TopBar() {
             ) : me.data ? (
               <>
                 <FeedbacksLink />
+                <LevelUps />
                 <MessagesMenu viewerId={me.data.id} />
                 <AccountMenu profile={me.data} />
               </>
@@ -61,4 +63,10 @@ function FeedbacksLink() {
       </ActionIcon>
     </Tooltip>
   );
+}
+
+/** Congratulates the signed-in person on each level they reach, wherever they are in the app. */
+function LevelUps() {
+  useLevelUps();
+  return null;
 }

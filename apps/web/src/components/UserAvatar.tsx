@@ -1,19 +1,42 @@
-import { Avatar, type AvatarProps } from '@mantine/core';
+import { Avatar, Indicator, type AvatarProps } from '@mantine/core';
 import { avatarLetter } from '@app/shared/profile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
   username: string | null | undefined;
   avatarUrl: string | null | undefined;
+  /** The person's level in the community shown, as a badge on the avatar. */
+  level?: number;
 }
 
-/** The avatar image, or the username's first letter (or 'U') when there is none or it fails to load. */
-export function UserAvatar({ username, avatarUrl, ...props }: UserAvatarProps) {
+/** The avatar image, or the username's first letter (or 'U') when there is none or it fails to load; with a level badge when given. */
+export function UserAvatar({ username, avatarUrl, level, ...props }: UserAvatarProps) {
+  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const src = avatarUrl && !failed ? avatarUrl : null;
-  return (
+  const avatar = (
     <Avatar src={src} color="brand" imageProps={{ onError: () => setFailed(true), referrerPolicy: 'no-referrer' }} {...props}>
       {avatarLetter(username)}
     </Avatar>
+  );
+  if (level === undefined) return avatar;
+  return (
+    <Indicator
+      label={
+        <span role="img" aria-label={t('levels.badge', { level })} title={t('levels.badge', { level })}>
+          {level}
+        </span>
+      }
+      size={17}
+      offset={4}
+      position="bottom-end"
+      color={level >= 5 ? 'orange' : 'brand'}
+      withBorder
+      fw={700}
+      fz={10}
+    >
+      {avatar}
+    </Indicator>
   );
 }

@@ -8,6 +8,7 @@ import { and, desc, eq, exists, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { pointsIn } from '../points/service.ts';
 import { discardUpload, requireOwnUpload } from '../uploads/service.ts';
 
 type CreateCommunityInput = z.output<typeof createCommunityInput>;
@@ -71,7 +72,7 @@ function membershipVisibleTo(db: Queryable, viewerId: string | null): SQL | unde
 export function memberOf(db: Queryable, userId: string, status: 'approved' | 'pending', viewer?: { id: string | null }) {
   const visible = viewer && viewer.id !== userId ? membershipVisibleTo(db, viewer.id) : undefined;
   return db
-    .select(cardColumns)
+    .select({ ...cardColumns, points: pointsIn(communityMembers.communityId, communityMembers.userId) })
     .from(communityMembers)
     .innerJoin(communities, eq(communities.id, communityMembers.communityId))
     .innerJoin(profiles, eq(profiles.id, communities.ownerId))

@@ -1,9 +1,10 @@
 import { communityMembers, profiles } from '@app/db/schema';
 import { communityIdInput } from '@app/shared/community';
 import { and, desc, eq } from 'drizzle-orm';
+import { pointsIn } from '../points/service.ts';
 import { memberProcedure } from '../trpc.ts';
 
-/** A community's approved members, newest first, for its members; the owner also gets the pending requests. */
+/** A community's approved members, newest first, with their points (for level badges), for its members; the owner also gets the pending requests. */
 export const members = memberProcedure.input(communityIdInput).query(async ({ ctx }) => {
   const list = (status: 'approved' | 'pending') =>
     ctx.db
@@ -15,6 +16,7 @@ export const members = memberProcedure.input(communityIdInput).query(async ({ ct
         role: communityMembers.role,
         status: communityMembers.status,
         joinedAt: communityMembers.joinedAt,
+        points: pointsIn(communityMembers.communityId, communityMembers.userId),
       })
       .from(communityMembers)
       .innerJoin(profiles, eq(profiles.id, communityMembers.userId))

@@ -94,7 +94,7 @@ describe('points', () => {
     for (const fan of likers) await as(fan).posts.like({ postId: post.id, liked: true });
     // The owner likes too: the owner's likes count for the member, but the owner is never ranked.
     await as(owner).posts.like({ postId: post.id, liked: true });
-    expect((await heard).data).toEqual({ type: 'level.up', communityId, level: 2, points: 5 });
+    expect((await heard).data).toEqual({ type: 'level.up', communityId, communityName: expect.any(String), level: 2, points: 5 });
     levelUps.close();
 
     for (const period of ['7d', '30d', 'all'] as const) {
@@ -109,7 +109,7 @@ describe('points', () => {
     const summary = await as(climber).levels.summary({ communityId });
     expect(summary.me).toEqual({ points: 6, level: 2, toNextLevel: 14 });
     expect(summary.members).toBe(7);
-    expect(summary.levels[1]).toEqual({ level: 2, minPoints: 5, members: 1, percent: 14.29 });
+    expect(summary.levels[1]).toEqual({ level: 2, minPoints: 5, members: 1, percent: 14.29, unlocks: [] });
     expect(summary.levels[0]).toMatchObject({ level: 1, members: 6, percent: 85.71 });
     expect(summary.levels.map((l) => l.minPoints)).toEqual([0, 5, 20, 65, 155, 515, 2015, 8015, 33015]);
     await expect(as(stranger).levels.board({ communityId, period: 'all' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -155,6 +155,8 @@ describe('points', () => {
       .values({ communityId, userId: member, points: 20 })
       .onConflictDoUpdate({ target: [memberPoints.communityId, memberPoints.userId], set: { points: 20 } });
     expect((await as(member).courses.byId({ courseId: course.id })).modules[0]).toMatchObject({ locked: false });
+    // The levels page says what level 3 opens here.
+    expect((await as(member).levels.summary({ communityId })).levels[2]!.unlocks).toEqual([{ courseId: course.id, courseTitle: 'Gated', moduleTitle: 'Advanced' }]);
     expect(await as(member).courses.setComplete({ lessonId: lesson!.id, completed: true })).toMatchObject({ completed: true });
   });
 
@@ -162,5 +164,8 @@ describe('points', () => {
     const [row] = await database.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, fans[5]!));
     const page = await as(author).posts.list({ communityId });
     expect(page.items.find((p) => p.id === row!.id)?.author.points).toBe(6);
+    // And the members list, for theirs.
+    const { approved } = await as(author).membership.members({ communityId });
+    expect(approved.find((m) => m.userId === fans[5])?.points).toBe(6);
   });
 });

@@ -1,5 +1,5 @@
 import type { Queryable } from '@app/db';
-import { commentLikes, comments, memberPoints, memberPointsDaily, postLikes, posts } from '@app/db/schema';
+import { commentLikes, comments, communities, memberPoints, memberPointsDaily, postLikes, posts } from '@app/db/schema';
 import { levelOf, PERIOD_DAYS } from '@app/shared/levels';
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -14,6 +14,10 @@ export interface PointsChange {
   day: string;
   delta: number;
 }
+
+/** A member's all-time points in a community, as a column (0 before their first): level badges are worked out from it. */
+export const pointsIn = (communityId: SQL | AnyPgColumn, userId: SQL | AnyPgColumn) =>
+  sql<number>`coalesce((select ${memberPoints.points} from ${memberPoints} where ${memberPoints.communityId} = ${communityId} and ${memberPoints.userId} = ${userId}), 0)`;
 
 /** The UTC day of a timestamp column or value, as the daily table keys it. */
 export const utcDay = (at: SQL | AnyPgColumn) => sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -41,7 +45,10 @@ export async function applyPoints(tx: Queryable, changes: PointsChange[]): Promi
       .returning({ points: memberPoints.points });
     const after = row?.points ?? delta;
     const level = levelOf(after);
-    if (level > levelOf(after - delta)) await publish(tx, topics.user(userId), { type: 'level.up', communityId, level, points: after });
+    if (level > levelOf(after - delta)) {
+      const [community] = await tx.select({ name: communities.name }).from(communities).where(eq(communities.id, communityId));
+      await publish(tx, topics.user(userId), { type: 'level.up', communityId, communityName: community?.name ?? '', level, points: after });
+    }
   }
 }
 

@@ -1,9 +1,10 @@
 import type { Queryable } from '@app/db';
-import { commentLikes, comments, memberPoints, postLikes, posts, profiles } from '@app/db/schema';
+import { commentLikes, comments, postLikes, posts, profiles } from '@app/db/schema';
 import { POST_MESSAGES, type listPostsInput } from '@app/shared/posts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { pointsIn } from '../points/service.ts';
 import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
 
 /** Post attachments live in a private bucket, served by GET /api/posts/{id}/attachment to members only. */
@@ -12,10 +13,7 @@ export const POST_ATTACHMENT_BUCKET = 'documents-post';
 export const authorColumns = { id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl };
 
 /** The author with their points in the community (their level badge is worked out from them). */
-const authorIn = (communityId: SQL | typeof posts.communityId) => ({
-  ...authorColumns,
-  points: sql<number>`coalesce((select ${memberPoints.points} from ${memberPoints} where ${memberPoints.communityId} = ${communityId} and ${memberPoints.userId} = ${profiles.id}), 0)`,
-});
+const authorIn = (communityId: SQL | typeof posts.communityId) => ({ ...authorColumns, points: pointsIn(communityId, profiles.id) });
 
 /**
  * A feed item: the post, its author, like count, whether `viewerId` likes it and the comment

@@ -1,5 +1,5 @@
 import { Badge, Container, Grid, Stack, Tabs } from '@mantine/core';
-import { IconInfoCircle, IconMessageCircle, IconMessages, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconInfoCircle, IconMessageCircle, IconMessages, IconTrophy, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { MembersTab } from './MembersTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { retryUnlessRefused } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
 import { tabSearch, type MemberTab } from './tabs.ts';
 import type { CommunityDetails } from './types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
@@ -75,6 +76,9 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                 <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
                   {t('chat.tab')}
                 </Tabs.Tab>
+                <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
+                  {t('communityPage.tabs.leaderboard')}
+                </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="posts">
                 {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} isOwner={isOwner} />}
@@ -92,6 +96,9 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
               )}
               <Tabs.Panel value="chat">
                 <ChatTab community={community} members={members} />
+              </Tabs.Panel>
+              <Tabs.Panel value="leaderboard">
+                {me.data && <LeaderboardTab communityId={community.id} isOwner={isOwner} viewerId={me.data.id} />}
               </Tabs.Panel>
             </Tabs>
           </Grid.Col>

@@ -65,7 +65,7 @@ export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventD
           </Alert>
         ) : (
           <Stack gap="md">
-            {event.coverUrl && <Image src={event.coverUrl} alt="" radius="md" mah={240} fit="cover" />}
+            {event.coverUrl && <Image src={event.coverUrl} alt={t('events.details.cover', { title: event.title })} radius="md" mah={240} fit="cover" />}
             <div>
               <Title order={2} fz="xl">
                 {event.title}

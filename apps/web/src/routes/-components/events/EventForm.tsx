@@ -1,5 +1,4 @@
 import { Alert, Button, CloseButton, FileButton, Group, Image, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createEventInput, EVENT_LIMITS, EVENT_MESSAGES, REMINDER_OPTIONS, type CreateEventInput } from '@app/shared/events';
@@ -16,8 +15,8 @@ import type { CommunityEvent } from './types.ts';
 interface EventValues {
   title: string;
   description: string;
-  startsAt: string | null;
-  endsAt: string | null;
+  startsAt: string;
+  endsAt: string;
   meetingLink: string;
   videoUrl: string;
   coverKey: string | null;
@@ -30,8 +29,8 @@ function initialValues(event: CommunityEvent | null): EventValues {
   return {
     title: event?.title ?? '',
     description: event?.description ?? '',
-    startsAt: event ? toPickerValue(event.startsAt) : null,
-    endsAt: event ? toPickerValue(event.endsAt) : null,
+    startsAt: event ? toPickerValue(event.startsAt) : '',
+    endsAt: event ? toPickerValue(event.endsAt) : '',
     meetingLink: event?.meetingLink ?? '',
     videoUrl: event?.videoUrl ?? '',
     coverKey: event?.coverKey ?? null,
@@ -160,8 +159,8 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
             {...form.getInputProps('description')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateTimePicker label={t('events.form.start')} required clearable valueFormat="MMM D, YYYY h:mm A" {...form.getInputProps('startsAt')} />
-            <DateTimePicker label={t('events.form.end')} required clearable valueFormat="MMM D, YYYY h:mm A" {...form.getInputProps('endsAt')} />
+            <TextInput type="datetime-local" label={t('events.form.start')} required {...form.getInputProps('startsAt')} />
+            <TextInput type="datetime-local" label={t('events.form.end')} required {...form.getInputProps('endsAt')} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt={-8}>
             {t('events.form.zone', { zone: viewerTimeZone() })}

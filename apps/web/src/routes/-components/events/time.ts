@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 
 /**
  * Event times: stored as UTC instants, shown in the viewer's own time zone with the zone named, and
- * entered in the owner's local time (the pickers' 'YYYY-MM-DD HH:mm:ss' strings are local).
+ * entered in the owner's local time (date-time fields hold local 'YYYY-MM-DDTHH:mm').
  */
 
 /** The viewer's time zone, e.g. 'Europe/Paris'. */
@@ -18,11 +18,14 @@ export function formatEventWhen(start: Date, end: Date, locale?: string): string
   return `${date.format(start)} – ${endFormat.format(end)}`;
 }
 
-/** A moment as the date-time picker holds it (local time). */
-export const toPickerValue = (date: Date) => dayjs(date).format('YYYY-MM-DD HH:mm:ss');
+/** A moment as a date-time field holds it: the viewer's local time, 'YYYY-MM-DDTHH:mm'. */
+export const toPickerValue = (date: Date) => dayjs(date).format('YYYY-MM-DDTHH:mm');
 
-/** The picker's local time as a moment, or null when blank. */
-export const fromPickerValue = (value: string | null) => (value ? dayjs(value).toDate() : null);
+/** The field's local time as a moment, or null when blank or not a time. */
+export function fromPickerValue(value: string | null): Date | null {
+  const parsed = value ? dayjs(value) : null;
+  return parsed?.isValid() ? parsed.toDate() : null;
+}
 
 /** The days (local) an event covers, for the calendar's marks. */
 export function daysOf(start: Date, end: Date): string[] {

@@ -6,14 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { levelOf } from '@app/shared/levels';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { CommentLikeButton } from './CommentLikeButton.tsx';
 import { useCanManage } from './FeedContext.tsx';
 import { PostText } from './PostText.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 import type { FeedComment } from './types.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
-/** One comment; its author and the community owner may delete it. */
+/** One comment, with its like toggle; its author and the community owner may delete it. */
 export function CommentItem({ comment }: { comment: FeedComment }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -35,7 +37,7 @@ export function CommentItem({ comment }: { comment: FeedComment }) {
 
   return (
     <Group gap="sm" align="flex-start" wrap="nowrap" role="listitem" aria-label={name}>
-      <UserAvatar username={comment.author.username} avatarUrl={comment.author.avatarUrl} radius="xl" size={32} />
+      <UserAvatar username={comment.author.username} avatarUrl={comment.author.avatarUrl} level={levelOf(comment.author.points)} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
         <Group gap={6} wrap="wrap" justify="space-between">
           <Group gap={8} miw={0} wrap="wrap">
@@ -53,6 +55,9 @@ export function CommentItem({ comment }: { comment: FeedComment }) {
           )}
         </Group>
         <PostText text={comment.content} size="sm" />
+        <Group gap={4}>
+          <CommentLikeButton comment={comment} />
+        </Group>
       </Stack>
     </Group>
   );

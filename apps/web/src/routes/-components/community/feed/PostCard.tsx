@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { levelOf } from '@app/shared/levels';
 import { formatCount } from '../../../../lib/labels.ts';
 import { Comments } from './Comments.tsx';
 import { useCanManage } from './FeedContext.tsx';
@@ -42,7 +43,7 @@ export function PostCard({ post, position, total }: PostCardProps) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <UserAvatar username={post.author.username} avatarUrl={post.author.avatarUrl} radius="xl" size={42} />
+            <UserAvatar username={post.author.username} avatarUrl={post.author.avatarUrl} level={levelOf(post.author.points)} radius="xl" size={42} />
             <Stack gap={0} miw={0}>
               <RouterAnchor to="/profile/$username" params={{ username: post.author.username }} fw={700} c="var(--mantine-color-text)" truncate>
                 {name}

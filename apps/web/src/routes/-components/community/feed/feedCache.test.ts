@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addComment, addPost, hasPost, removeComment, removePost, updatePost } from './feedCache.ts';
+import { addComment, addPost, hasPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
 import type { FeedComment, FeedData, FeedItem } from './types.ts';
 
 const author = { id: 'u1', username: 'ana', fullName: 'Ana', avatarUrl: null, points: 0 };
@@ -87,5 +87,28 @@ describe('a cached comment list', () => {
     const list = removeComment([comment('1'), comment('2')], '1');
     expect(list?.map((c) => c.id)).toEqual(['2']);
     expect(removeComment(list, '1')).toBe(list);
+  });
+
+  it("updates one comment's likes, and moves an author's points on every comment of theirs", () => {
+    const other = { ...author, id: 'u2', points: 4 };
+    const list = [comment('1'), { ...comment('2'), author: other }, { ...comment('3'), author: other }];
+    expect(updateComment(list, '2', () => ({ likeCount: 3, likedByMe: true }))?.map((c) => [c.likeCount, c.likedByMe])).toEqual([
+      [0, false],
+      [3, true],
+      [0, false],
+    ]);
+    expect(shiftCommentAuthorPoints(list, 'u2', 1)?.map((c) => c.author.points)).toEqual([0, 5, 5]);
+    // Never below zero, whatever order events arrive in.
+    expect(shiftCommentAuthorPoints(list, 'u1', -1)?.map((c) => c.author.points)).toEqual([0, 4, 4]);
+  });
+});
+
+describe("an author's points in the feed", () => {
+  it('move on each of their posts, on every page', () => {
+    const data = feed(['c', 'b'], ['a']);
+    const shifted = shiftAuthorPoints(data, 'u1', 1);
+    expect(shifted?.pages.flatMap((p) => p.items.map((i) => i.author.points))).toEqual([1, 1, 1]);
+    expect(shiftAuthorPoints(undefined, 'u1', 1)).toBeUndefined();
+    expect(shiftAuthorPoints(data, 'u9', 1)?.pages.flatMap((p) => p.items.map((i) => i.author.points))).toEqual([0, 0, 0]);
   });
 });

@@ -43,3 +43,25 @@ export function addComment(list: FeedComment[] | undefined, comment: FeedComment
 export function removeComment(list: FeedComment[] | undefined, commentId: string): FeedComment[] | undefined {
   return list?.some((c) => c.id === commentId) ? list.filter((c) => c.id !== commentId) : list;
 }
+
+export function updateComment(list: FeedComment[] | undefined, commentId: string, change: (comment: FeedComment) => Partial<FeedComment>): FeedComment[] | undefined {
+  return list?.map((comment) => (comment.id === commentId ? { ...comment, ...change(comment) } : comment));
+}
+
+/** Someone's points moved by `delta` (a like on their post or comment): their badges in the feed follow. */
+export function shiftAuthorPoints(data: FeedData | undefined, authorId: string, delta: number): FeedData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((post) => (post.author.id === authorId ? { ...post, author: { ...post.author, points: Math.max(0, post.author.points + delta) } } : post)),
+    })),
+  };
+}
+
+export function shiftCommentAuthorPoints(list: FeedComment[] | undefined, authorId: string, delta: number): FeedComment[] | undefined {
+  return list?.map((comment) =>
+    comment.author.id === authorId ? { ...comment, author: { ...comment.author, points: Math.max(0, comment.author.points + delta) } } : comment,
+  );
+}

@@ -2,7 +2,7 @@ import { POST_PAGE_SIZE } from '@app/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TrpcOptions } from '../../../../lib/trpc.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import { addComment, addPost, removeComment, removePost, updatePost } from './feedCache.ts';
+import { addComment, addPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
 import { useFeed } from './FeedContext.tsx';
 import type { FeedComment, FeedEvent, FeedItem } from './types.ts';
 
@@ -22,6 +22,17 @@ export function useFeedCache() {
   const patchPost = (postId: string, change: (post: FeedItem) => Partial<FeedItem>) =>
     queryClient.setQueryData(feedKey, (data) => updatePost(data, postId, change));
 
+  /** A like from someone else moved an author's points: every badge of theirs on the page follows. */
+  const shiftPoints = (authorId: string | undefined, likerId: string, liked: boolean) => {
+    if (!authorId || authorId === likerId) return;
+    const delta = liked ? 1 : -1;
+    queryClient.setQueryData(feedKey, (data) => shiftAuthorPoints(data, authorId, delta));
+    queryClient.setQueriesData<FeedComment[]>({ queryKey: trpc.posts.comments.pathKey() }, (list) => shiftCommentAuthorPoints(list, authorId, delta));
+  };
+  const authorOfPost = (postId: string) => queryClient.getQueryData(feedKey)?.pages.flatMap((page) => page.items).find((post) => post.id === postId)?.author.id;
+  const authorOfComment = (postId: string, commentId: string) =>
+    queryClient.getQueryData(commentsKey(postId))?.find((comment) => comment.id === commentId)?.author.id;
+
   const cache = {
     feedKey,
     addPost: (post: FeedItem) => queryClient.setQueryData(feedKey, (data) => addPost(data, post)),
@@ -32,6 +43,14 @@ export function useFeedCache() {
     },
     addComment: (postId: string, comment: FeedComment) => queryClient.setQueryData(commentsKey(postId), (list) => addComment(list, comment)),
     removeComment: (postId: string, commentId: string) => queryClient.setQueryData(commentsKey(postId), (list) => removeComment(list, commentId)),
+    patchComment: (postId: string, commentId: string, change: (comment: FeedComment) => Partial<FeedComment>) =>
+      queryClient.setQueryData(commentsKey(postId), (list) => updateComment(list, commentId, change)),
+    /** How many of the viewer's like changes to this comment are still on their way to the server. */
+    pendingCommentLikes: (commentId: string) =>
+      queryClient.isMutating({
+        mutationKey: trpc.posts.likeComment.mutationKey(),
+        predicate: (m) => (m.state.variables as { commentId?: string } | undefined)?.commentId === commentId,
+      }),
     /** How many of the viewer's like changes to this post are still on their way to the server. */
     pendingLikes: (postId: string) =>
       queryClient.isMutating({ mutationKey: trpc.posts.like.mutationKey(), predicate: (m) => (m.state.variables as { postId?: string } | undefined)?.postId === postId }),
@@ -54,6 +73,7 @@ export function useFeedCache() {
           // While the viewer's own like requests are in flight, the screen shows what they asked for.
           const own = event.userId === viewerId && cache.pendingLikes(event.postId) === 0;
           patchPost(event.postId, () => (own ? { likeCount: event.likeCount, likedByMe: event.liked } : { likeCount: event.likeCount }));
+          shiftPoints(authorOfPost(event.postId), event.userId, event.liked);
           return;
         }
         case 'comment.created':
@@ -61,6 +81,12 @@ export function useFeedCache() {
           patchPost(event.postId, () => ({ commentCount: event.commentCount }));
           cache.addComment(event.postId, event.comment);
           return;
+        case 'comment.liked': {
+          const own = event.userId === viewerId && cache.pendingCommentLikes(event.commentId) === 0;
+          cache.patchComment(event.postId, event.commentId, () => (own ? { likeCount: event.likeCount, likedByMe: event.liked } : { likeCount: event.likeCount }));
+          shiftPoints(authorOfComment(event.postId, event.commentId), event.userId, event.liked);
+          return;
+        }
         case 'comment.deleted':
           versions.touch(event.postId);
           patchPost(event.postId, () => ({ commentCount: event.commentCount }));

@@ -1,0 +1,172 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, settled, shot, VIEWPORTS } from './browser.ts';
+import { communityUrl, createCommunityViaApi, joinViaApi, PNG, signedInPerson, uniqueCommunityName } from './community-helpers.ts';
+
+const eventsCard = (page: Page) => page.getByRole('region', { name: 'Events' });
+const upcoming = (page: Page) => eventsCard(page).getByRole('list', { name: 'Upcoming' });
+const eventButton = (page: Page, title: string) => upcoming(page).getByRole('button').filter({ hasText: title });
+
+/** 'YYYY-MM-DDTHH:mm' in the browser's zone, as a date-time field takes it. */
+const localField = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/** Schedules an event through the API as the page's owner (superjson carries the dates). */
+async function createEvent(page: Page, communityId: string, event: { title: string; startsAt: Date; endsAt: Date; reminderMinutes?: number }) {
+  const json = { communityId, description: 'Scheduled by the test', ...event, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() };
+  const res = await page.request.post('/trpc/events.create', { data: { json, meta: { values: { startsAt: ['Date'], endsAt: ['Date'] } } } });
+  expect(res.status()).toBe(200);
+}
+
+async function openCommunity(page: Page, name: string) {
+  await page.goto(communityUrl(name));
+  await page.getByRole('tab', { name: 'Posts', selected: true }).waitFor();
+  await eventsCard(page).waitFor();
+}
+
+describeBrowser('events', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function person(prefix: string, name: string, viewport = VIEWPORTS.desktop) {
+    const someone = await signedInPerson(browser, prefix, name, viewport);
+    contexts.push(someone.context);
+    return someone;
+  }
+
+  it('an owner schedules an event that a member sees live, opens, exports and is reminded of; edits and deletion reach the member too', async () => {
+    const owner = await person('owner', 'Eve Organiser');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Events Club') });
+    const member = await person('member', 'Max Member');
+    expect((await joinViaApi(member.page, community.id)).status).toBe('approved');
+    await openCommunity(owner.page, community.name);
+    await openCommunity(member.page, community.name);
+    await member.page.evaluate(() => Object.assign(window, { eventsTestMark: true }));
+    await eventsCard(member.page).getByText('No events yet', { exact: true }).waitFor();
+    // Members do not schedule.
+    expect(await eventsCard(member.page).getByRole('button', { name: 'Add event' }).count()).toBe(0);
+
+    // The owner's form refuses what is missing or wrong, in the form's words.
+    await eventsCard(owner.page).getByRole('button', { name: 'Add event' }).click();
+    const form = owner.page.getByRole('dialog', { name: 'New event' });
+    await settled(form);
+    await form.getByRole('button', { name: 'Create event' }).click();
+    await form.getByText('Title is required.').waitFor();
+    expect(await form.getByText('Description is required.').isVisible()).toBe(true);
+    expect(await form.getByText('Start date and time are required.').isVisible()).toBe(true);
+    const start = new Date(Date.now() + 5 * 60_000 + 12_000);
+    await form.getByLabel('Title').fill('Weekly Q&A');
+    await form.getByLabel('Description').fill('Bring your questions about the course.');
+    await form.getByLabel('Starts').fill(localField(start));
+    await form.getByLabel('Ends').fill(localField(new Date(start.getTime() - 60 * 60_000)));
+    await form.getByLabel('Meeting link').fill('not a link');
+    await form.getByRole('button', { name: 'Create event' }).click();
+    await form.getByText('The event must end after it starts.').waitFor();
+    expect(await form.getByText('The meeting link must be a URL.').isVisible()).toBe(true);
+    await form.getByLabel('Ends').fill(localField(new Date(start.getTime() + 60 * 60_000)));
+    await form.getByLabel('Meeting link').fill('https://meet.example.com/weekly-qa');
+    await form.locator('input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('img', { name: "The event's cover" }).waitFor();
+    await form.getByRole('combobox', { name: 'Reminder' }).click();
+    await owner.page.getByRole('option', { name: '5 minutes before', exact: true }).click();
+    await shot(owner.page, 'events-form');
+    await form.getByRole('button', { name: 'Create event' }).click();
+    await owner.page.getByText('Event created successfully!').waitFor();
+    await eventButton(owner.page, 'Weekly Q&A').waitFor();
+
+    // The member's sidebar shows it without a reload, with today's date marked in the calendar.
+    await eventButton(member.page, 'Weekly Q&A').waitFor();
+    expect(await member.page.evaluate(() => (window as unknown as { eventsTestMark?: boolean }).eventsTestMark)).toBe(true);
+    await shot(member.page, 'events-sidebar');
+    await eventButton(member.page, 'Weekly Q&A').click();
+    const details = member.page.getByRole('dialog', { name: 'Event' });
+    await settled(details);
+    expect(await details.getByRole('heading', { name: 'Weekly Q&A' }).isVisible()).toBe(true);
+    expect(await details.getByRole('link', { name: 'Join the meeting' }).getAttribute('href')).toBe('https://meet.example.com/weekly-qa');
+    // The time is shown in the member's zone, with the zone named.
+    const when = await details.getByText(/–/).first().innerText();
+    expect(when).toMatch(/(UTC|GMT|[A-Z]{2,5})/);
+    const google = new URL((await details.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href'))!);
+    const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '').slice(0, 13);
+    expect(google.searchParams.get('dates')).toContain(utc(start));
+    expect(google.searchParams.get('text')).toBe('Weekly Q&A');
+    expect(await details.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    const ics = await member.page.request.get((await details.getByRole('link', { name: 'Download .ics' }).getAttribute('href'))!);
+    expect(ics.status()).toBe(200);
+    const body = await ics.text();
+    expect(body).toContain('BEGIN:VEVENT');
+    expect(body).toContain('SUMMARY:Weekly Q&A');
+    expect(body).toContain(`DTSTART:${utc(start)}`);
+    expect(body).toContain('TRIGGER:-PT5M');
+    const cover = details.getByRole('img', { name: 'Cover of Weekly Q&A' });
+    await expect.poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await shot(member.page, 'events-details');
+    await member.page.setViewportSize(VIEWPORTS.phone);
+    await shot(member.page, 'events-details-phone');
+    await member.page.setViewportSize(VIEWPORTS.desktop);
+    await member.page.keyboard.press('Escape');
+    await expect.poll(() => details.count()).toBe(0);
+
+    // Five minutes before the start, the reminder shows in the app (no notification permission
+    // here). The form takes whole minutes, so this one is scheduled to the second through the API.
+    const quick = new Date(Date.now() + 5 * 60_000 + 8_000);
+    await createEvent(owner.page, community.id, { title: 'Stand-up', startsAt: quick, endsAt: new Date(quick.getTime() + 900_000), reminderMinutes: 5 });
+    await eventButton(member.page, 'Stand-up').waitFor();
+    const reminder = member.page.getByText('Starting soon: Stand-up');
+    await reminder.waitFor({ timeout: 15_000 });
+    await shot(member.page, 'events-reminder');
+
+    // The owner renames it; the member's list follows.
+    await eventButton(owner.page, 'Weekly Q&A').click();
+    const ownerDetails = owner.page.getByRole('dialog', { name: 'Event' });
+    await settled(ownerDetails);
+    await ownerDetails.getByRole('button', { name: 'Edit' }).click();
+    const edit = owner.page.getByRole('dialog', { name: 'Edit event' });
+    await settled(edit);
+    expect(await edit.getByLabel('Starts').inputValue()).toBe(localField(start));
+    await edit.getByLabel('Title').fill('Weekly Q&A (room 2)');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await owner.page.getByText('Event updated successfully').waitFor();
+    await eventButton(member.page, 'Weekly Q&A (room 2)').waitFor();
+
+    // Deleting asks first; cancelling keeps it, confirming removes it for the member too.
+    await eventButton(owner.page, 'Weekly Q&A (room 2)').click();
+    await settled(ownerDetails);
+    await expect.poll(() => ownerDetails.getByRole('heading', { name: 'Weekly Q&A (room 2)' }).count()).toBe(1);
+    await ownerDetails.getByRole('button', { name: 'Delete' }).click();
+    const confirm = owner.page.getByRole('dialog', { name: 'Delete event' });
+    await settled(confirm);
+    expect(await confirm.getByText('Are you sure you want to delete this event?').isVisible()).toBe(true);
+    await shot(owner.page, 'events-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await owner.page.getByText('Event deleted successfully').waitFor();
+    await eventsCard(member.page).getByText('No events yet', { exact: true }).waitFor();
+  });
+
+  it('a day in the calendar lists its events; the card fits a phone', async () => {
+    const owner = await person('owner', 'Cal Owner', VIEWPORTS.phone);
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Calendar Club') });
+    const soon = new Date();
+    soon.setDate(soon.getDate() + 1);
+    soon.setHours(18, 0, 0, 0);
+    await createEvent(owner.page, community.id, { title: 'Tomorrow evening', startsAt: soon, endsAt: new Date(soon.getTime() + 3_600_000) });
+    await openCommunity(owner.page, community.name);
+    await eventButton(owner.page, 'Tomorrow evening').waitFor();
+    const day: Locator = eventsCard(owner.page).getByRole('button', { name: /, 1 event$/ });
+    await day.first().click();
+    await eventsCard(owner.page).getByRole('list', { name: 'Events that day' }).getByText('Tomorrow evening').waitFor();
+    await eventsCard(owner.page).scrollIntoViewIfNeeded();
+    await owner.page.screenshot({ path: 'test-results/screens/events-calendar-phone.png' });
+  });
+});
