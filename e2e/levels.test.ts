@@ -1,0 +1,100 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, shot, VIEWPORTS } from './browser.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, signedInPerson, uniqueCommunityName } from './community-helpers.ts';
+
+const feedOf = (page: Page) => page.getByRole('feed', { name: 'Community posts' });
+const postWith = (page: Page, text: string) => feedOf(page).getByRole('article').filter({ hasText: text });
+const likeButton = (post: Locator) => post.getByRole('button', { name: /^\d+ likes?$/ });
+
+async function openTab(page: Page, name: string, tab: 'Posts' | 'Leaderboard') {
+  await page.goto(communityUrl(name, tab === 'Posts' ? '' : '?tab=leaderboard'));
+  await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+}
+
+describeBrowser('points and levels', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function person(prefix: string, name: string, viewport = VIEWPORTS.desktop) {
+    const someone = await signedInPerson(browser, prefix, name, viewport);
+    contexts.push(someone.context);
+    return someone;
+  }
+
+  it('five likes (on a post and a comment, by five members, with clicks) lift a member to level 2 on all three boards, live', async () => {
+    const owner = await person('owner', 'Lena Leader');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Levels Club') });
+    const climber = await person('climber', 'Cleo Climber');
+    await joinViaApi(climber.page, community.id);
+    const post = await callTrpc<{ id: string }>(climber.page, 'posts.create', { communityId: community.id, content: 'My first week of practice' });
+    await callTrpc(climber.page, 'posts.addComment', { postId: post.id, content: 'Notes from day one' });
+
+    // Cleo watches the leaderboard; Lena, the owner, watches the feed.
+    await openTab(climber.page, community.name, 'Leaderboard');
+    await climber.page.getByRole('heading', { name: 'Level 1' }).waitFor();
+    await climber.page.getByText('0 points · 5 more points to level 2').waitFor();
+    await openTab(owner.page, community.name, 'Posts');
+    const ownerView = postWith(owner.page, 'My first week of practice');
+    await ownerView.getByRole('img', { name: 'Level 1' }).waitFor();
+
+    // Four members like the post, a fifth the comment, each in their own browser.
+    for (let i = 1; i <= 5; i += 1) {
+      const fan = await person(`fan${i}`, `Fan Number${i}`);
+      await joinViaApi(fan.page, community.id);
+      await openTab(fan.page, community.name, 'Posts');
+      const seen = postWith(fan.page, 'My first week of practice');
+      if (i < 5) {
+        await likeButton(seen).click();
+        await expect.poll(() => likeButton(seen).getAttribute('aria-pressed')).toBe('true');
+      } else {
+        await seen.getByRole('button', { name: /^\d+ comments?$/ }).click();
+        const like = seen.getByRole('button', { name: /^Like this comment/ });
+        await like.click();
+        await expect.poll(() => like.getAttribute('aria-label')).toBe('Like this comment (1 like)');
+        await shot(fan.page, 'levels-comment-like');
+      }
+      await fan.context.close();
+    }
+
+    // Cleo is told at once, and her boards and level follow without a reload.
+    await climber.page.getByText('Level 2!').waitFor();
+    await climber.page.getByRole('heading', { name: 'Level 2' }).waitFor();
+    await climber.page.getByText('5 points · 15 more points to level 3').waitFor();
+    for (const period of ['7 days', '30 days', 'All time']) {
+      await climber.page.getByText(period, { exact: true }).click();
+      const board = climber.page.getByRole('list', { name: `Top members, ${period}` });
+      await board.waitFor();
+      const first = board.getByRole('listitem').first();
+      await expect.poll(() => first.innerText()).toContain('Cleo Climber');
+      expect(await first.innerText()).toContain('5 points');
+      expect(await first.getByRole('img', { name: 'Level 2' }).count()).toBe(1);
+      expect(await first.getByLabel('Rank 1').count()).toBe(1);
+      // The owner, who liked nothing and earns nothing here, is not on the board.
+      expect(await board.innerText()).not.toContain('Lena Leader');
+      await climber.page.getByText('You are #1 with 5 points.').waitFor();
+    }
+    await shot(climber.page, 'levels-board');
+    await climber.page.setViewportSize(VIEWPORTS.phone);
+    await shot(climber.page, 'levels-board-phone');
+
+    // The owner's open feed shows Cleo's new badge, and the owner's board says owners are not ranked.
+    await ownerView.getByRole('img', { name: 'Level 2' }).waitFor();
+    await openTab(owner.page, community.name, 'Leaderboard');
+    await owner.page.getByText('As the owner you are not ranked: the boards are for your members.').waitFor();
+    const levels = owner.page.getByRole('table');
+    await expect.poll(() => levels.getByRole('row').count()).toBe(10);
+    // Shares from the real members: Cleo and the five fans, one of six at level 2.
+    expect(await levels.getByRole('row').nth(2).innerText()).toContain('16.67% of members');
+    expect(await levels.getByRole('row').nth(1).innerText()).toContain('83.33% of members');
+  });
+});
