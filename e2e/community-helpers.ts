@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { newPage, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser, newPage, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
 
 /**
  * Communities for browser tests, made through the API with the signed-in page's cookies
@@ -127,4 +127,27 @@ export async function signedInPerson(browser: Browser, prefix: string, name: str
   const { context, page } = await newPage(browser, viewport);
   await signInThroughUi(page, uniqueEmail(prefix), name);
   return { context, page, ...(await whoAmI(page)) };
+}
+
+/**
+ * One browser for a test file, and `person()` to sign someone in within it. Each test's people
+ * leave when it ends: pages left open (live, re-rendering) would slow every later test.
+ */
+export function usePeople() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+    const someone = await signedInPerson(browser, prefix, name, viewport);
+    contexts.push(someone.context);
+    return someone;
+  };
 }

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, signedInPerson, uniqueCommunityName } from './community-helpers.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, shot, VIEWPORTS } from './browser.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, uniqueCommunityName, usePeople } from './community-helpers.ts';
 
 const feedOf = (page: Page) => page.getByRole('feed', { name: 'Community posts' });
 const postWith = (page: Page, text: string) => feedOf(page).getByRole('article').filter({ hasText: text });
@@ -13,23 +13,7 @@ async function openTab(page: Page, name: string, tab: 'Posts' | 'Leaderboard') {
 }
 
 describeBrowser('points and levels', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function person(prefix: string, name: string, viewport = VIEWPORTS.desktop) {
-    const someone = await signedInPerson(browser, prefix, name, viewport);
-    contexts.push(someone.context);
-    return someone;
-  }
+  const person = usePeople();
 
   it('five likes (on a post and a comment, by five members, with clicks) lift a member to level 2 on all three boards, live', async () => {
     const owner = await person('owner', 'Lena Leader');
@@ -91,7 +75,7 @@ describeBrowser('points and levels', () => {
     await ownerView.getByRole('img', { name: 'Level 2' }).waitFor();
     await openTab(owner.page, community.name, 'Leaderboard');
     await owner.page.getByText('As the owner you are not ranked: the boards are for your members.').waitFor();
-    const levels = owner.page.getByRole('table');
+    const levels = owner.page.getByRole('region', { name: 'Levels' }).getByRole('table');
     await expect.poll(() => levels.getByRole('row').count()).toBe(10);
     // Shares from the real members: Cleo and the five fans, one of six at level 2.
     expect(await levels.getByRole('row').nth(2).innerText()).toContain('16.67% of members');

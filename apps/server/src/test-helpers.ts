@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { AppRouter } from '@app/api';
 import { generateKeyringValue } from '@app/api/server';
 import type { Database } from '@app/db';
-import { profiles, sessions } from '@app/db/schema';
+import { communities, communityMembers, profiles, sessions } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { eq, sql } from 'drizzle-orm';
@@ -229,4 +229,17 @@ export function wsTrpcClient(app: FastifyInstance, cookie?: string) {
   }
   const ws = createWSClient({ url: wsUrlOf(app), WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket });
   return { client: createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] }), close: () => ws.close() };
+}
+
+/** A signed-in owner, member and stranger, and the owner's free community with the member in it. */
+export async function ownerMemberStranger(server: ServerFixture, name: string) {
+  const [ownerCookie, memberCookie, strangerCookie] = [await signIn(server.app), await signIn(server.app), await signIn(server.app)];
+  const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
+  const member = (await fetchMe(server.app, memberCookie)).data!.id;
+  const [row] = await server.database.db.insert(communities).values({ name: `${name} ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
+  await server.database.db.insert(communityMembers).values([
+    { communityId: row!.id, userId: owner, role: 'owner', status: 'approved' },
+    { communityId: row!.id, userId: member, role: 'member', status: 'approved' },
+  ]);
+  return { ownerCookie, memberCookie, strangerCookie, communityId: row!.id };
 }

@@ -1,7 +1,6 @@
-import { communities, communityMembers } from '@app/db/schema';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchMe, signIn, useServer } from '../test-helpers.ts';
+import { ownerMemberStranger, useServer } from '../test-helpers.ts';
 
 /** tRPC over HTTP, as the browser sends a mutation. */
 function call(server: ReturnType<typeof useServer>, path: string, input: unknown, cookie: string) {
@@ -31,15 +30,7 @@ describe('course files', () => {
   let communityId: string;
 
   beforeAll(async () => {
-    [ownerCookie, memberCookie, strangerCookie] = [await signIn(server.app), await signIn(server.app), await signIn(server.app)];
-    const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
-    const member = (await fetchMe(server.app, memberCookie)).data!.id;
-    const [row] = await server.database.db.insert(communities).values({ name: `Covers ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
-    communityId = row!.id;
-    await server.database.db.insert(communityMembers).values([
-      { communityId, userId: owner, role: 'owner', status: 'approved' },
-      { communityId, userId: member, role: 'member', status: 'approved' },
-    ]);
+    ({ ownerCookie, memberCookie, strangerCookie, communityId } = await ownerMemberStranger(server, 'Covers'));
   });
 
   it('are stored privately and served only to those who may see the course', async () => {

@@ -1,8 +1,7 @@
-import { communities, communityMembers } from '@app/db/schema';
 import sharp from 'sharp';
 import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchMe, signIn, useServer } from '../test-helpers.ts';
+import { ownerMemberStranger, useServer } from '../test-helpers.ts';
 
 describe("an event's cover and calendar file", () => {
   const server = useServer();
@@ -12,15 +11,7 @@ describe("an event's cover and calendar file", () => {
   let communityId: string;
 
   beforeAll(async () => {
-    [ownerCookie, memberCookie, strangerCookie] = [await signIn(server.app), await signIn(server.app), await signIn(server.app)];
-    const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
-    const member = (await fetchMe(server.app, memberCookie)).data!.id;
-    const [row] = await server.database.db.insert(communities).values({ name: `Events ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
-    communityId = row!.id;
-    await server.database.db.insert(communityMembers).values([
-      { communityId, userId: owner, role: 'owner', status: 'approved' },
-      { communityId, userId: member, role: 'member', status: 'approved' },
-    ]);
+    ({ ownerCookie, memberCookie, strangerCookie, communityId } = await ownerMemberStranger(server, 'Events'));
   });
 
   it('are served to members only: the cover from a private bucket, the .ics with the times in UTC', async () => {

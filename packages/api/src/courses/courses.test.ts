@@ -1,96 +1,85 @@
 import { courseModules, courses, lessonCompletions, lessons, liveEvents } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { CONTENT_MESSAGES, COURSE_MESSAGES } from '@app/shared/courses';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestWorld, settle, stopTestBus, storeTestUpload, testStorage, testSubscription } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { callerFor, settle, storeTestUpload, testSubscription } from '../testing.ts';
+import { useTestWorld } from '../test-world.ts';
 
-let database: TestDatabase;
-let world: Awaited<ReturnType<typeof createTestWorld>>;
+const scene = useTestWorld();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await testStorage().init();
-  world = await createTestWorld(database);
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
-
-const as = (userId: string | null) => callerFor(database, userId).courses;
-const communityId = () => world.community.id;
+const as = (userId: string | null) => callerFor(scene.database, userId).courses;
+const communityId = () => scene.world.community.id;
 
 describe('courses', () => {
   it('a new course is private by default: only the owner lists or opens it, and members cannot find it by id', async () => {
-    const course = await as(world.owner).create({ communityId: communityId(), title: 'Knife skills', description: 'Cut safely' });
+    const course = await as(scene.world.owner).create({ communityId: communityId(), title: 'Knife skills', description: 'Cut safely' });
     expect(course).toMatchObject({ title: 'Knife skills', isPrivate: true, moduleCount: 0, lessonCount: 0, coverUrl: null });
-    expect((await as(world.owner).list({ communityId: communityId() })).map((c) => c.id)).toContain(course.id);
-    expect((await as(world.member).list({ communityId: communityId() })).map((c) => c.id)).not.toContain(course.id);
-    await expect(as(world.member).byId({ courseId: course.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: COURSE_MESSAGES.notFound });
-    await expect(as(world.stranger).byId({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
-    await expect(as(world.stranger).list({ communityId: communityId() })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await as(scene.world.owner).list({ communityId: communityId() })).map((c) => c.id)).toContain(course.id);
+    expect((await as(scene.world.member).list({ communityId: communityId() })).map((c) => c.id)).not.toContain(course.id);
+    await expect(as(scene.world.member).byId({ courseId: course.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: COURSE_MESSAGES.notFound });
+    await expect(as(scene.world.stranger).byId({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
+    await expect(as(scene.world.stranger).list({ communityId: communityId() })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(as(null).list({ communityId: communityId() })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
 
     // Made visible, members see it, newest first.
-    await as(world.owner).update({ courseId: course.id, title: 'Knife skills', description: 'Cut safely', isPrivate: false });
-    const listed = await as(world.member).list({ communityId: communityId() });
+    await as(scene.world.owner).update({ courseId: course.id, title: 'Knife skills', description: 'Cut safely', isPrivate: false });
+    const listed = await as(scene.world.member).list({ communityId: communityId() });
     expect(listed[0]).toMatchObject({ id: course.id, isPrivate: false });
-    expect(await as(world.member).byId({ courseId: course.id })).toMatchObject({ id: course.id, isOwner: false, modules: [] });
+    expect(await as(scene.world.member).byId({ courseId: course.id })).toMatchObject({ id: course.id, isOwner: false, modules: [] });
   });
 
   it("'Allow members to view this course immediately' publishes at once; only the owner creates, edits or deletes", async () => {
-    const course = await as(world.owner).create({ communityId: communityId(), title: 'Open', description: 'For all', visibleToMembers: true });
+    const course = await as(scene.world.owner).create({ communityId: communityId(), title: 'Open', description: 'For all', visibleToMembers: true });
     expect(course.isPrivate).toBe(false);
-    for (const who of [world.member, world.applicant, world.removed, world.stranger]) {
+    for (const who of [scene.world.member, scene.world.applicant, scene.world.removed, scene.world.stranger]) {
       await expect(as(who).create({ communityId: communityId(), title: 'Mine', description: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(as(who).update({ courseId: course.id, title: 'Hijacked', description: 'x', isPrivate: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(as(who).delete({ courseId: course.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    const [row] = await database.db.select().from(courses).where(eq(courses.id, course.id));
+    const [row] = await scene.database.db.select().from(courses).where(eq(courses.id, course.id));
     expect(row).toMatchObject({ title: 'Open', isPrivate: false });
-    expect(await as(world.owner).delete({ courseId: course.id })).toEqual({ courseId: course.id });
-    await expect(as(world.owner).byId({ courseId: course.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await as(scene.world.owner).delete({ courseId: course.id })).toEqual({ courseId: course.id });
+    await expect(as(scene.world.owner).byId({ courseId: course.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses bad details with the words the form shows, changing nothing', async () => {
-    const before = await database.db.$count(courses);
-    await expect(as(world.owner).create({ communityId: communityId(), title: 'T', description: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(COURSE_MESSAGES.descriptionRequired) });
-    await expect(as(world.owner).create({ communityId: communityId(), title: 'T', description: 'd', introVideoUrl: 'https://evil.example/x' })).rejects.toMatchObject({
+    const before = await scene.database.db.$count(courses);
+    await expect(as(scene.world.owner).create({ communityId: communityId(), title: 'T', description: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(COURSE_MESSAGES.descriptionRequired) });
+    await expect(as(scene.world.owner).create({ communityId: communityId(), title: 'T', description: 'd', introVideoUrl: 'https://evil.example/x' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining(COURSE_MESSAGES.introVideo),
     });
     // A cover and an intro video at once: one or the other.
-    const cover = await storeTestUpload(database, world.owner, 'course_covers', `${world.owner}/${crypto.randomUUID()}.webp`);
+    const cover = await storeTestUpload(scene.database, scene.world.owner, 'course_covers', `${scene.world.owner}/${crypto.randomUUID()}.webp`);
     await expect(
-      as(world.owner).create({ communityId: communityId(), title: 'T', description: 'd', coverKey: cover, introVideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+      as(scene.world.owner).create({ communityId: communityId(), title: 'T', description: 'd', coverKey: cover, introVideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     // Someone else's upload is not a cover for this course.
-    const theirs = await storeTestUpload(database, world.member, 'course_covers', `${world.member}/${crypto.randomUUID()}.webp`);
-    await expect(as(world.owner).create({ communityId: communityId(), title: 'T', description: 'd', coverKey: theirs })).rejects.toMatchObject({
+    const theirs = await storeTestUpload(scene.database, scene.world.member, 'course_covers', `${scene.world.member}/${crypto.randomUUID()}.webp`);
+    await expect(as(scene.world.owner).create({ communityId: communityId(), title: 'T', description: 'd', coverKey: theirs })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: COURSE_MESSAGES.coverUploadFailed,
     });
-    expect(await database.db.$count(courses)).toBe(before);
-    const withCover = await as(world.owner).create({ communityId: communityId(), title: 'Covered', description: 'd', coverKey: cover });
+    expect(await scene.database.db.$count(courses)).toBe(before);
+    const withCover = await as(scene.world.owner).create({ communityId: communityId(), title: 'Covered', description: 'd', coverKey: cover });
     expect(withCover.coverUrl).toBe(`/api/courses/${withCover.id}/cover`);
     // The owner's editor gets the cover's key (to keep it when saving); members never do.
-    expect(await as(world.owner).byId({ courseId: withCover.id })).toMatchObject({ coverKey: cover });
-    await as(world.owner).update({ courseId: withCover.id, title: 'Covered', description: 'd', coverKey: cover, isPrivate: false });
-    expect(await as(world.member).byId({ courseId: withCover.id })).toMatchObject({ coverKey: null, coverUrl: `/api/courses/${withCover.id}/cover` });
+    expect(await as(scene.world.owner).byId({ courseId: withCover.id })).toMatchObject({ coverKey: cover });
+    await as(scene.world.owner).update({ courseId: withCover.id, title: 'Covered', description: 'd', coverKey: cover, isPrivate: false });
+    expect(await as(scene.world.member).byId({ courseId: withCover.id })).toMatchObject({ coverKey: null, coverUrl: `/api/courses/${withCover.id}/cover` });
   });
 
   it('opens with its outline in order, and each member sees their own ticks and count', async () => {
-    const courseId = (await as(world.owner).create({ communityId: communityId(), title: 'Outline', description: 'd', visibleToMembers: true })).id;
-    const [second, first] = await database.db
+    const courseId = (await as(scene.world.owner).create({ communityId: communityId(), title: 'Outline', description: 'd', visibleToMembers: true })).id;
+    const [second, first] = await scene.database.db
       .insert(courseModules)
       .values([
         { courseId, title: 'Second', order: 2 },
         { courseId, title: 'First', order: 1, requiredLevel: 2 },
       ])
       .returning();
-    const [, a] = await database.db
+    const [, a] = await scene.database.db
       .insert(lessons)
       .values([
         { moduleId: first!.id, title: 'Lesson B', order: 2 },
@@ -98,19 +87,19 @@ describe('courses', () => {
         { moduleId: second!.id, title: 'Lesson C', order: 1 },
       ])
       .returning();
-    await database.db.insert(lessonCompletions).values({ userId: world.member, lessonId: a!.id, courseId });
-    const mine = await as(world.member).byId({ courseId });
+    await scene.database.db.insert(lessonCompletions).values({ userId: scene.world.member, lessonId: a!.id, courseId });
+    const mine = await as(scene.world.member).byId({ courseId });
     expect(mine.modules.map((m) => [m.title, m.requiredLevel, m.lessons.map((l) => [l.title, l.completed, l.hasVideo])])).toEqual([
       ['First', 2, [['Lesson A', true, true], ['Lesson B', false, false]]],
       ['Second', null, [['Lesson C', false, false]]],
     ]);
     expect(mine).toMatchObject({ moduleCount: 2, lessonCount: 3, completedCount: 1 });
-    expect(await as(world.other).byId({ courseId })).toMatchObject({ completedCount: 0 });
+    expect(await as(scene.world.other).byId({ courseId })).toMatchObject({ completedCount: 0 });
   });
 
   it("announces changes on the community's live topic by id only", async () => {
-    const course = await as(world.owner).create({ communityId: communityId(), title: 'Announced', description: 'Secret syllabus text' });
-    const events = await database.db
+    const course = await as(scene.world.owner).create({ communityId: communityId(), title: 'Announced', description: 'Secret syllabus text' });
+    const events = await scene.database.db
       .select({ type: liveEvents.type, payload: liveEvents.payload })
       .from(liveEvents)
       .where(and(eq(liveEvents.topic, `community:${communityId()}`), like(liveEvents.type, 'course.%')));
@@ -122,99 +111,99 @@ describe('courses', () => {
 
 describe('course content', () => {
   it('builds modules and lessons in order, saving a new module under its client id and updating it after', async () => {
-    const courseId = (await as(world.owner).create({ communityId: communityId(), title: 'Bread', description: 'Bake it', visibleToMembers: true })).id;
+    const courseId = (await as(scene.world.owner).create({ communityId: communityId(), title: 'Bread', description: 'Bake it', visibleToMembers: true })).id;
     const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
-    expect(await as(world.owner).saveModule({ courseId, clientId: first, title: 'Flour', content: '<p>Types of flour</p>' })).toMatchObject({
+    expect(await as(scene.world.owner).saveModule({ courseId, clientId: first, title: 'Flour', content: '<p>Types of flour</p>' })).toMatchObject({
       id: first,
       created: true,
       message: CONTENT_MESSAGES.moduleCreated,
     });
-    await as(world.owner).saveModule({ courseId, clientId: second, title: 'Water' });
-    expect(await as(world.owner).saveModule({ courseId, clientId: first, title: 'Flours', content: '<p>Types</p>', requiredLevel: 3 })).toMatchObject({
+    await as(scene.world.owner).saveModule({ courseId, clientId: second, title: 'Water' });
+    expect(await as(scene.world.owner).saveModule({ courseId, clientId: first, title: 'Flours', content: '<p>Types</p>', requiredLevel: 3 })).toMatchObject({
       created: false,
       message: CONTENT_MESSAGES.moduleSaved,
     });
-    const lessonA = await as(world.owner).addLesson({ moduleId: first });
-    const lessonB = await as(world.owner).addLesson({ moduleId: first, title: 'Rye' });
+    const lessonA = await as(scene.world.owner).addLesson({ moduleId: first });
+    const lessonB = await as(scene.world.owner).addLesson({ moduleId: first, title: 'Rye' });
     expect(lessonA).toMatchObject({ title: CONTENT_MESSAGES.newLesson, order: 1 });
     expect(lessonB).toMatchObject({ title: 'Rye', order: 2 });
 
-    await as(world.owner).reorderModules({ courseId, moduleIds: [second, first] });
-    await as(world.owner).reorderLessons({ moduleId: first, lessonIds: [lessonB.id, lessonA.id] });
-    const outline = (await as(world.member).byId({ courseId })).modules;
+    await as(scene.world.owner).reorderModules({ courseId, moduleIds: [second, first] });
+    await as(scene.world.owner).reorderLessons({ moduleId: first, lessonIds: [lessonB.id, lessonA.id] });
+    const outline = (await as(scene.world.member).byId({ courseId })).modules;
     expect(outline.map((m) => [m.title, m.requiredLevel, m.lessons.map((l) => l.title)])).toEqual([
       ['Water', null, []],
       ['Flours', 3, ['Rye', CONTENT_MESSAGES.newLesson]],
     ]);
     // An order that leaves one out, or names another course's module, changes nothing.
-    await expect(as(world.owner).reorderModules({ courseId, moduleIds: [first] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: CONTENT_MESSAGES.order });
-    await expect(as(world.owner).reorderModules({ courseId, moduleIds: [first, world.courseModule.id] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(as(scene.world.owner).reorderModules({ courseId, moduleIds: [first] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: CONTENT_MESSAGES.order });
+    await expect(as(scene.world.owner).reorderModules({ courseId, moduleIds: [first, scene.world.courseModule.id] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     // A client id that is another course's module is not taken over.
-    await expect(as(world.owner).saveModule({ courseId, clientId: world.courseModule.id, title: 'Stolen' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await as(world.owner).module({ moduleId: world.courseModule.id })).title).toBe('Week 1');
+    await expect(as(scene.world.owner).saveModule({ courseId, clientId: scene.world.courseModule.id, title: 'Stolen' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await as(scene.world.owner).module({ moduleId: scene.world.courseModule.id })).title).toBe('Week 1');
 
-    await as(world.owner).deleteLesson({ lessonId: lessonA.id });
-    await as(world.owner).deleteModule({ moduleId: second });
-    expect((await as(world.owner).byId({ courseId })).modules.map((m) => [m.title, m.lessons.length])).toEqual([['Flours', 1]]);
+    await as(scene.world.owner).deleteLesson({ lessonId: lessonA.id });
+    await as(scene.world.owner).deleteModule({ moduleId: second });
+    expect((await as(scene.world.owner).byId({ courseId })).modules.map((m) => [m.title, m.lessons.length])).toEqual([['Flours', 1]]);
   });
 
   it('stores rich text sanitized: a script or an onerror handler never reaches a member', async () => {
-    const courseId = (await as(world.owner).create({ communityId: communityId(), title: 'Safe', description: 'd', visibleToMembers: true })).id;
+    const courseId = (await as(scene.world.owner).create({ communityId: communityId(), title: 'Safe', description: 'd', visibleToMembers: true })).id;
     const moduleId = crypto.randomUUID();
-    await as(world.owner).saveModule({
+    await as(scene.world.owner).saveModule({
       courseId,
       clientId: moduleId,
       title: 'M',
       content: '<p>Hi<script>alert(1)</script></p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>',
     });
-    const saved = await as(world.member).module({ moduleId });
+    const saved = await as(scene.world.member).module({ moduleId });
     expect(saved.content).not.toMatch(/script|onerror|javascript:|iframe|alert/);
     expect(saved.content).toContain('<p>Hi</p>');
-    const lesson = await as(world.owner).addLesson({ moduleId });
-    await as(world.owner).updateLesson({
+    const lesson = await as(scene.world.owner).addLesson({ moduleId });
+    await as(scene.world.owner).updateLesson({
       lessonId: lesson.id,
       title: 'L',
       content: '<h2 onclick="x()">Step</h2><p><a href="https://example.com">link</a><img src="https://example.com/a.png" onerror="steal()"></p>',
       videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
     });
-    const read = await as(world.member).lesson({ lessonId: lesson.id });
+    const read = await as(scene.world.member).lesson({ lessonId: lesson.id });
     expect(read.content).toBe('<h2>Step</h2><p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">link</a><img src="https://example.com/a.png" /></p>');
     expect(read).toMatchObject({ title: 'L', videoUrl: 'https://youtu.be/dQw4w9WgXcQ', completed: false });
   });
 
   it("saves each member's progress on their own; a private course's lessons are out of reach", async () => {
-    const courseId = (await as(world.owner).create({ communityId: communityId(), title: 'Progress', description: 'd', visibleToMembers: true })).id;
+    const courseId = (await as(scene.world.owner).create({ communityId: communityId(), title: 'Progress', description: 'd', visibleToMembers: true })).id;
     const moduleId = crypto.randomUUID();
-    await as(world.owner).saveModule({ courseId, clientId: moduleId, title: 'M' });
-    const [one, two] = [await as(world.owner).addLesson({ moduleId }), await as(world.owner).addLesson({ moduleId })];
-    expect(await as(world.member).setComplete({ lessonId: one.id, completed: true })).toMatchObject({ completedCount: 1, lessonCount: 2 });
-    expect(await as(world.member).setComplete({ lessonId: one.id, completed: true })).toMatchObject({ completedCount: 1 });
-    expect(await as(world.member).setComplete({ lessonId: two.id, completed: true })).toMatchObject({ completedCount: 2 });
-    expect(await as(world.member).setComplete({ lessonId: two.id, completed: false })).toMatchObject({ completedCount: 1 });
-    expect((await as(world.other).byId({ courseId })).completedCount).toBe(0);
-    expect((await as(world.member).list({ communityId: communityId() })).find((c) => c.id === courseId)).toMatchObject({ completedCount: 1, lessonCount: 2 });
+    await as(scene.world.owner).saveModule({ courseId, clientId: moduleId, title: 'M' });
+    const [one, two] = [await as(scene.world.owner).addLesson({ moduleId }), await as(scene.world.owner).addLesson({ moduleId })];
+    expect(await as(scene.world.member).setComplete({ lessonId: one.id, completed: true })).toMatchObject({ completedCount: 1, lessonCount: 2 });
+    expect(await as(scene.world.member).setComplete({ lessonId: one.id, completed: true })).toMatchObject({ completedCount: 1 });
+    expect(await as(scene.world.member).setComplete({ lessonId: two.id, completed: true })).toMatchObject({ completedCount: 2 });
+    expect(await as(scene.world.member).setComplete({ lessonId: two.id, completed: false })).toMatchObject({ completedCount: 1 });
+    expect((await as(scene.world.other).byId({ courseId })).completedCount).toBe(0);
+    expect((await as(scene.world.member).list({ communityId: communityId() })).find((c) => c.id === courseId)).toMatchObject({ completedCount: 1, lessonCount: 2 });
 
-    await as(world.owner).update({ courseId, title: 'Progress', description: 'd', isPrivate: true });
-    for (const call of [() => as(world.member).lesson({ lessonId: one.id }), () => as(world.member).setComplete({ lessonId: one.id, completed: true }), () => as(world.member).module({ moduleId })]) {
+    await as(scene.world.owner).update({ courseId, title: 'Progress', description: 'd', isPrivate: true });
+    for (const call of [() => as(scene.world.member).lesson({ lessonId: one.id }), () => as(scene.world.member).setComplete({ lessonId: one.id, completed: true }), () => as(scene.world.member).module({ moduleId })]) {
       await expect(call()).rejects.toMatchObject({ code: 'NOT_FOUND', message: COURSE_MESSAGES.notFound });
     }
-    await expect(as(world.stranger).lesson({ lessonId: one.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(as(scene.world.stranger).lesson({ lessonId: one.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it("tells members' open pages of visible courses only, and that a course is gone when made private", async () => {
-    const watch = (userId: string) => testSubscription((signal) => callerFor(database, userId, { signal }).courses.onChange({ communityId: communityId() }));
-    const member = await watch(world.member);
-    const owner = await watch(world.owner);
+    const watch = (userId: string) => testSubscription((signal) => callerFor(scene.database, userId, { signal }).courses.onChange({ communityId: communityId() }));
+    const member = await watch(scene.world.member);
+    const owner = await watch(scene.world.owner);
     // Listening starts with the first read: ask for the next events before anything changes.
-    const ownerHears = owner.nextWhere((e) => e.type === 'course.created' && e.courseId !== world.course.id);
+    const ownerHears = owner.nextWhere((e) => e.type === 'course.created' && e.courseId !== scene.world.course.id);
     const memberHears = member.next();
     await settle();
-    const hidden = await as(world.owner).create({ communityId: communityId(), title: 'Draft', description: 'd' });
-    const shown = await as(world.owner).create({ communityId: communityId(), title: 'Live', description: 'd', visibleToMembers: true });
+    const hidden = await as(scene.world.owner).create({ communityId: communityId(), title: 'Draft', description: 'd' });
+    const shown = await as(scene.world.owner).create({ communityId: communityId(), title: 'Live', description: 'd', visibleToMembers: true });
     expect((await ownerHears).data).toEqual({ type: 'course.created', courseId: hidden.id });
     // The member's first event is the visible course: the private one was never announced to them.
     expect((await memberHears).data).toEqual({ type: 'course.created', courseId: shown.id });
-    await as(world.owner).update({ courseId: shown.id, title: 'Live', description: 'd', isPrivate: true });
+    await as(scene.world.owner).update({ courseId: shown.id, title: 'Live', description: 'd', isPrivate: true });
     expect((await member.next()).data).toEqual({ type: 'course.gone', courseId: shown.id });
     member.close();
     owner.close();

@@ -1,26 +1,15 @@
 import { communityEvents } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { EVENT_MESSAGES, googleCalendarUrl, type CreateEventInput } from '@app/shared/events';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestWorld, settle, stopTestBus, storeTestUpload, testStorage, testSubscription } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { callerFor, settle, storeTestUpload, testStorage, testSubscription } from '../testing.ts';
+import { useTestWorld } from '../test-world.ts';
 import { eventCalendar } from './calendar.ts';
 
-let database: TestDatabase;
-let world: Awaited<ReturnType<typeof createTestWorld>>;
+const scene = useTestWorld();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await testStorage().init();
-  world = await createTestWorld(database);
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
-
-const as = (userId: string | null) => callerFor(database, userId).events;
+const as = (userId: string | null) => callerFor(scene.database, userId).events;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** A fixed moment (UTC), so times and their text are predictable. */
@@ -28,7 +17,7 @@ const T0 = new Date('2031-03-10T17:30:00Z');
 
 function form(overrides: Partial<CreateEventInput> = {}): CreateEventInput {
   return {
-    communityId: world.community.id,
+    communityId: scene.world.community.id,
     title: 'Live Q&A',
     description: 'Ask anything',
     startsAt: T0,
@@ -41,39 +30,39 @@ function form(overrides: Partial<CreateEventInput> = {}): CreateEventInput {
   };
 }
 
-const count = () => database.db.$count(communityEvents, eq(communityEvents.communityId, world.community.id));
+const count = () => scene.database.db.$count(communityEvents, eq(communityEvents.communityId, scene.world.community.id));
 
 describe('events', () => {
   it('the owner schedules an event that members see in the calendar month and in the upcoming list, by start', async () => {
-    const later = await as(world.owner).create(form({ title: 'Second', startsAt: new Date(T0.getTime() + DAY), endsAt: new Date(T0.getTime() + DAY + HOUR) }));
-    const first = await as(world.owner).create(form({ title: 'First' }));
+    const later = await as(scene.world.owner).create(form({ title: 'Second', startsAt: new Date(T0.getTime() + DAY), endsAt: new Date(T0.getTime() + DAY + HOUR) }));
+    const first = await as(scene.world.owner).create(form({ title: 'First' }));
     expect(first).toMatchObject({ title: 'First', startsAt: T0, endsAt: new Date(T0.getTime() + HOUR), reminderMinutes: 30, meetingLink: 'https://meet.example/qa', coverUrl: null });
 
-    const month = await as(world.member).list({ communityId: world.community.id, from: new Date('2031-03-01T00:00:00Z'), to: new Date('2031-04-01T00:00:00Z') });
+    const month = await as(scene.world.member).list({ communityId: scene.world.community.id, from: new Date('2031-03-01T00:00:00Z'), to: new Date('2031-04-01T00:00:00Z') });
     expect(month.map((e) => e.title)).toEqual(['First', 'Second']);
     // An event overlapping the range's edge is in it; one outside is not.
-    const edge = await as(world.member).list({ communityId: world.community.id, from: new Date(T0.getTime() + 30 * 60_000), to: new Date(T0.getTime() + 2 * HOUR) });
+    const edge = await as(scene.world.member).list({ communityId: scene.world.community.id, from: new Date(T0.getTime() + 30 * 60_000), to: new Date(T0.getTime() + 2 * HOUR) });
     expect(edge.map((e) => e.id)).toEqual([first.id]);
-    const april = await as(world.member).list({ communityId: world.community.id, from: new Date('2031-04-01T00:00:00Z'), to: new Date('2031-05-01T00:00:00Z') });
+    const april = await as(scene.world.member).list({ communityId: scene.world.community.id, from: new Date('2031-04-01T00:00:00Z'), to: new Date('2031-05-01T00:00:00Z') });
     expect(april).toEqual([]);
 
-    const upcoming = (await as(world.member).upcoming({ communityId: world.community.id })).map((e) => e.id);
+    const upcoming = (await as(scene.world.member).upcoming({ communityId: scene.world.community.id })).map((e) => e.id);
     expect(upcoming.indexOf(first.id)).toBeLessThan(upcoming.indexOf(later.id));
-    expect(upcoming[0]).toBe(world.event.id);
-    expect(await as(world.member).byId({ eventId: first.id })).toMatchObject({ id: first.id, coverKey: null });
+    expect(upcoming[0]).toBe(scene.world.event.id);
+    expect(await as(scene.world.member).byId({ eventId: first.id })).toMatchObject({ id: first.id, coverKey: null });
   });
 
   it('past events leave the upcoming list but stay in the calendar', async () => {
-    const past = await as(world.owner).create(form({ title: 'Last week', startsAt: new Date(Date.now() - 8 * DAY), endsAt: new Date(Date.now() - 8 * DAY + HOUR) }));
-    expect((await as(world.member).upcoming({ communityId: world.community.id })).map((e) => e.id)).not.toContain(past.id);
-    const range = { communityId: world.community.id, from: new Date(Date.now() - 10 * DAY), to: new Date(Date.now() - 5 * DAY) };
-    expect((await as(world.member).list(range)).map((e) => e.id)).toEqual([past.id]);
+    const past = await as(scene.world.owner).create(form({ title: 'Last week', startsAt: new Date(Date.now() - 8 * DAY), endsAt: new Date(Date.now() - 8 * DAY + HOUR) }));
+    expect((await as(scene.world.member).upcoming({ communityId: scene.world.community.id })).map((e) => e.id)).not.toContain(past.id);
+    const range = { communityId: scene.world.community.id, from: new Date(Date.now() - 10 * DAY), to: new Date(Date.now() - 5 * DAY) };
+    expect((await as(scene.world.member).list(range)).map((e) => e.id)).toEqual([past.id]);
   });
 
   it("refuses a bad form with the form's words, and stores nothing", async () => {
     const before = await count();
     const refused = async (input: Partial<CreateEventInput>, message: string) =>
-      expect(as(world.owner).create(form(input))).rejects.toMatchObject({ code: 'BAD_REQUEST', message });
+      expect(as(scene.world.owner).create(form(input))).rejects.toMatchObject({ code: 'BAD_REQUEST', message });
     await refused({ title: '  ' }, EVENT_MESSAGES.titleRequired);
     await refused({ description: '' }, EVENT_MESSAGES.descriptionRequired);
     await refused({ endsAt: T0 }, EVENT_MESSAGES.endAfterStart);
@@ -85,10 +74,10 @@ describe('events', () => {
     await refused({ startsAt: new Date('nope') }, EVENT_MESSAGES.startRequired);
     await refused({ title: 'x'.repeat(121) }, EVENT_MESSAGES.titleTooLong(120));
     // Someone else's upload is not a cover.
-    const theirs = await storeTestUpload(database, world.member, 'event-covers', `${world.member}/${crypto.randomUUID()}.webp`);
-    await expect(as(world.owner).create(form({ coverKey: theirs }))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: EVENT_MESSAGES.cover });
+    const theirs = await storeTestUpload(scene.database, scene.world.member, 'event-covers', `${scene.world.member}/${crypto.randomUUID()}.webp`);
+    await expect(as(scene.world.owner).create(form({ coverKey: theirs }))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: EVENT_MESSAGES.cover });
     // A month at a time: a wider range is refused.
-    await expect(as(world.member).list({ communityId: world.community.id, from: T0, to: new Date(T0.getTime() + 90 * DAY) })).rejects.toMatchObject({
+    await expect(as(scene.world.member).list({ communityId: scene.world.community.id, from: T0, to: new Date(T0.getTime() + 90 * DAY) })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: EVENT_MESSAGES.range,
     });
@@ -96,53 +85,53 @@ describe('events', () => {
   });
 
   it('only the owner creates, edits and deletes; strangers see nothing, and the cover key is for the owner', async () => {
-    const cover = await storeTestUpload(database, world.owner, 'event-covers', `${world.owner}/${crypto.randomUUID()}.webp`);
-    const event = await as(world.owner).create(form({ coverKey: cover }));
+    const cover = await storeTestUpload(scene.database, scene.world.owner, 'event-covers', `${scene.world.owner}/${crypto.randomUUID()}.webp`);
+    const event = await as(scene.world.owner).create(form({ coverKey: cover }));
     expect(event).toMatchObject({ coverKey: cover, coverUrl: `/api/events/${event.id}/cover` });
-    expect(await as(world.member).byId({ eventId: event.id })).toMatchObject({ coverKey: null, coverUrl: `/api/events/${event.id}/cover` });
+    expect(await as(scene.world.member).byId({ eventId: event.id })).toMatchObject({ coverKey: null, coverUrl: `/api/events/${event.id}/cover` });
 
     const { communityId, ...fields } = form();
     void communityId;
-    for (const who of [world.member, world.stranger, world.applicant]) {
+    for (const who of [scene.world.member, scene.world.stranger, scene.world.applicant]) {
       await expect(as(who).create(form())).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(as(who).update({ eventId: event.id, ...fields })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(as(who).delete({ eventId: event.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    for (const who of [world.stranger, world.applicant, world.removed]) {
+    for (const who of [scene.world.stranger, scene.world.applicant, scene.world.removed]) {
       await expect(as(who).byId({ eventId: event.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
-      await expect(as(who).upcoming({ communityId: world.community.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(as(who).upcoming({ communityId: scene.world.community.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    await expect(as(null).upcoming({ communityId: world.community.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(as(null).upcoming({ communityId: scene.world.community.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
 
     // Edited with a new cover: the old one is deleted from storage; deleting the event deletes its cover.
-    const next = await storeTestUpload(database, world.owner, 'event-covers', `${world.owner}/${crypto.randomUUID()}.webp`);
-    const edited = await as(world.owner).update({ eventId: event.id, ...fields, title: 'Moved', coverKey: next, reminderMinutes: null });
+    const next = await storeTestUpload(scene.database, scene.world.owner, 'event-covers', `${scene.world.owner}/${crypto.randomUUID()}.webp`);
+    const edited = await as(scene.world.owner).update({ eventId: event.id, ...fields, title: 'Moved', coverKey: next, reminderMinutes: null });
     expect(edited).toMatchObject({ title: 'Moved', reminderMinutes: null, coverKey: next });
     expect(await testStorage().exists('event-covers', cover)).toBe(false);
-    await as(world.owner).delete({ eventId: event.id });
+    await as(scene.world.owner).delete({ eventId: event.id });
     expect(await testStorage().exists('event-covers', next)).toBe(false);
-    await expect(as(world.member).byId({ eventId: event.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
-    await expect(as(world.owner).delete({ eventId: event.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(as(scene.world.member).byId({ eventId: event.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
+    await expect(as(scene.world.owner).delete({ eventId: event.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it("tells members' open pages when events are created, changed and deleted (ids only)", async () => {
-    const member = await testSubscription((signal) => callerFor(database, world.member, { signal }).events.onChange({ communityId: world.community.id }));
+    const member = await testSubscription((signal) => callerFor(scene.database, scene.world.member, { signal }).events.onChange({ communityId: scene.world.community.id }));
     const hears = member.next();
     await settle();
-    const event = await as(world.owner).create(form({ title: 'Announced' }));
+    const event = await as(scene.world.owner).create(form({ title: 'Announced' }));
     expect((await hears).data).toEqual({ type: 'event.created', eventId: event.id });
     const { communityId, ...fields } = form();
     void communityId;
-    await as(world.owner).update({ eventId: event.id, ...fields });
+    await as(scene.world.owner).update({ eventId: event.id, ...fields });
     expect((await member.next()).data).toEqual({ type: 'event.updated', eventId: event.id });
-    await as(world.owner).delete({ eventId: event.id });
+    await as(scene.world.owner).delete({ eventId: event.id });
     expect((await member.next()).data).toEqual({ type: 'event.deleted', eventId: event.id });
     member.close();
   });
 
   it('exports an event as one RFC 5545 VEVENT with UTC times, its reminder as an alarm, and a Google Calendar link', async () => {
-    const event = await as(world.owner).create(form({ title: 'Live Q&A, part 2; bring notes', description: 'Line one\nLine two' }));
-    const { filename, body } = await eventCalendar(database.db, event.id, 'community.example');
+    const event = await as(scene.world.owner).create(form({ title: 'Live Q&A, part 2; bring notes', description: 'Line one\nLine two' }));
+    const { filename, body } = await eventCalendar(scene.database.db, event.id, 'community.example');
     expect(filename).toBe('live-qa-part-2-bring-notes.ics');
     expect(body.endsWith('END:VCALENDAR\r\n')).toBe(true);
     const lines = body.split('\r\n').slice(0, -1);

@@ -10,7 +10,8 @@ export interface CommentItem {
   likedByMe: boolean;
 }
 
-type CommentLiked = { type: 'comment.liked'; postId: string; commentId: string; userId: string; liked: boolean; likeCount: number };
+/** `userId` liked (or unliked) something `authorId` wrote: the author's points moved, unless they are the same person. */
+type CommentLiked = { type: 'comment.liked'; postId: string; commentId: string; userId: string; authorId: string; liked: boolean; likeCount: number };
 
 /**
  * What the community's topic records of its feed: ids and counts only, so the event log never holds
@@ -20,7 +21,7 @@ export type FeedTopicEvent =
   | { type: 'post.created'; postId: string }
   | { type: 'post.updated'; postId: string }
   | { type: 'post.deleted'; postId: string }
-  | { type: 'post.liked'; postId: string; userId: string; liked: boolean; likeCount: number }
+  | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; commentId: string; commentCount: number }
   | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
   | CommentLiked;
@@ -30,7 +31,7 @@ export type FeedEvent =
   | { type: 'post.created'; post: FeedItem }
   | { type: 'post.updated'; postId: string; content: string; feeling: string | null; updatedAt: Date }
   | { type: 'post.deleted'; postId: string }
-  | { type: 'post.liked'; postId: string; userId: string; liked: boolean; likeCount: number }
+  | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; comment: CommentItem; commentCount: number }
   | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
   | CommentLiked;

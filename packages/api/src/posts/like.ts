@@ -22,7 +22,7 @@ export const like = memberProcedure.meta({ rateLimit: 'post:like' }).input(likeP
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, postId));
     const likeCount = row?.n ?? 0;
     if (changed.length > 0) {
-      await publish(tx, topics.community(ctx.community.id), { type: 'post.liked', postId, userId: ctx.user.id, liked: input.liked, likeCount });
+      await publish(tx, topics.community(ctx.community.id), { type: 'post.liked', postId, userId: ctx.user.id, authorId: post!.authorId, liked: input.liked, likeCount });
     }
     return { postId, liked: input.liked, likeCount };
   }),

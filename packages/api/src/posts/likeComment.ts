@@ -25,7 +25,7 @@ export const likeComment = memberProcedure.meta({ rateLimit: 'post:like' }).inpu
       .where(eq(comments.id, commentId));
     const { authorId, postId, likeCount } = comment!;
     for (const { day } of changed) await applyPoints(tx, likeChange(ctx.community.id, authorId, ctx.user.id, day, liked ? 1 : -1));
-    if (changed.length > 0) await publish(tx, topics.community(ctx.community.id), { type: 'comment.liked', postId, commentId, userId: ctx.user.id, liked, likeCount });
+    if (changed.length > 0) await publish(tx, topics.community(ctx.community.id), { type: 'comment.liked', postId, commentId, userId: ctx.user.id, authorId, liked, likeCount });
     return { commentId, postId, liked, likeCount };
   }),
 );

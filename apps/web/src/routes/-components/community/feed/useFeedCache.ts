@@ -23,15 +23,12 @@ export function useFeedCache() {
     queryClient.setQueryData(feedKey, (data) => updatePost(data, postId, change));
 
   /** A like from someone else moved an author's points: every badge of theirs on the page follows. */
-  const shiftPoints = (authorId: string | undefined, likerId: string, liked: boolean) => {
-    if (!authorId || authorId === likerId) return;
+  const shiftPoints = (authorId: string, likerId: string, liked: boolean) => {
+    if (authorId === likerId) return;
     const delta = liked ? 1 : -1;
     queryClient.setQueryData(feedKey, (data) => shiftAuthorPoints(data, authorId, delta));
     queryClient.setQueriesData<FeedComment[]>({ queryKey: trpc.posts.comments.pathKey() }, (list) => shiftCommentAuthorPoints(list, authorId, delta));
   };
-  const authorOfPost = (postId: string) => queryClient.getQueryData(feedKey)?.pages.flatMap((page) => page.items).find((post) => post.id === postId)?.author.id;
-  const authorOfComment = (postId: string, commentId: string) =>
-    queryClient.getQueryData(commentsKey(postId))?.find((comment) => comment.id === commentId)?.author.id;
 
   const cache = {
     feedKey,
@@ -73,7 +70,7 @@ export function useFeedCache() {
           // While the viewer's own like requests are in flight, the screen shows what they asked for.
           const own = event.userId === viewerId && cache.pendingLikes(event.postId) === 0;
           patchPost(event.postId, () => (own ? { likeCount: event.likeCount, likedByMe: event.liked } : { likeCount: event.likeCount }));
-          shiftPoints(authorOfPost(event.postId), event.userId, event.liked);
+          shiftPoints(event.authorId, event.userId, event.liked);
           return;
         }
         case 'comment.created':
@@ -84,7 +81,7 @@ export function useFeedCache() {
         case 'comment.liked': {
           const own = event.userId === viewerId && cache.pendingCommentLikes(event.commentId) === 0;
           cache.patchComment(event.postId, event.commentId, () => (own ? { likeCount: event.likeCount, likedByMe: event.liked } : { likeCount: event.likeCount }));
-          shiftPoints(authorOfComment(event.postId, event.commentId), event.userId, event.liked);
+          shiftPoints(event.authorId, event.userId, event.liked);
           return;
         }
         case 'comment.deleted':
