@@ -70,6 +70,13 @@ describeBrowser('points and levels', () => {
     await shot(climber.page, 'levels-board');
     await climber.page.setViewportSize(VIEWPORTS.phone);
     await shot(climber.page, 'levels-board-phone');
+    await climber.page.setViewportSize(VIEWPORTS.desktop);
+
+    // Her profile shows the level too, on her avatar and by community.
+    await climber.page.goto(`/profile/${climber.username}`);
+    await climber.page.getByText(`Level 2 in ${community.name}`).waitFor();
+    expect(await climber.page.getByRole('img', { name: 'Level 2' }).count()).toBe(1);
+    await shot(climber.page, 'levels-profile');
 
     // The owner's open feed shows Cleo's new badge, and the owner's board says owners are not ranked.
     await ownerView.getByRole('img', { name: 'Level 2' }).waitFor();

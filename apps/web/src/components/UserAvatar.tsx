@@ -21,6 +21,8 @@ export function UserAvatar({ username, avatarUrl, level, ...props }: UserAvatarP
     </Avatar>
   );
   if (level === undefined) return avatar;
+  // A big avatar (a profile's) gets a badge to match.
+  const large = typeof props.size === 'number' && props.size >= 80;
   return (
     <Indicator
       label={
@@ -28,13 +30,13 @@ export function UserAvatar({ username, avatarUrl, level, ...props }: UserAvatarP
           {level}
         </span>
       }
-      size={17}
-      offset={4}
+      size={large ? 28 : 17}
+      offset={large ? 14 : 4}
       position="bottom-end"
       color={level >= 5 ? 'orange' : 'brand'}
       withBorder
       fw={700}
-      fz={10}
+      fz={large ? 14 : 10}
     >
       {avatar}
     </Indicator>

@@ -9,6 +9,7 @@ import { CommunityGrid } from '../../../components/CommunityGrid.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { levelOf } from '@app/shared/levels';
 import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 
@@ -29,6 +30,7 @@ export function ProfilePage({ username }: { username: string }) {
     </Box>
   );
 
+  const lists = useQuery({ ...trpc.communities.ofProfile.queryOptions({ userId: profile.data?.id ?? '' }), enabled: Boolean(profile.data) });
   if (!username) return <ProfileAlert back={back} message={PROFILE_MESSAGES.missingUsername} />;
   if (profile.isPending) return <FullPageLoader />;
   if (profile.isError) {
@@ -40,12 +42,13 @@ export function ProfilePage({ username }: { username: string }) {
   const category = CATEGORIES.find((c) => c.value === person.category);
   const language = LANGUAGES.find((l) => l.value === person.language);
   const isMe = me.data?.id === person.id;
+  const levels = levelsOf(lists.data?.joined ?? []);
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
       {back}
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Group align="flex-start" gap="xl" wrap="wrap">
-          <UserAvatar username={person.username} avatarUrl={person.avatarUrl} size={112} radius={112} />
+          <UserAvatar username={person.username} avatarUrl={person.avatarUrl} level={levels.top} size={112} radius={112} />
           <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
             <Group justify="space-between" align="flex-start" wrap="wrap">
               <div>
@@ -63,6 +66,15 @@ export function ProfilePage({ username }: { username: string }) {
             <Text size="sm" c="dimmed">
               {t('profile.joined', { date: joinedFormat.format(person.createdAt) })}
             </Text>
+            {levels.each.length > 0 && (
+              <Group gap={6} aria-label={t('profile.levels')}>
+                {levels.each.map((entry) => (
+                  <Badge key={entry.name} variant="light" color={entry.level >= 5 ? 'orange' : 'brand'} radius="sm" tt="none">
+                    {t('profile.levelIn', { level: entry.level, community: entry.name })}
+                  </Badge>
+                ))}
+              </Group>
+            )}
             {person.bio && <Text mt="xs">{person.bio}</Text>}
             <Group gap="xs" mt="xs">
               {category && <Badge variant="light">{`${category.emoji} ${category.label}`}</Badge>}
@@ -131,4 +143,13 @@ function ProfileAlert({ back, message }: { back: React.ReactNode; message: strin
       </Alert>
     </Container>
   );
+}
+
+/** The person's levels in the communities shown on their profile: the highest on the avatar, the three best named. */
+function levelsOf(joined: Array<{ name: string; points: number }>) {
+  const each = joined
+    .map((community) => ({ name: community.name, level: levelOf(community.points) }))
+    .sort((a, b) => b.level - a.level)
+    .slice(0, 3);
+  return { top: each[0]?.level, each: each.filter((entry) => entry.level > 1) };
 }
