@@ -154,7 +154,7 @@ describeBrowser('community page', () => {
     const page = member.page;
     await page.goto(communityUrl(community.name));
     await page.getByRole('tab', { name: 'Posts' }).waitFor();
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Posts', 'About', 'Members', 'Chat', 'Leaderboard']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Posts', 'About', 'Members', 'Chat', 'Courses', 'Leaderboard']);
     expect(await controlPanel(page).getByRole('link').allInnerTexts()).toEqual(['About', 'Members']);
     expect(await page.getByRole('heading', { name: "Tell us how it's going" }).count()).toBe(0);
 

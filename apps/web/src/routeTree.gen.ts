@@ -24,6 +24,7 @@ import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedStartCommunityRouteImport } from './routes/_authed/start-community'
 import { Route as CommunityCommunityNameRouteImport } from './routes/community.$communityName'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
+import { Route as AuthedCourseCourseIdRouteImport } from './routes/_authed/course.$courseId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,6 +100,11 @@ const ProfileUsernameRoute = ProfileUsernameRouteImport.update({
   path: '/profile/$username',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedCourseCourseIdRoute = AuthedCourseCourseIdRouteImport.update({
+  id: '/course/$courseId',
+  path: '/course/$courseId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/course/$courseId': typeof AuthedCourseCourseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -131,6 +138,7 @@ export interface FileRoutesByTo {
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/course/$courseId': typeof AuthedCourseCourseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -149,6 +157,7 @@ export interface FileRoutesById {
   '/_authed/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/_authed/course/$courseId': typeof AuthedCourseCourseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
     | '/start-community'
     | '/community/$communityName'
     | '/profile/$username'
+    | '/course/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -183,6 +193,7 @@ export interface FileRouteTypes {
     | '/start-community'
     | '/community/$communityName'
     | '/profile/$username'
+    | '/course/$courseId'
   id:
     | '__root__'
     | '/'
@@ -200,6 +211,7 @@ export interface FileRouteTypes {
     | '/_authed/start-community'
     | '/community/$communityName'
     | '/profile/$username'
+    | '/_authed/course/$courseId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -323,6 +335,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileUsernameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/course/$courseId': {
+      id: '/_authed/course/$courseId'
+      path: '/course/$courseId'
+      fullPath: '/course/$courseId'
+      preLoaderRoute: typeof AuthedCourseCourseIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -331,6 +350,7 @@ interface AuthedRouteChildren {
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedStartCommunityRoute: typeof AuthedStartCommunityRoute
+  AuthedCourseCourseIdRoute: typeof AuthedCourseCourseIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -338,6 +358,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedStartCommunityRoute: AuthedStartCommunityRoute,
+  AuthedCourseCourseIdRoute: AuthedCourseCourseIdRoute,
 }
 
 const AuthedRouteWithChildren =

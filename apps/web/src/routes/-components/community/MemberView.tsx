@@ -1,5 +1,5 @@
 import { Badge, Container, Grid, Stack, Tabs } from '@mantine/core';
-import { IconInfoCircle, IconMessageCircle, IconMessages, IconTrophy, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconInfoCircle, IconMessageCircle, IconMessages, IconSchool, IconTrophy, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { PostsTab } from './PostsTab.tsx';
 import { retryUnlessRefused } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
+import { CoursesTab } from '../courses/CoursesTab.tsx';
 import { tabSearch, type MemberTab } from './tabs.ts';
 import type { CommunityDetails } from './types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
@@ -76,6 +77,9 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                 <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
                   {t('chat.tab')}
                 </Tabs.Tab>
+                <Tabs.Tab value="courses" leftSection={<IconSchool size={16} />}>
+                  {t('communityPage.tabs.courses')}
+                </Tabs.Tab>
                 <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
                   {t('communityPage.tabs.leaderboard')}
                 </Tabs.Tab>
@@ -96,6 +100,9 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
               )}
               <Tabs.Panel value="chat">
                 <ChatTab community={community} members={members} />
+              </Tabs.Panel>
+              <Tabs.Panel value="courses">
+                <CoursesTab communityId={community.id} isOwner={isOwner} />
               </Tabs.Panel>
               <Tabs.Panel value="leaderboard">
                 {me.data && <LeaderboardTab communityId={community.id} isOwner={isOwner} viewerId={me.data.id} />}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterNavLink } from '../../../components/RouterLinks.tsx';
 import { PLANNED_PATHS } from '../../../lib/planned-paths.ts';
 import { EventsCard } from '../events/EventsCard.tsx';
+import { CoursesCard } from '../courses/CoursesCard.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import type { MemberTab } from './tabs.ts';
@@ -19,13 +20,14 @@ interface SidebarProps {
 }
 
 /**
- * The member view's right column: the events calendar, the owner's survey card, the newest members
+ * The member view's right column: the events calendar, the courses card, the owner's survey card, the newest members
  * and the control panel.
  */
 export function Sidebar({ community, isOwner, members, pendingCount, activeTab }: SidebarProps) {
   return (
     <Stack gap="lg">
       <EventsCard communityId={community.id} communityName={community.name} isOwner={isOwner} />
+      <CoursesCard communityId={community.id} />
       {isOwner && <SurveyCard />}
       <RecentMembers members={members} />
       <ControlPanel isOwner={isOwner} pendingCount={pendingCount} activeTab={activeTab} />

@@ -1,5 +1,5 @@
 /** The member view's tabs, in order; 'posts' is the default and the only one without a back button. */
-export const MEMBER_TABS = ['posts', 'about', 'members', 'invites', 'chat', 'leaderboard'] as const;
+export const MEMBER_TABS = ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard'] as const;
 export type MemberTab = (typeof MEMBER_TABS)[number];
 
 /** The search that shows a tab: the default tab keeps the address clean. */

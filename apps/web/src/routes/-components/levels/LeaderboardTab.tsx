@@ -8,6 +8,7 @@ import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatCount } from '../../../lib/labels.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { BackButton } from '../community/BackButton.tsx';
 import { retryUnlessRefused } from '../community/queries.ts';
 import classes from './levels.module.css';
 import { useLiveBoards } from './useLiveBoards.ts';
@@ -46,6 +47,7 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
 
   return (
     <Stack gap="lg">
+      <BackButton />
       <Paper withBorder radius="lg" p="lg" className={classes.hero}>
         <Group gap="lg" wrap="nowrap" align="center">
           <div className={classes.levelCircle} aria-hidden="true">

@@ -1,0 +1,80 @@
+import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { COURSE_MESSAGES } from '@app/shared/courses';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { retryUnlessRefused } from '../community/queries.ts';
+import { useLiveCourses } from '../courses/useLiveCourses.ts';
+import { CourseOutline } from './CourseOutline.tsx';
+import { LessonPanel } from './LessonPanel.tsx';
+
+/** The learning view: the outline on the left (first module open, its first lesson selected), the lesson on the right. */
+export function CourseLearningPage({ courseId }: { courseId: string }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const course = useQuery({ ...trpc.courses.byId.queryOptions({ courseId }), retry: retryUnlessRefused });
+  useLiveCourses(course.data?.communityId);
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  if (course.isPending) return <FullPageLoader />;
+  if (course.isError) {
+    const notFound = course.error.data?.code === 'NOT_FOUND';
+    return (
+      <Container size="sm" py="xl">
+        <Alert color={notFound ? 'gray' : 'red'} role="alert">
+          {notFound ? COURSE_MESSAGES.notFound : COURSE_MESSAGES.loadFailed}
+        </Alert>
+      </Container>
+    );
+  }
+  const data = course.data;
+  // Lessons in reading order, those of locked modules left out.
+  const open = data.modules.filter((module) => !module.locked).flatMap((module) => module.lessons.map((lesson) => lesson.id));
+  const selected = chosen && open.includes(chosen) ? chosen : (data.modules[0]?.locked ? null : (data.modules[0]?.lessons[0]?.id ?? null));
+  const at = selected ? open.indexOf(selected) : -1;
+
+  return (
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <RouterButton
+            to="/community/$communityName"
+            params={{ communityName: data.communityName }}
+            search={{ tab: 'courses' }}
+            variant="subtle"
+            color="gray"
+            px={6}
+            leftSection={<IconArrowLeft size={16} />}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('courses.view.back')}
+          </RouterButton>
+          <Title order={1} fz={{ base: 24, sm: 32 }}>
+            {data.title}
+          </Title>
+          <Text c="dimmed">{data.description}</Text>
+        </Stack>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <CourseOutline course={data} selected={selected} onSelect={setChosen} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {selected ? (
+              <LessonPanel lessonId={selected} previous={open[at - 1] ?? null} next={open[at + 1] ?? null} onSelect={setChosen} />
+            ) : (
+              <Paper withBorder radius="lg" p="xl">
+                <Text c="dimmed" ta="center">
+                  {t('courses.view.select')}
+                </Text>
+              </Paper>
+            )}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Title, Typography } from '@mantine/core';
+import { toEmbedUrl } from '@app/shared/video';
+import { IconArrowLeft, IconArrowRight, IconCheck, IconDownload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
+import { isRateLimited } from '../../../lib/rate-limit.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { notifications } from '@mantine/notifications';
+import classes from '../courses/courses.module.css';
+
+interface LessonPanelProps {
+  lessonId: string;
+  previous: string | null;
+  next: string | null;
+  onSelect: (lessonId: string) => void;
+}
+
+/** A lesson: title, video, rich content (sanitized on the server), its resource, and marking it done. */
+export function LessonPanel({ lessonId, previous, next, onSelect }: LessonPanelProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const lesson = useQuery(trpc.courses.lesson.queryOptions({ lessonId }));
+  const complete = useMutation(
+    trpc.courses.setComplete.mutationOptions({
+      onSuccess: async () => {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.courses.lesson.queryKey({ lessonId }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.courses.byId.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.courses.list.pathKey() }),
+        ]);
+      },
+      onError: (error) => {
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: error.message });
+      },
+    }),
+  );
+
+  if (lesson.isPending) {
+    return (
+      <Center py="xl" role="status" aria-label={t('courses.view.loadingLesson')}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (lesson.isError) return <Alert color="red">{lesson.error.message}</Alert>;
+  const data = lesson.data;
+  const video = data.videoUrl ? toEmbedUrl(data.videoUrl) : null;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article" aria-labelledby="lesson-title">
+      <Stack gap="lg">
+        <Title order={2} id="lesson-title" fz={{ base: 'xl', sm: 26 }}>
+          {data.title}
+        </Title>
+        {video && <VideoEmbed src={video} title={data.title} />}
+        {data.content && (
+          <Typography className={classes.content}>
+            {/* Sanitized on the server (packages/api/src/courses/sanitize.ts): no scripts, handlers or styles. */}
+            <div dangerouslySetInnerHTML={{ __html: data.content }} />
+          </Typography>
+        )}
+        {data.fileUrl && (
+          <Anchor href={data.fileUrl} download fw={600}>
+            <Group gap={6}>
+              <IconDownload size={18} aria-hidden="true" />
+              {t('courses.view.download')}
+            </Group>
+          </Anchor>
+        )}
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Button
+            variant={data.completed ? 'light' : 'filled'}
+            color={data.completed ? 'teal' : undefined}
+            leftSection={<IconCheck size={16} />}
+            loading={complete.isPending}
+            aria-pressed={data.completed}
+            onClick={() => complete.mutate({ lessonId, completed: !data.completed })}
+          >
+            {data.completed ? t('courses.view.completed') : t('courses.view.complete')}
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} disabled={!previous} onClick={() => previous && onSelect(previous)}>
+              {t('courses.view.previous')}
+            </Button>
+            <Button variant="default" rightSection={<IconArrowRight size={16} />} disabled={!next} onClick={() => next && onSelect(next)}>
+              {t('courses.view.next')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
