@@ -159,7 +159,7 @@ describeBrowser('community page', () => {
     expect(await page.getByRole('heading', { name: "Tell us how it's going" }).count()).toBe(0);
 
     // 'View all' opens the members tab, which a reload keeps.
-    await page.getByRole('link', { name: 'View all' }).click();
+    await page.getByRole('region', { name: 'Newest members' }).getByRole('link', { name: 'View all' }).click();
     await expect.poll(() => selectedTab(page)).toBe('Members');
     expect(searchOf(page).get('tab')).toBe('members');
     await page.reload();

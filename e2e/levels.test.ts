@@ -87,5 +87,6 @@ describeBrowser('points and levels', () => {
     // Shares from the real members: Cleo and the five fans, one of six at level 2.
     expect(await levels.getByRole('row').nth(2).innerText()).toContain('16.67% of members');
     expect(await levels.getByRole('row').nth(1).innerText()).toContain('83.33% of members');
+    expect(await levels.getByRole('row').nth(5).innerText()).toContain('Reward: weekly live Q&A');
   });
 });

@@ -147,6 +147,11 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
                         </Badge>
                         {level.level > me.level && !isOwner && <IconLock size={14} aria-label={t('levelsPage.locked')} />}
                       </Group>
+                      {level.level >= 5 && (
+                        <Text size="xs" c="dimmed">
+                          {t(`levelsPage.rewards.${level.level}`)}
+                        </Text>
+                      )}
                       {level.unlocks.map((unlock) => (
                         <Text key={`${unlock.courseId}-${unlock.moduleTitle}`} size="xs" c="dimmed">
                           {t('levelsPage.unlocks', { module: unlock.moduleTitle, course: unlock.courseTitle })}
