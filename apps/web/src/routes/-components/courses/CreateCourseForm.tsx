@@ -1,16 +1,15 @@
-import { Alert, Button, Checkbox, CloseButton, FileButton, Group, Image, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { COURSE_LIMITS, COURSE_MESSAGES, createCourseInput, type CreateCourseInput } from '@app/shared/courses';
 import { toEmbedUrl } from '@app/shared/video';
-import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoverField } from '../../../components/CoverField.tsx';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { IMAGE_ACCEPT, useUpload } from '../../../lib/uploads.ts';
 
 type Media = 'cover' | 'video';
 
@@ -39,7 +38,7 @@ export function CreateCourseForm({ communityId, onClose }: { communityId: string
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CourseValues>({
     mode: 'controlled',
@@ -50,7 +49,6 @@ export function CreateCourseForm({ communityId, onClose }: { communityId: string
       return errors;
     },
   });
-  const cover = useUpload('course-cover', ({ key }) => form.setFieldValue('coverKey', key), { fallback: COURSE_MESSAGES.coverUploadFailed });
   const create = useMutation(
     trpc.courses.create.mutationOptions({
       onSuccess: async () => {
@@ -68,7 +66,6 @@ export function CreateCourseForm({ communityId, onClose }: { communityId: string
     form.setFieldValue('media', media);
     if (media === 'video') {
       form.setFieldValue('coverKey', null);
-      setPreview(null);
     } else {
       form.setFieldValue('introVideoUrl', '');
     }
@@ -104,39 +101,18 @@ export function CreateCourseForm({ communityId, onClose }: { communityId: string
             />
           </Stack>
           {form.values.media === 'cover' ? (
-            <Stack gap={6}>
-              {preview && (
-                <Group gap="sm" align="flex-start" wrap="nowrap">
-                  <Image src={preview} alt={t('courses.form.coverPreview')} radius="md" h={100} w={180} fit="cover" />
-                  <CloseButton
-                    aria-label={t('courses.form.removeCover')}
-                    onClick={() => {
-                      setPreview(null);
-                      form.setFieldValue('coverKey', null);
-                    }}
-                  />
-                </Group>
-              )}
-              <FileButton
-                accept={IMAGE_ACCEPT}
-                onChange={(file) => {
-                  if (!file) return;
-                  setPreview(URL.createObjectURL(file));
-                  void cover.pick(file);
-                }}
-              >
-                {(props) => (
-                  <Button {...props} variant="default" leftSection={<IconPhoto size={16} />} loading={cover.busy} style={{ alignSelf: 'flex-start' }}>
-                    {t('courses.form.uploadCover')}
-                  </Button>
-                )}
-              </FileButton>
-              {cover.error && (
-                <Text size="sm" c="red" role="alert">
-                  {COURSE_MESSAGES.coverUploadFailed}
-                </Text>
-              )}
-            </Stack>
+            <CoverField
+              kind="course-cover"
+              texts={{
+                preview: t('courses.form.coverPreview'),
+                remove: t('courses.form.removeCover'),
+                upload: t('courses.form.uploadCover'),
+                replace: t('courses.form.uploadCover'),
+              }}
+              failure={() => COURSE_MESSAGES.coverUploadFailed}
+              onChange={(key) => form.setFieldValue('coverKey', key)}
+              onBusyChange={setUploading}
+            />
           ) : (
             <Stack gap="xs">
               <TextInput label={t('courses.form.videoUrl')} placeholder="https://www.youtube.com/watch?v=…" {...form.getInputProps('introVideoUrl')} />
@@ -153,7 +129,7 @@ export function CreateCourseForm({ communityId, onClose }: { communityId: string
             <Button variant="default" onClick={onClose} disabled={create.isPending}>
               {t('courses.form.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending} disabled={cover.busy}>
+            <Button type="submit" loading={create.isPending} disabled={uploading}>
               {t('courses.form.create')}
             </Button>
           </Group>

@@ -1,14 +1,13 @@
-import { Alert, Button, CloseButton, FileButton, Group, Image, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createEventInput, EVENT_LIMITS, EVENT_MESSAGES, REMINDER_OPTIONS, type CreateEventInput } from '@app/shared/events';
-import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoverField } from '../../../components/CoverField.tsx';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { IMAGE_ACCEPT, useUpload } from '../../../lib/uploads.ts';
 import { fromPickerValue, toPickerValue, viewerTimeZone } from './time.ts';
 import type { CommunityEvent } from './types.ts';
 
@@ -72,7 +71,7 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(event?.coverUrl ?? null);
+  const [uploading, setUploading] = useState(false);
   const form = useForm<EventValues>({
     mode: 'controlled',
     initialValues: initialValues(event),
@@ -87,12 +86,6 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
     validateInputOnBlur: true,
   });
 
-  const cover = useUpload('event-cover', ({ key }) => form.setFieldValue('coverKey', key));
-  const pickCover = (file: File | null) => {
-    if (!file) return;
-    setPreview(URL.createObjectURL(file));
-    void cover.pick(file);
-  };
 
   const done = async (message: string) => {
     notifications.show({ color: 'teal', message });
@@ -120,7 +113,7 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
       },
     }),
   );
-  const busy = create.isPending || update.isPending || cover.busy;
+  const busy = create.isPending || update.isPending || uploading;
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -167,35 +160,20 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
           </Text>
           <TextInput label={t('events.form.meetingLink')} placeholder="https://meet.example.com/…" type="url" {...form.getInputProps('meetingLink')} />
           <TextInput label={t('events.form.videoUrl')} placeholder="https://www.youtube.com/watch?v=…" type="url" {...form.getInputProps('videoUrl')} />
-          <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              {t('events.form.cover')}
-            </Text>
-            {preview ? (
-              <Group gap="sm" align="flex-start" wrap="nowrap">
-                <Image src={preview} alt={t('events.form.coverPreview')} radius="md" h={96} w={170} fit="cover" />
-                <CloseButton
-                  aria-label={t('events.form.removeCover')}
-                  onClick={() => {
-                    setPreview(null);
-                    form.setFieldValue('coverKey', null);
-                  }}
-                />
-              </Group>
-            ) : null}
-            <FileButton onChange={pickCover} accept={IMAGE_ACCEPT}>
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconPhoto size={16} />} loading={cover.busy} style={{ alignSelf: 'flex-start' }}>
-                  {preview ? t('events.form.replaceCover') : t('events.form.uploadCover')}
-                </Button>
-              )}
-            </FileButton>
-            {cover.error && (
-              <Text size="sm" c="red" role="alert">
-                {EVENT_MESSAGES.uploadFailed(cover.error)}
-              </Text>
-            )}
-          </Stack>
+          <CoverField
+            kind="event-cover"
+            initialUrl={event?.coverUrl}
+            texts={{
+              label: t('events.form.cover'),
+              preview: t('events.form.coverPreview'),
+              remove: t('events.form.removeCover'),
+              upload: t('events.form.uploadCover'),
+              replace: t('events.form.replaceCover'),
+            }}
+            failure={EVENT_MESSAGES.uploadFailed}
+            onChange={(key) => form.setFieldValue('coverKey', key)}
+            onBusyChange={setUploading}
+          />
           <Select label={t('events.form.reminder')} data={reminders} allowDeselect={false} {...form.getInputProps('reminder')} />
           {failure && (
             <Alert color="red" role="alert">
@@ -206,7 +184,7 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('events.form.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} disabled={cover.busy}>
+            <Button type="submit" loading={create.isPending || update.isPending} disabled={uploading}>
               {event ? t('events.form.save') : t('events.form.create')}
             </Button>
           </Group>
