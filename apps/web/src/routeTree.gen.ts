@@ -25,6 +25,7 @@ import { Route as AuthedStartCommunityRouteImport } from './routes/_authed/start
 import { Route as CommunityCommunityNameRouteImport } from './routes/community.$communityName'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
 import { Route as AuthedCourseCourseIdRouteImport } from './routes/_authed/course.$courseId'
+import { Route as AuthedEditCourseCourseIdRouteImport } from './routes/_authed/edit-course.$courseId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -105,6 +106,12 @@ const AuthedCourseCourseIdRoute = AuthedCourseCourseIdRouteImport.update({
   path: '/course/$courseId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedEditCourseCourseIdRoute =
+  AuthedEditCourseCourseIdRouteImport.update({
+    id: '/edit-course/$courseId',
+    path: '/edit-course/$courseId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -122,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
   '/course/$courseId': typeof AuthedCourseCourseIdRoute
+  '/edit-course/$courseId': typeof AuthedEditCourseCourseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -139,6 +147,7 @@ export interface FileRoutesByTo {
   '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
   '/course/$courseId': typeof AuthedCourseCourseIdRoute
+  '/edit-course/$courseId': typeof AuthedEditCourseCourseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -158,6 +167,7 @@ export interface FileRoutesById {
   '/community/$communityName': typeof CommunityCommunityNameRoute
   '/profile/$username': typeof ProfileUsernameRoute
   '/_authed/course/$courseId': typeof AuthedCourseCourseIdRoute
+  '/_authed/edit-course/$courseId': typeof AuthedEditCourseCourseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | '/community/$communityName'
     | '/profile/$username'
     | '/course/$courseId'
+    | '/edit-course/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/community/$communityName'
     | '/profile/$username'
     | '/course/$courseId'
+    | '/edit-course/$courseId'
   id:
     | '__root__'
     | '/'
@@ -212,6 +224,7 @@ export interface FileRouteTypes {
     | '/community/$communityName'
     | '/profile/$username'
     | '/_authed/course/$courseId'
+    | '/_authed/edit-course/$courseId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -342,6 +355,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedCourseCourseIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/edit-course/$courseId': {
+      id: '/_authed/edit-course/$courseId'
+      path: '/edit-course/$courseId'
+      fullPath: '/edit-course/$courseId'
+      preLoaderRoute: typeof AuthedEditCourseCourseIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -351,6 +371,7 @@ interface AuthedRouteChildren {
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedStartCommunityRoute: typeof AuthedStartCommunityRoute
   AuthedCourseCourseIdRoute: typeof AuthedCourseCourseIdRoute
+  AuthedEditCourseCourseIdRoute: typeof AuthedEditCourseCourseIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -359,6 +380,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedStartCommunityRoute: AuthedStartCommunityRoute,
   AuthedCourseCourseIdRoute: AuthedCourseCourseIdRoute,
+  AuthedEditCourseCourseIdRoute: AuthedEditCourseCourseIdRoute,
 }
 
 const AuthedRouteWithChildren =

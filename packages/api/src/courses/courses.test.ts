@@ -76,7 +76,7 @@ describe('courses', () => {
       .insert(courseModules)
       .values([
         { courseId, title: 'Second', order: 2 },
-        { courseId, title: 'First', order: 1, requiredLevel: 2 },
+        { courseId, title: 'First', order: 1, requiredLevel: 2, imagesUrls: ['u/diagram.webp'] },
       ])
       .returning();
     const [, a] = await scene.database.db
@@ -93,6 +93,8 @@ describe('courses', () => {
       ['First', 2, [['Lesson A', true, true], ['Lesson B', false, false]]],
       ['Second', null, [['Lesson C', false, false]]],
     ]);
+    // A module with text, a video or files has a page of its own in the learning view.
+    expect(mine.modules.map((m) => m.hasOverview)).toEqual([true, false]);
     expect(mine).toMatchObject({ moduleCount: 2, lessonCount: 3, completedCount: 1 });
     expect(await as(scene.world.other).byId({ courseId })).toMatchObject({ completedCount: 0 });
   });

@@ -59,7 +59,14 @@ export async function courseCard(db: Queryable, courseId: string, viewerId: stri
 /** The outline: modules in order, each with its lessons in order, and which lessons the viewer finished. */
 export async function courseOutline(db: Queryable, courseId: string, viewerId: string) {
   const moduleRows = await db
-    .select({ id: courseModules.id, title: courseModules.title, order: courseModules.order, requiredLevel: courseModules.requiredLevel })
+    .select({
+      id: courseModules.id,
+      title: courseModules.title,
+      order: courseModules.order,
+      requiredLevel: courseModules.requiredLevel,
+      /** Whether the module has its own page in the learning view: text, a video or files. */
+      hasOverview: sql<boolean>`(${courseModules.content} is not null or ${courseModules.videoUrl} is not null or cardinality(${courseModules.filesUrls}) > 0 or cardinality(${courseModules.imagesUrls}) > 0)`,
+    })
     .from(courseModules)
     .where(eq(courseModules.courseId, courseId))
     .orderBy(asc(courseModules.order), asc(courseModules.id));

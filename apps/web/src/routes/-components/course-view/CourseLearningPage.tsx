@@ -1,6 +1,6 @@
 import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { COURSE_MESSAGES } from '@app/shared/courses';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,13 @@ import { retryUnlessRefused } from '../community/queries.ts';
 import { useLiveCourses } from '../courses/useLiveCourses.ts';
 import { CourseOutline } from './CourseOutline.tsx';
 import { LessonPanel } from './LessonPanel.tsx';
+import { ModulePanel } from './ModulePanel.tsx';
+import { moduleOfOverview, overviewKey } from './pages.ts';
 
-/** The learning view: the outline on the left (first module open, its first lesson selected), the lesson on the right. */
+/**
+ * The learning view: the outline on the left (first module open, its first lesson selected), the
+ * lesson (or a module's own page: its text, video and files) on the right.
+ */
 export function CourseLearningPage({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -32,10 +37,13 @@ export function CourseLearningPage({ courseId }: { courseId: string }) {
     );
   }
   const data = course.data;
-  // Lessons in reading order, those of locked modules left out.
-  const open = data.modules.filter((module) => !module.locked).flatMap((module) => module.lessons.map((lesson) => lesson.id));
-  const selected = chosen && open.includes(chosen) ? chosen : (data.modules[0]?.locked ? null : (data.modules[0]?.lessons[0]?.id ?? null));
+  // Pages in reading order (a module's overview, then its lessons), those of locked modules left out.
+  const open = data.modules.filter((module) => !module.locked).flatMap((module) => [...(module.hasOverview ? [overviewKey(module.id)] : []), ...module.lessons.map((lesson) => lesson.id)]);
+  const first = data.modules[0]?.locked ? null : (data.modules[0]?.lessons[0]?.id ?? open[0] ?? null);
+  const selected = chosen && open.includes(chosen) ? chosen : first;
   const at = selected ? open.indexOf(selected) : -1;
+  const around = { previous: open[at - 1] ?? null, next: open[at + 1] ?? null, onSelect: setChosen };
+  const overviewOf = selected ? moduleOfOverview(selected) : null;
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
@@ -57,14 +65,21 @@ export function CourseLearningPage({ courseId }: { courseId: string }) {
             {data.title}
           </Title>
           <Text c="dimmed">{data.description}</Text>
+          {data.isOwner && (
+            <RouterButton to="/edit-course/$courseId" params={{ courseId }} variant="light" size="xs" leftSection={<IconPencil size={14} />} style={{ alignSelf: 'flex-start' }}>
+              {t('courseEditor.edit')}
+            </RouterButton>
+          )}
         </Stack>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <CourseOutline course={data} selected={selected} onSelect={setChosen} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
-            {selected ? (
-              <LessonPanel lessonId={selected} previous={open[at - 1] ?? null} next={open[at + 1] ?? null} onSelect={setChosen} />
+            {overviewOf ? (
+              <ModulePanel moduleId={overviewOf} {...around} />
+            ) : selected ? (
+              <LessonPanel lessonId={selected} {...around} />
             ) : (
               <Paper withBorder radius="lg" p="xl">
                 <Text c="dimmed" ta="center">

@@ -1,12 +1,14 @@
 import { Accordion, Badge, Group, NavLink, Progress, Stack, Text } from '@mantine/core';
-import { IconCircle, IconCircleCheckFilled, IconLock } from '@tabler/icons-react';
+import { IconCircle, IconCircleCheckFilled, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { percentDone, type CourseView } from '../courses/types.ts';
+import { overviewKey } from './pages.ts';
 
 interface CourseOutlineProps {
   course: CourseView;
   selected: string | null;
-  onSelect: (lessonId: string) => void;
+  /** A lesson's id, or a module page's key. */
+  onSelect: (page: string) => void;
 }
 
 /** The modules (the first open) and their lessons with ticks; a module above the viewer's level shows locked, with the level it needs. */
@@ -38,6 +40,18 @@ export function CourseOutline({ course, selected, onSelect }: CourseOutlineProps
             </Accordion.Control>
             <Accordion.Panel>
               <Stack gap={2}>
+                {module.hasOverview && (
+                  <NavLink
+                    component="button"
+                    disabled={module.locked}
+                    active={overviewKey(module.id) === selected}
+                    label={t('courses.view.overview')}
+                    aria-current={overviewKey(module.id) === selected ? 'true' : undefined}
+                    onClick={() => onSelect(overviewKey(module.id))}
+                    leftSection={<IconInfoCircle size={18} color="var(--mantine-color-brand-5)" aria-hidden="true" />}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                )}
                 {module.lessons.map((lesson) => (
                   <NavLink
                     key={lesson.id}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Title, Typography } from '@mantine/core';
 import { toEmbedUrl } from '@app/shared/video';
-import { IconArrowLeft, IconArrowRight, IconCheck, IconDownload } from '@tabler/icons-react';
+import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
@@ -8,12 +8,10 @@ import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { notifications } from '@mantine/notifications';
 import classes from '../courses/courses.module.css';
+import { PageNav, type PageNavProps } from './PageNav.tsx';
 
-interface LessonPanelProps {
+interface LessonPanelProps extends PageNavProps {
   lessonId: string;
-  previous: string | null;
-  next: string | null;
-  onSelect: (lessonId: string) => void;
 }
 
 /** A lesson: title, video, rich content (sanitized on the server), its resource, and marking it done. */
@@ -54,7 +52,16 @@ export function LessonPanel({ lessonId, previous, next, onSelect }: LessonPanelP
         <Title order={2} id="lesson-title" fz={{ base: 'xl', sm: 26 }}>
           {data.title}
         </Title>
-        {video && <VideoEmbed src={video} title={data.title} />}
+        {video && (
+          <VideoEmbed
+            src={video}
+            title={data.title}
+            // Watching to the end marks the lesson done.
+            onEnded={() => {
+              if (!data.completed && !complete.isPending) complete.mutate({ lessonId, completed: true });
+            }}
+          />
+        )}
         {data.content && (
           <Typography className={classes.content}>
             {/* Sanitized on the server (packages/api/src/courses/sanitize.ts): no scripts, handlers or styles. */}
@@ -80,14 +87,7 @@ export function LessonPanel({ lessonId, previous, next, onSelect }: LessonPanelP
           >
             {data.completed ? t('courses.view.completed') : t('courses.view.complete')}
           </Button>
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconArrowLeft size={16} />} disabled={!previous} onClick={() => previous && onSelect(previous)}>
-              {t('courses.view.previous')}
-            </Button>
-            <Button variant="default" rightSection={<IconArrowRight size={16} />} disabled={!next} onClick={() => next && onSelect(next)}>
-              {t('courses.view.next')}
-            </Button>
-          </Group>
+          <PageNav previous={previous} next={next} onSelect={onSelect} />
         </Group>
       </Stack>
     </Paper>

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Card, Group, Image, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBook2, IconLock, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconBook2, IconLock, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RouterAnchor } from '../../../components/RouterLinks.tsx';
+import { RouterAnchor, RouterButton } from '../../../components/RouterLinks.tsx';
 import classes from './courses.module.css';
 import { percentDone, type CourseCardData } from './types.ts';
 
@@ -49,11 +49,23 @@ export function CourseCard({ course, isOwner, onDelete }: CourseCardProps) {
               {t('courses.progress', { percent })}
             </Text>
             {isOwner && (
-              <Tooltip label={t('courses.delete')} withArrow>
-                <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('courses.deleteNamed', { title: course.title })} onClick={() => onDelete(course)}>
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </Tooltip>
+              <Group gap={4}>
+                <RouterButton
+                  to="/edit-course/$courseId"
+                  params={{ courseId: course.id }}
+                  size="compact-xs"
+                  variant="light"
+                  leftSection={<IconPencil size={12} />}
+                  aria-label={t('courseEditor.editNamed', { title: course.title })}
+                >
+                  {t('courseEditor.edit')}
+                </RouterButton>
+                <Tooltip label={t('courses.delete')} withArrow>
+                  <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('courses.deleteNamed', { title: course.title })} onClick={() => onDelete(course)}>
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
             )}
           </Group>
           <Progress value={percent} size="sm" radius="xl" aria-label={t('courses.progressLabel', { title: course.title })} />

@@ -1,0 +1,121 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { CONTENT_LIMITS, renameLessonInput } from '@app/shared/courses';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRateLimited } from '../../../lib/rate-limit.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
+import type { OutlineAction } from './ContentOutline.tsx';
+
+interface OutlineActionDialogsProps {
+  action: OutlineAction | null;
+  onClose: () => void;
+  onDeleted: (deleted: OutlineAction) => void;
+}
+
+/** Renaming a module or lesson, and deleting one after confirming. */
+export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActionDialogsProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const done = async (message: string) => {
+    notifications.show({ color: 'teal', message });
+    setError(null);
+    onClose();
+    await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
+  };
+  const failed = (e: { message: string }) => {
+    if (!isRateLimited(e as never)) setError(e.message);
+  };
+  const options = (message: () => string) => ({ onSuccess: () => done(message()), onError: failed });
+  const renameModule = useMutation(trpc.courses.renameModule.mutationOptions(options(() => t('courseEditor.renamed'))));
+  const renameLesson = useMutation(trpc.courses.renameLesson.mutationOptions(options(() => t('courseEditor.renamed'))));
+  const deleteModule = useMutation(trpc.courses.deleteModule.mutationOptions(options(() => t('courseEditor.moduleDeleted'))));
+  const deleteLesson = useMutation(trpc.courses.deleteLesson.mutationOptions(options(() => t('courseEditor.lessonDeleted'))));
+  const busy = renameModule.isPending || renameLesson.isPending || deleteModule.isPending || deleteLesson.isPending;
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  const rename = (title: string) => {
+    if (!action) return;
+    if (action.kind === 'module') renameModule.mutate({ moduleId: action.id, title });
+    else renameLesson.mutate({ lessonId: action.id, title });
+  };
+  const remove = () => {
+    if (!action) return;
+    const target = action;
+    const after = { onSuccess: () => onDeleted(target) };
+    if (target.kind === 'module') deleteModule.mutate({ moduleId: target.id }, after);
+    else deleteLesson.mutate({ lessonId: target.id }, after);
+  };
+
+  return (
+    <>
+      <Modal
+        opened={action?.action === 'rename'}
+        onClose={busy ? () => {} : close}
+        title={<Text fw={700}>{t(action?.kind === 'lesson' ? 'courseEditor.renameLesson' : 'courseEditor.renameModule')}</Text>}
+        centered
+        radius="lg"
+      >
+        {action?.action === 'rename' && <RenameForm key={action.id} initial={action.title} busy={busy} error={error} onSubmit={rename} onCancel={close} />}
+      </Modal>
+      <ConfirmDialog
+        opened={action?.action === 'delete'}
+        title={t(action?.kind === 'lesson' ? 'courseEditor.deleteLesson' : 'courseEditor.deleteModule')}
+        confirmLabel={t('courseEditor.delete')}
+        busy={busy}
+        error={error}
+        onConfirm={remove}
+        onCancel={close}
+      >
+        {t(action?.kind === 'lesson' ? 'courseEditor.deleteLessonQuestion' : 'courseEditor.deleteModuleQuestion', { title: action?.title ?? '' })}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The new title, checked with the same rule as the server's. */
+function RenameForm({ initial, busy, error, onSubmit, onCancel }: { initial: string; busy: boolean; error: string | null; onSubmit: (title: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(initial);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = renameLessonInput.shape.title.safeParse(title);
+        if (!checked.success) setInvalid(checked.error.issues[0]?.message ?? null);
+        else onSubmit(checked.data);
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label={t('courseEditor.title')}
+          value={title}
+          maxLength={CONTENT_LIMITS.titleMax}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setInvalid(null);
+          }}
+          error={invalid ?? error}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {t('courses.form.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('courseEditor.rename')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

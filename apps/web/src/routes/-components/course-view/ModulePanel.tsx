@@ -1,0 +1,52 @@
+import { Alert, Center, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { CONTENT_MESSAGES } from '@app/shared/courses';
+import { toEmbedUrl } from '@app/shared/video';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { CourseFileLinks } from '../courses/CourseFileLinks.tsx';
+import classes from '../courses/courses.module.css';
+import { PageNav, type PageNavProps } from './PageNav.tsx';
+
+/** A module's own page: its video, text (sanitized on the server), documents and images. */
+export function ModulePanel({ moduleId, ...nav }: PageNavProps & { moduleId: string }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const module = useQuery(trpc.courses.module.queryOptions({ moduleId }));
+  if (module.isPending) {
+    return (
+      <Center py="xl" role="status" aria-label={t('courses.view.loadingLesson')}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (module.isError) return <Alert color="red">{module.error.message || CONTENT_MESSAGES.loadFailed}</Alert>;
+  const data = module.data;
+  const video = data.videoUrl ? toEmbedUrl(data.videoUrl) : null;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article" aria-labelledby="module-title">
+      <Stack gap="lg">
+        <Stack gap={2}>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+            {t('courses.view.overview')}
+          </Text>
+          <Title order={2} id="module-title" fz={{ base: 'xl', sm: 26 }}>
+            {data.title}
+          </Title>
+        </Stack>
+        {video && <VideoEmbed src={video} title={data.title} />}
+        {data.content && (
+          <Typography className={classes.content}>
+            {/* Sanitized on the server (packages/api/src/courses/sanitize.ts): no scripts, handlers or styles. */}
+            <div dangerouslySetInnerHTML={{ __html: data.content }} />
+          </Typography>
+        )}
+        <CourseFileLinks documents={data.documents} images={data.images} />
+        <Group justify="flex-end">
+          <PageNav {...nav} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
