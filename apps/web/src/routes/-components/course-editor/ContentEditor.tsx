@@ -33,6 +33,7 @@ export function ContentEditor({ course }: { course: CourseView }) {
   const [action, setAction] = useState<OutlineAction | null>(null);
   const [pending, setPending] = useState<NonNullable<Selection> | null>(null);
   const dirty = useRef(false);
+  const editorTop = useRef<HTMLDivElement>(null);
   const onDirtyChange = useCallback((value: boolean) => {
     dirty.current = value;
   }, []);
@@ -64,6 +65,8 @@ export function ContentEditor({ course }: { course: CourseView }) {
     dirty.current = false;
     setPending(null);
     setSelection(next);
+    // On a phone the editor is below the outline: bring it into view.
+    if (!wide) requestAnimationFrame(() => editorTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     if (next.kind === 'lesson') {
       const owner = course.modules.find((module) => module.lessons.some((lesson) => lesson.id === next.id));
       if (owner && !expanded.includes(owner.id)) setExpanded((open) => [...open, owner.id]);
@@ -147,7 +150,9 @@ export function ContentEditor({ course }: { course: CourseView }) {
       ) : (
         <Stack gap="lg">
           {outline}
-          {editor}
+          <div ref={editorTop} style={{ scrollMarginTop: 72 }}>
+            {editor}
+          </div>
         </Stack>
       )}
       <OutlineActionDialogs
