@@ -1,6 +1,6 @@
 import { Alert, Badge, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { COURSE_MESSAGES } from '@app/shared/courses';
-import { IconArrowLeft, IconEye, IconFileDescription, IconListDetails } from '@tabler/icons-react';
+import { IconEye, IconFileDescription, IconListDetails } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { retryUnlessRefused } from '../community/queries.ts';
+import { BackToCourses } from '../courses/BackToCourses.tsx';
 import { useLiveCourses } from '../courses/useLiveCourses.ts';
 import { ContentEditor } from './ContentEditor.tsx';
 import { CourseDetailsForm } from './CourseDetailsForm.tsx';
@@ -44,18 +45,7 @@ export function CourseEditorPage({ courseId }: { courseId: string }) {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Stack gap={4}>
-            <RouterButton
-              to="/community/$communityName"
-              params={{ communityName: data.communityName }}
-              search={{ tab: 'courses' }}
-              variant="subtle"
-              color="gray"
-              px={6}
-              leftSection={<IconArrowLeft size={16} />}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {t('courses.view.back')}
-            </RouterButton>
+            <BackToCourses communityName={data.communityName} />
             <Group gap="sm">
               <Title order={1} fz={{ base: 24, sm: 30 }}>
                 {t('courseEditor.heading', { title: data.title })}

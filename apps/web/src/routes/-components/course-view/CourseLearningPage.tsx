@@ -1,6 +1,6 @@
 import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { COURSE_MESSAGES } from '@app/shared/courses';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { retryUnlessRefused } from '../community/queries.ts';
+import { BackToCourses } from '../courses/BackToCourses.tsx';
 import { useLiveCourses } from '../courses/useLiveCourses.ts';
 import { CourseOutline } from './CourseOutline.tsx';
 import { LessonPanel } from './LessonPanel.tsx';
@@ -49,18 +50,7 @@ export function CourseLearningPage({ courseId }: { courseId: string }) {
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Stack gap={4}>
-          <RouterButton
-            to="/community/$communityName"
-            params={{ communityName: data.communityName }}
-            search={{ tab: 'courses' }}
-            variant="subtle"
-            color="gray"
-            px={6}
-            leftSection={<IconArrowLeft size={16} />}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('courses.view.back')}
-          </RouterButton>
+          <BackToCourses communityName={data.communityName} />
           <Title order={1} fz={{ base: 24, sm: 32 }}>
             {data.title}
           </Title>
