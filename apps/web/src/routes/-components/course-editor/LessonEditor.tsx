@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import type { CourseLesson } from '../courses/types.ts';
+import { contentLoadError, type CourseLesson } from '../courses/types.ts';
 import { ContentFields, type ContentValues } from './ContentFields.tsx';
 import { EditorPane, PaneState } from './EditorPane.tsx';
 import { COURSE_FILE_ACCEPT, uploadCourseFile, type EditorFile } from './files.ts';
@@ -37,7 +37,7 @@ export function LessonEditor({ lessonId, onDirtyChange }: LessonEditorProps) {
   const trpc = useTRPC();
   const lesson = useQuery(trpc.courses.lesson.queryOptions({ lessonId }));
   if (lesson.isPending) return <PaneState />;
-  if (lesson.isError) return <PaneState error={lesson.error.message || CONTENT_MESSAGES.loadFailed} />;
+  if (lesson.isError) return <PaneState error={contentLoadError(lesson.error)} />;
   return <LessonForm key={lessonId} lesson={lesson.data} onDirtyChange={onDirtyChange} />;
 }
 

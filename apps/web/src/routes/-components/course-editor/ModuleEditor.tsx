@@ -10,6 +10,7 @@ import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { ContentFields, type ContentValues } from './ContentFields.tsx';
 import { CourseFilesField } from './CourseFilesField.tsx';
+import { contentLoadError } from '../courses/types.ts';
 import { EditorPane, PaneState } from './EditorPane.tsx';
 import type { EditorFile } from './files.ts';
 
@@ -50,7 +51,7 @@ export function ModuleEditor({ courseId, moduleId, draftTitle, onSaved, onDirtyC
     return <ModuleForm key={moduleId} courseId={courseId} moduleId={moduleId} initial={empty} isNew onSaved={onSaved} onDirtyChange={onDirtyChange} />;
   }
   if (saved.isPending) return <PaneState />;
-  if (saved.isError) return <PaneState error={CONTENT_MESSAGES.loadFailed} />;
+  if (saved.isError) return <PaneState error={contentLoadError(saved.error)} />;
   const row = saved.data;
   const initial: ModuleValues = {
     title: row.title,

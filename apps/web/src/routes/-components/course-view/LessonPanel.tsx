@@ -8,6 +8,7 @@ import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { notifications } from '@mantine/notifications';
 import classes from '../courses/courses.module.css';
+import { contentLoadError } from '../courses/types.ts';
 import { PageNav, type PageNavProps } from './PageNav.tsx';
 
 interface LessonPanelProps extends PageNavProps {
@@ -42,7 +43,7 @@ export function LessonPanel({ lessonId, previous, next, onSelect }: LessonPanelP
       </Center>
     );
   }
-  if (lesson.isError) return <Alert color="red">{lesson.error.message}</Alert>;
+  if (lesson.isError) return <Alert color="red">{contentLoadError(lesson.error)}</Alert>;
   const data = lesson.data;
   const video = data.videoUrl ? toEmbedUrl(data.videoUrl) : null;
 

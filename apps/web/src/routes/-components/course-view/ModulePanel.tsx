@@ -1,5 +1,4 @@
 import { Alert, Center, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
-import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { toEmbedUrl } from '@app/shared/video';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CourseFileLinks } from '../courses/CourseFileLinks.tsx';
 import classes from '../courses/courses.module.css';
+import { contentLoadError } from '../courses/types.ts';
 import { PageNav, type PageNavProps } from './PageNav.tsx';
 
 /** A module's own page: its video, text (sanitized on the server), documents and images. */
@@ -21,7 +21,7 @@ export function ModulePanel({ moduleId, ...nav }: PageNavProps & { moduleId: str
       </Center>
     );
   }
-  if (module.isError) return <Alert color="red">{module.error.message || CONTENT_MESSAGES.loadFailed}</Alert>;
+  if (module.isError) return <Alert color="red">{contentLoadError(module.error)}</Alert>;
   const data = module.data;
   const video = data.videoUrl ? toEmbedUrl(data.videoUrl) : null;
   return (
