@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
-import { communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
 
 const eventsCard = (page: Page) => page.getByRole('region', { name: 'Events' });
 const upcoming = (page: Page) => eventsCard(page).getByRole('list', { name: 'Upcoming' });
@@ -137,6 +137,60 @@ describeBrowser('events', () => {
     await owner.page.getByText('Event deleted successfully').waitFor();
     await expect.poll(() => eventButton(member.page, 'Weekly Q&A').count(), { timeout: 5000 }).toBe(0);
     expect(await eventButton(member.page, 'Stand-up').count()).toBe(1);
+  });
+
+  it("the owner's local time is one moment for everyone: a member in another time zone sees it in theirs, with the zone named", async () => {
+    const owner = await person('owner', 'Nora Newyork', VIEWPORTS.desktop, { timezoneId: 'America/New_York' });
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Zones Club') });
+    const member = await person('member', 'Taro Tokyo', VIEWPORTS.desktop, { timezoneId: 'Asia/Tokyo' });
+    await joinViaApi(member.page, community.id);
+
+    // The owner, in New York, schedules 7:30 to 9:00 PM on 15 January 2031, their time.
+    await openCommunity(owner.page, community.name);
+    await eventsCard(owner.page).getByRole('button', { name: 'Add event' }).click();
+    const form = owner.page.getByRole('dialog', { name: 'New event' });
+    await settled(form);
+    await form.getByText('Times are in your time zone (America/New_York); members see them in theirs.', { exact: true }).waitFor();
+    await form.getByLabel('Title').fill('Evening AMA');
+    await form.getByLabel('Description').fill('Questions from both sides of the Pacific.');
+    await form.getByLabel('Starts').fill('2031-01-15T19:30');
+    await form.getByLabel('Ends').fill('2031-01-15T21:00');
+    await form.getByRole('button', { name: 'Create event' }).click();
+    await owner.page.getByText('Event created successfully!').waitFor();
+    await eventButton(owner.page, 'Evening AMA').getByText('Wed, Jan 15, 7:30 PM – 9:00 PM EST', { exact: true }).waitFor();
+
+    // Stored as the one UTC moment: 00:30 on the 16th.
+    const [stored] = await callTrpc<Array<{ title: string; startsAt: string; endsAt: string }>>(owner.page, 'events.upcoming', { communityId: community.id }, 'query');
+    expect(stored).toMatchObject({ title: 'Evening AMA', startsAt: '2031-01-16T00:30:00.000Z', endsAt: '2031-01-16T02:00:00.000Z' });
+
+    // The member, in Tokyo, sees the morning of the 16th, their time, in the list and the panel.
+    await openCommunity(member.page, community.name);
+    const listed = eventButton(member.page, 'Evening AMA');
+    await listed.getByText('Thu, Jan 16, 9:30 AM – 11:00 AM GMT+9', { exact: true }).waitFor();
+    // Its date badge is the 16th too (shown in capitals).
+    expect(await listed.innerText()).toMatch(/^JAN\s+16\s+Evening AMA\s/);
+    await listed.click();
+    const details = member.page.getByRole('dialog', { name: 'Event' });
+    await settled(details);
+    expect(await details.getByText('Thu, Jan 16, 9:30 AM – 11:00 AM GMT+9', { exact: true }).isVisible()).toBe(true);
+    // The calendar exports carry the same moment in UTC.
+    const google = new URL((await details.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href'))!);
+    expect(google.searchParams.get('dates')).toBe('20310116T003000Z/20310116T020000Z');
+    const ics = await (await member.page.request.get((await details.getByRole('link', { name: 'Download .ics' }).getAttribute('href'))!)).text();
+    expect(ics).toContain('DTSTART:20310116T003000Z\r\n');
+    expect(ics).toContain('DTEND:20310116T020000Z\r\n');
+    await shot(member.page, 'events-other-zone');
+
+    // Editing shows the owner their own local time again.
+    await eventButton(owner.page, 'Evening AMA').click();
+    const ownerDetails = owner.page.getByRole('dialog', { name: 'Event' });
+    await settled(ownerDetails);
+    expect(await ownerDetails.getByText('Wed, Jan 15, 7:30 PM – 9:00 PM EST', { exact: true }).isVisible()).toBe(true);
+    await ownerDetails.getByRole('button', { name: 'Edit' }).click();
+    const edit = owner.page.getByRole('dialog', { name: 'Edit event' });
+    await settled(edit);
+    expect(await edit.getByLabel('Starts').inputValue()).toBe('2031-01-15T19:30');
+    expect(await edit.getByLabel('Ends').inputValue()).toBe('2031-01-15T21:00');
   });
 
   it('a day in the calendar lists its events; the card fits a phone', async () => {
