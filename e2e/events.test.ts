@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
+import { baseUrl, describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
 import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
 
 const eventsCard = (page: Page) => page.getByRole('region', { name: 'Events' });
@@ -19,6 +19,42 @@ async function createEvent(page: Page, communityId: string, event: { title: stri
   const res = await page.request.post('/trpc/events.create', { data: { json, meta: { values: { startsAt: ['Date'], endsAt: ['Date'] } } } });
   expect(res.status()).toBe(200);
 }
+
+/** What the page's Notification stand-in saw: see recordNotifications. */
+interface NotificationLog {
+  permission: NotificationPermission;
+  requests: number;
+  shown: Array<{ title: string; body: string | undefined }>;
+}
+
+/**
+ * Runs in the page before its scripts: wraps the browser's own Notification so the test can see each
+ * notification the page creates (after the real constructor accepted it) and each permission request.
+ */
+function recordNotifications() {
+  const Real = window.Notification;
+  const log = { requests: 0, shown: [] as Array<{ title: string; body: string | undefined }> };
+  class Recorded extends Real {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      log.shown.push({ title, body: options?.body });
+    }
+  }
+  Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
+  Object.defineProperty(Recorded, 'requestPermission', {
+    value: () => {
+      log.requests += 1;
+      return Real.requestPermission();
+    },
+  });
+  Object.assign(window, { Notification: Recorded, notificationLog: log });
+}
+
+const notificationLog = (page: Page) =>
+  page.evaluate((): NotificationLog => {
+    const log = (window as unknown as { notificationLog: Omit<NotificationLog, 'permission'> }).notificationLog;
+    return { permission: Notification.permission, requests: log.requests, shown: [...log.shown] };
+  });
 
 async function openCommunity(page: Page, name: string) {
   await page.goto(communityUrl(name));
@@ -191,6 +227,49 @@ describeBrowser('events', () => {
     await settled(edit);
     expect(await edit.getByLabel('Starts').inputValue()).toBe('2031-01-15T19:30');
     expect(await edit.getByLabel('Ends').inputValue()).toBe('2031-01-15T21:00');
+  });
+
+  it('reminders as browser notifications: permission is asked only from the sidebar offer; a near reminder notifies, one whose time has passed is never scheduled', async () => {
+    const owner = await person('owner', 'Rita Reminder');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Reminder Club') });
+    const member = await person('member', 'Nico Notified', VIEWPORTS.desktop, { timezoneId: 'UTC' });
+    await joinViaApi(member.page, community.id);
+    await member.context.addInitScript(recordNotifications);
+
+    // Starting in two minutes with a five-minute reminder: the reminder's time has already passed.
+    const due = new Date(Date.now() + 2 * 60_000);
+    await createEvent(owner.page, community.id, { title: 'Already due', startsAt: due, endsAt: new Date(due.getTime() + 1_800_000), reminderMinutes: 5 });
+
+    // Loading the page asks nothing: the sidebar offers, and waits for the member.
+    await openCommunity(member.page, community.name);
+    await eventButton(member.page, 'Already due').waitFor();
+    const offer = eventsCard(member.page).getByRole('button', { name: 'Get reminders as notifications' });
+    await offer.waitFor();
+    expect(await notificationLog(member.page)).toEqual({ permission: 'default', requests: 0, shown: [] });
+    await shot(member.page, 'events-reminder-offer');
+
+    // The member clicks the offer and allows (headless Chromium shows no prompt: the grant stands in
+    // for the member's 'Allow'). Asked once; the offer goes.
+    await member.context.grantPermissions(['notifications'], { origin: baseUrl() });
+    await offer.click();
+    await expect.poll(() => offer.count()).toBe(0);
+    expect(await notificationLog(member.page)).toMatchObject({ permission: 'granted', requests: 1 });
+
+    // An event whose five-minute reminder comes in a few seconds: a browser notification, not the in-app one.
+    const quick = new Date(Date.now() + 5 * 60_000 + 6_000);
+    await createEvent(owner.page, community.id, { title: 'Stand-up', startsAt: quick, endsAt: new Date(quick.getTime() + 900_000), reminderMinutes: 5 });
+    const listed = eventButton(member.page, 'Stand-up');
+    await listed.waitFor();
+    await expect.poll(async () => (await notificationLog(member.page)).shown.map((n) => n.title), { timeout: 20_000 }).toEqual(['Starting soon: Stand-up']);
+    const when = await listed.getByText(/UTC$/).innerText();
+    expect((await notificationLog(member.page)).shown[0]!.body).toBe(`${when} · ${community.name}`);
+    expect(await member.page.getByText('Starting soon: Stand-up').count()).toBe(0);
+
+    // The passed reminder was never scheduled: a timer for it would have fired at once, long before
+    // the one above. Nothing in the browser, nothing in the app.
+    expect((await notificationLog(member.page)).shown.map((n) => n.title)).not.toContain('Starting soon: Already due');
+    expect(await member.page.getByText('Starting soon: Already due').count()).toBe(0);
+    expect((await notificationLog(member.page)).requests).toBe(1);
   });
 
   it('a day in the calendar lists its events; the card fits a phone', async () => {
