@@ -1,7 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import postgres from 'postgres';
+import { expect, inject, it } from 'vitest';
 import { baseUrl, describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
 import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+
+const databaseUrl = inject('databaseUrl');
 
 const eventsCard = (page: Page) => page.getByRole('region', { name: 'Events' });
 const upcoming = (page: Page) => eventsCard(page).getByRole('list', { name: 'Upcoming' });
@@ -270,6 +273,34 @@ describeBrowser('events', () => {
     expect((await notificationLog(member.page)).shown.map((n) => n.title)).not.toContain('Starting soon: Already due');
     expect(await member.page.getByText('Starting soon: Already due').count()).toBe(0);
     expect((await notificationLog(member.page)).requests).toBe(1);
+  });
+
+  (databaseUrl ? it : it.skip)("says 'Could not find community' when the community is gone before the owner's event is saved", async () => {
+    const owner = await person('owner', 'Gus Gone');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Vanishing Club') });
+    await openCommunity(owner.page, community.name);
+    await eventsCard(owner.page).getByRole('button', { name: 'Add event' }).click();
+    const form = owner.page.getByRole('dialog', { name: 'New event' });
+    await settled(form);
+    const start = new Date(Date.now() + 86_400_000);
+    await form.getByLabel('Title').fill('Never held');
+    await form.getByLabel('Description').fill('The community goes first.');
+    await form.getByLabel('Starts').fill(localField(start));
+    await form.getByLabel('Ends').fill(localField(new Date(start.getTime() + 3_600_000)));
+
+    // The app has no way to delete a community; an administrator removes it from the database meanwhile.
+    const sql = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      await sql`delete from communities where id = ${community.id}`;
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+    await form.getByRole('button', { name: 'Create event' }).click();
+    const alert = form.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('Could not find community');
+    expect(await owner.page.getByText('Event created successfully!').count()).toBe(0);
+    await shot(owner.page, 'events-community-gone');
   });
 
   it('a day in the calendar lists its events; the card fits a phone', async () => {
