@@ -32,9 +32,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** How a person's browser differs from the default one (the machine's time zone). */
+export interface ContextOptions {
+  /** The browser's time zone, e.g. 'Asia/Tokyo'. */
+  timezoneId?: string;
+}
+
 /** A fresh browser context (its own cookies and storage) with one page. */
-export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport });
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop, options: ContextOptions = {}) {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport, ...options });
   // A click or wait that cannot happen fails with its reason instead of running into the test timeout.
   context.setDefaultTimeout(15_000);
   const page: Page = await context.newPage();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, newPage, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { launchBrowser, newPage, signInThroughUi, uniqueEmail, VIEWPORTS, type ContextOptions } from './browser.ts';
 
 /**
  * Communities for browser tests, made through the API with the signed-in page's cookies
@@ -123,8 +123,14 @@ export async function whoAmI(page: Page): Promise<{ id: string; username: string
 }
 
 /** Someone signed in through the UI in a browser context of their own, with their id and username. */
-export async function signedInPerson(browser: Browser, prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const { context, page } = await newPage(browser, viewport);
+export async function signedInPerson(
+  browser: Browser,
+  prefix: string,
+  name: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: ContextOptions = {},
+) {
+  const { context, page } = await newPage(browser, viewport, options);
   await signInThroughUi(page, uniqueEmail(prefix), name);
   return { context, page, ...(await whoAmI(page)) };
 }
@@ -145,8 +151,8 @@ export function usePeople() {
   afterAll(async () => {
     await browser?.close();
   });
-  return async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-    const someone = await signedInPerson(browser, prefix, name, viewport);
+  return async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop, options: ContextOptions = {}) {
+    const someone = await signedInPerson(browser, prefix, name, viewport, options);
     contexts.push(someone.context);
     return someone;
   };

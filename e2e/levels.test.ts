@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, shot, VIEWPORTS } from './browser.ts';
+import { describeBrowser, loadedItemCount, shot, VIEWPORTS } from './browser.ts';
 import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, uniqueCommunityName, usePeople } from './community-helpers.ts';
 
 const feedOf = (page: Page) => page.getByRole('feed', { name: 'Community posts' });
@@ -88,5 +88,15 @@ describeBrowser('points and levels', () => {
     expect(await levels.getByRole('row').nth(2).innerText()).toContain('16.67% of members');
     expect(await levels.getByRole('row').nth(1).innerText()).toContain('83.33% of members');
     expect(await levels.getByRole('row').nth(5).innerText()).toContain('Reward: weekly live Q&A');
+
+    // The members tab shows Cleo's new level on her avatar, and the fans' level 1 on theirs.
+    await owner.page.goto(communityUrl(community.name, '?tab=members'));
+    const members = owner.page.getByRole('list', { name: 'Members', exact: true });
+    expect(await loadedItemCount(members)).toBe(7);
+    const row = (name: string) => members.getByRole('listitem').filter({ hasText: name });
+    expect(await row('Cleo Climber').getByRole('img', { name: /^Level \d$/ }).allInnerTexts()).toEqual(['2']);
+    expect(await row('Cleo Climber').getByRole('img', { name: 'Level 2' }).count()).toBe(1);
+    expect(await row('Fan Number1').getByRole('img', { name: /^Level \d$/ }).getAttribute('aria-label')).toBe('Level 1');
+    await shot(owner.page, 'levels-members');
   });
 });

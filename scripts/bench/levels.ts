@@ -1,12 +1,14 @@
 /**
- * Leaderboards at scale: a community of 10,000 members whose posts received about 1,000,000 likes
- * over 90 days, and its 30-day board (top ten with ranks and levels, and the viewer's own rank)
+ * Leaderboards at scale: a community of 10,000 members whose posts received 1,000,000 likes over
+ * 90 days, and its 30-day board (top ten with ranks and levels, and the viewer's own rank)
  * through tRPC against the bare-Fastify route doing the same work.
  */
 import { sql } from 'drizzle-orm';
 import type { BenchContext } from './scenarios.ts';
 
 export const BOARD_MEMBERS = 10_000;
+/** The likes seeded, exactly (the issue's figure). */
+export const BOARD_LIKES = 1_000_000;
 /** A fixed id, so scenario paths can name the community before it is seeded. */
 export const BOARD_COMMUNITY_ID = '00000000-0000-4000-8000-00000000d0d0';
 
@@ -16,8 +18,9 @@ export const boardFastifyPath = `/api/bench/board/${BOARD_COMMUNITY_ID}/30d`;
 
 /**
  * Seeds the community (owned by its first seeded member; the bench user is a member, so the board
- * has a viewer to rank), a post by each member, likes from other members (1 to 199 a post, about
- * 1,000,000 in all, given over the last 90 days), and the points they give, as the likes would have.
+ * has a viewer to rank), a post by each member, likes from other members (1 to 199 a post, 1,000,000
+ * in all, given over the last 90 days), and the points they give, as the likes would have.
+ * Checks the count, so the figures are always for the community the README describes.
  */
 export async function seedBoard(ctx: BenchContext): Promise<void> {
   if (!ctx.database) {
@@ -41,12 +44,15 @@ export async function seedBoard(ctx: BenchContext): Promise<void> {
   await db.execute(sql`
     INSERT INTO posts (community_id, user_id, content)
     SELECT ${BOARD_COMMUNITY_ID}, id, 'What I learned today' FROM profiles WHERE email LIKE 'climber%@bench.example'`);
-  // Post n (by member n) is liked by members n + 97k for k = 1 .. 1 + (37n mod 199): distinct, never the author.
+  // Post n (by member n, n = 0 .. 9,999) is liked by members n + 97k (mod 10,000) for k = 1 .. 1 + 2(37n mod 100):
+  // distinct (97 and 10,000 are coprime, k < 10,000), never the author. As 37 and 100 are coprime,
+  // each run of 100 posts takes every r = 37n mod 100 once, so 1 + 2r likes give 1, 3, .., 199
+  // (10,000 a run), and the 100 runs give exactly 1,000,000.
   await db.execute(sql`
     WITH members AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS m FROM profiles WHERE email LIKE 'climber%@bench.example'),
          numbered AS (SELECT p.id, members.m AS n FROM posts p JOIN members ON members.id = p.user_id WHERE p.community_id = ${BOARD_COMMUNITY_ID}),
          pairs AS (SELECT numbered.id AS post_id, (numbered.n + 97 * k) % ${BOARD_MEMBERS} AS liker, numbered.n * 7919 + k * 104729 AS seed
-                   FROM numbered, generate_series(1, 199) AS k WHERE k <= 1 + (numbered.n * 37) % 199)
+                   FROM numbered, generate_series(1, 199) AS k WHERE k <= 1 + 2 * ((numbered.n * 37) % 100))
     INSERT INTO post_likes (post_id, user_id, created_at)
     SELECT pairs.post_id, members.id, now() - make_interval(secs => pairs.seed % (90 * 86400))
     FROM pairs JOIN members ON members.m = pairs.liker`);
@@ -66,7 +72,9 @@ export async function seedBoard(ctx: BenchContext): Promise<void> {
     FROM member_points_daily WHERE community_id = ${BOARD_COMMUNITY_ID} GROUP BY 1, 2`);
   for (const table of ['post_likes', 'member_points', 'member_points_daily', 'community_members']) await db.execute(sql.raw(`ANALYZE ${table}`));
   const [likes] = (await db.execute(sql`SELECT count(*)::int AS n FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE p.community_id = ${BOARD_COMMUNITY_ID}`)) as unknown as Array<{ n: number }>;
-  console.log(`[seeded ${BOARD_MEMBERS.toLocaleString('en-US')} members and ${Number(likes?.n ?? 0).toLocaleString('en-US')} likes in ${((Date.now() - started) / 1000).toFixed(1)} s]`);
+  const seeded = Number(likes?.n ?? 0);
+  if (seeded !== BOARD_LIKES) throw new Error(`Seeded ${seeded} likes on the bench board, expected ${BOARD_LIKES}.`);
+  console.log(`[seeded ${BOARD_MEMBERS.toLocaleString('en-US')} members and ${seeded.toLocaleString('en-US')} likes in ${((Date.now() - started) / 1000).toFixed(1)} s]`);
 }
 
 /** Checks the board has its top ten and ranks the bench user. */

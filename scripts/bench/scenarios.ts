@@ -95,7 +95,7 @@ const course = {
   },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 
-/** The 30-day leaderboard of a community of 10,000 members and about 1,000,000 likes (scripts/bench/levels.ts). */
+/** The 30-day leaderboard of a community of 10,000 members and 1,000,000 likes (scripts/bench/levels.ts). */
 const board = {
   fastify: { name: `fastify GET /api/bench/board 30d (${BOARD_MEMBERS / 1000}k members)`, path: boardFastifyPath, verify: isBenchBoard },
   trpc: { name: `trpc GET /trpc/levels.board 30d (${BOARD_MEMBERS / 1000}k members)`, path: boardTrpcPath, payload: trpcResult, verify: isBenchBoard },

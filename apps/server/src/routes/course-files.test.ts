@@ -1,3 +1,4 @@
+import { LEVEL_MESSAGES } from '@app/shared/levels';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownerMemberStranger, useServer } from '../test-helpers.ts';
@@ -104,5 +105,68 @@ describe('course files', () => {
     const other = await uploadAs(server, 'course-document', 'other.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf', ownerCookie);
     expect((await fetchAs(`/api/course-modules/${moduleId}/files/${other}`, memberCookie)).statusCode).toBe(404);
     expect((await fetchAs(`/api/course-modules/${moduleId}/files/..%2F..%2Fetc%2Fpasswd`, memberCookie)).statusCode).toBe(404);
+  });
+
+  it("refuses a module's files and its lessons' resources to a member below the module's level, and serves them at the level and to the owner", async () => {
+    const pdfBody = Buffer.from('%PDF-1.4\n% level two notes\n%%EOF\n');
+    const pdf = await uploadAs(server, 'course-document', 'level-two.pdf', pdfBody, 'application/pdf', ownerCookie);
+    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: { r: 20, g: 160, b: 90 } } }).png().toBuffer();
+    const image = await uploadAs(server, 'course-image', 'diagram.png', png, 'image/png', ownerCookie);
+    const course = data<{ id: string }>(await mutate(server, 'courses.create', { communityId, title: 'Advanced', description: 'For level 2', visibleToMembers: true }, ownerCookie));
+    const moduleId = crypto.randomUUID();
+    const saved = await mutate(
+      server,
+      'courses.saveModule',
+      { courseId: course.id, clientId: moduleId, title: 'Level 2 only', requiredLevel: 2, documentKeys: [pdf], imageKeys: [image] },
+      ownerCookie,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const lesson = data<{ id: string }>(await mutate(server, 'courses.addLesson', { moduleId }, ownerCookie));
+    expect((await mutate(server, 'courses.updateLesson', { lessonId: lesson.id, title: 'Worksheet', fileKey: pdf }, ownerCookie)).statusCode).toBe(200);
+    const urls = [`/api/course-modules/${moduleId}/files/${pdf}`, `/api/course-modules/${moduleId}/files/${image}`, `/api/lessons/${lesson.id}/file`];
+    const fetchAs = (url: string, cookie: string) => server.app.inject({ method: 'GET', url, headers: { cookie } });
+    const refusedBelowLevel = async () => {
+      for (const url of urls) {
+        const res = await fetchAs(url, memberCookie);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json()).toEqual({ message: LEVEL_MESSAGES.locked(2) });
+        expect(res.headers['content-disposition']).toBeUndefined();
+      }
+    };
+
+    // The owner is never locked out.
+    for (const url of urls) expect((await fetchAs(url, ownerCookie)).statusCode, url).toBe(200);
+    expect((await fetchAs(urls[2]!, ownerCookie)).rawPayload.equals(pdfBody)).toBe(true);
+
+    // The member starts at level 1 (no points): refused, with the level the module needs.
+    await refusedBelowLevel();
+
+    // Four likes from the owner on the member's posts: four points, still level 1.
+    const posts: string[] = [];
+    for (let i = 1; i <= 5; i += 1) {
+      const post = await mutate(server, 'posts.create', { communityId, content: `Practice log, day ${i}` }, memberCookie);
+      expect(post.statusCode, post.body).toBe(200);
+      posts.push(data<{ id: string }>(post).id);
+    }
+    const like = async (postId: string) => expect((await mutate(server, 'posts.like', { postId, liked: true }, ownerCookie)).statusCode).toBe(200);
+    for (const postId of posts.slice(0, 4)) await like(postId);
+    await refusedBelowLevel();
+
+    // The fifth like makes five points: level 2, and the files are served.
+    await like(posts[4]!);
+    const document = await fetchAs(urls[0]!, memberCookie);
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    expect(document.rawPayload.equals(pdfBody)).toBe(true);
+    const picture = await fetchAs(urls[1]!, memberCookie);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toMatch(/^image\//);
+    const resource = await fetchAs(urls[2]!, memberCookie);
+    expect(resource.statusCode).toBe(200);
+    expect(resource.rawPayload.equals(pdfBody)).toBe(true);
+
+    // An unlike takes the point back, and the module locks again.
+    expect((await mutate(server, 'posts.like', { postId: posts[4]!, liked: false }, ownerCookie)).statusCode).toBe(200);
+    await refusedBelowLevel();
   });
 });

@@ -1,9 +1,9 @@
 import { communityEvents } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
-import { EVENT_MESSAGES, googleCalendarUrl, type CreateEventInput } from '@app/shared/events';
+import { EVENT_MESSAGES, googleCalendarUrl, type CreateEventInput, type UpdateEventInput } from '@app/shared/events';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, settle, storeTestUpload, testStorage, testSubscription } from '../testing.ts';
+import { callerFor, createTestCommunity, settle, storeTestUpload, testStorage, testSubscription } from '../testing.ts';
 import { useTestWorld } from '../test-world.ts';
 import { eventCalendar } from './calendar.ts';
 
@@ -31,6 +31,12 @@ function form(overrides: Partial<CreateEventInput> = {}): CreateEventInput {
 }
 
 const count = () => scene.database.db.$count(communityEvents, eq(communityEvents.communityId, scene.world.community.id));
+
+/** An event's stored row, to show a refused change left it as it was. */
+async function stored(eventId: string) {
+  const [row] = await scene.database.db.select().from(communityEvents).where(eq(communityEvents.id, eventId));
+  return row;
+}
 
 describe('events', () => {
   it('the owner schedules an event that members see in the calendar month and in the upcoming list, by start', async () => {
@@ -112,6 +118,67 @@ describe('events', () => {
     expect(await testStorage().exists('event-covers', next)).toBe(false);
     await expect(as(scene.world.member).byId({ eventId: event.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
     await expect(as(scene.world.owner).delete({ eventId: event.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses a change that is a bad form, to an event that no longer exists, with a cover not the owner\'s own upload, or by anyone but the owner; nothing changes', async () => {
+    const cover = await storeTestUpload(scene.database, scene.world.owner, 'event-covers', `${scene.world.owner}/${crypto.randomUUID()}.webp`);
+    const event = await as(scene.world.owner).create(form({ title: 'Unchanged', coverKey: cover }));
+    const before = await stored(event.id);
+    const events = await count();
+    const { communityId, ...fields } = form({ title: 'Unchanged', coverKey: cover });
+    void communityId;
+    const change = (overrides: Partial<UpdateEventInput> = {}): UpdateEventInput => ({ eventId: event.id, ...fields, title: 'Changed', ...overrides });
+    const untouched = async () => {
+      expect(await stored(event.id)).toEqual(before);
+      expect(await count()).toBe(events);
+      expect(await testStorage().exists('event-covers', cover)).toBe(true);
+    };
+
+    // A bad form, in the form's words.
+    const badForm = async (overrides: Partial<UpdateEventInput>, message: string) =>
+      expect(as(scene.world.owner).update(change(overrides))).rejects.toMatchObject({ code: 'BAD_REQUEST', message });
+    await badForm({ title: ' ' }, EVENT_MESSAGES.titleRequired);
+    await badForm({ description: '' }, EVENT_MESSAGES.descriptionRequired);
+    await badForm({ startsAt: new Date('nope') }, EVENT_MESSAGES.startRequired);
+    await badForm({ endsAt: undefined as unknown as Date }, EVENT_MESSAGES.endRequired);
+    await badForm({ endsAt: T0 }, EVENT_MESSAGES.endAfterStart);
+    await badForm({ endsAt: new Date(T0.getTime() - HOUR) }, EVENT_MESSAGES.endAfterStart);
+    await badForm({ meetingLink: 'meet me there' }, EVENT_MESSAGES.meetingLink);
+    await badForm({ videoUrl: 'javascript:alert(1)' }, EVENT_MESSAGES.videoUrl);
+    await badForm({ reminderMinutes: 45 }, EVENT_MESSAGES.reminder);
+    await badForm({ title: 'x'.repeat(121) }, EVENT_MESSAGES.titleTooLong(120));
+    await untouched();
+
+    // A cover that is not the owner's own upload in the event-covers bucket: a member's, one never
+    // uploaded, or the owner's own upload of another kind.
+    const members = await storeTestUpload(scene.database, scene.world.member, 'event-covers', `${scene.world.member}/${crypto.randomUUID()}.webp`);
+    const otherKind = await storeTestUpload(scene.database, scene.world.owner, 'course_covers', `${scene.world.owner}/${crypto.randomUUID()}.webp`);
+    for (const coverKey of [members, `${scene.world.owner}/${crypto.randomUUID()}.webp`, otherKind]) {
+      await expect(as(scene.world.owner).update(change({ coverKey }))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: EVENT_MESSAGES.cover });
+    }
+    await untouched();
+    expect(await testStorage().exists('event-covers', members)).toBe(true);
+
+    // An event that no longer exists (deleted, or never was): nothing is made in its place.
+    const gone = await as(scene.world.owner).create(form({ title: 'Gone' }));
+    await as(scene.world.owner).delete({ eventId: gone.id });
+    for (const eventId of [gone.id, crypto.randomUUID()]) {
+      await expect(as(scene.world.owner).update(change({ eventId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
+    }
+    expect(await stored(gone.id)).toBeUndefined();
+    await untouched();
+
+    // Anyone but the owner: a plain member, a stranger (even one who owns another community), an
+    // applicant, someone removed; and nobody signed in.
+    await createTestCommunity(scene.database, scene.world.stranger);
+    for (const who of [scene.world.member, scene.world.other, scene.world.stranger, scene.world.applicant, scene.world.removed]) {
+      await expect(as(who).update(change())).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.ownerOnly });
+    }
+    await expect(as(null).update(change())).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await untouched();
+
+    // The same change from the owner goes through.
+    expect(await as(scene.world.owner).update(change())).toMatchObject({ id: event.id, title: 'Changed', coverKey: cover });
   });
 
   it("tells members' open pages when events are created, changed and deleted (ids only)", async () => {

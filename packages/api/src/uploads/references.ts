@@ -80,8 +80,9 @@ export const UPLOAD_REFERENCES: readonly UploadReference[] = [
   anyKey(courseModules.filesUrls, 'documents-courses'),
   anyKey(courseModules.imagesUrls, 'images-courses'),
   key(lessons.fileUrl, ['documents-courses', 'images-courses']),
-  // Written by no procedure yet (events, feedback).
+  // An event's cover (events.create and events.update): its storage key, served by /api/events/{id}/cover to members.
   key(communityEvents.coverImageUrl, ['event-covers']),
+  // Written by no procedure yet (feedback).
   endsWithKey(feedbacks.mediaUrl),
 ];
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CoverField } from '../../../components/CoverField.tsx';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { createFailure } from './failures.ts';
 import { fromPickerValue, toPickerValue, viewerTimeZone } from './time.ts';
 import type { CommunityEvent } from './types.ts';
 
@@ -96,7 +97,7 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
     trpc.events.create.mutationOptions({
       onSuccess: () => done(EVENT_MESSAGES.created),
       onError: (error) => {
-        if (!isRateLimited(error)) setFailure(EVENT_MESSAGES.createFailed(error.message));
+        if (!isRateLimited(error)) setFailure(createFailure(error));
       },
     }),
   );

@@ -36,8 +36,13 @@ export function daysOf(start: Date, end: Date): string[] {
   return days;
 }
 
-/** The six weeks the month view shows around a month (local), as the range the server is asked for. */
+/**
+ * The six weeks the month view can show around a month (local), as the range the server is asked
+ * for. The calendar's weeks start on Monday (Mantine's default), so the range does too: a range from
+ * the Sunday before would miss the view's last Sunday, or its first six days when the 1st is a Sunday.
+ */
 export function monthRange(month: string): { from: Date; to: Date } {
   const first = dayjs(month).startOf('month');
-  return { from: first.startOf('week').toDate(), to: first.startOf('week').add(42, 'day').toDate() };
+  const monday = first.subtract((first.day() + 6) % 7, 'day');
+  return { from: monday.toDate(), to: monday.add(42, 'day').toDate() };
 }

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { reminderTime } from '@app/shared/events';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reminderDelay } from './reminders.ts';
 import { formatEventWhen } from './time.ts';
 
 interface RemindedEvent {
@@ -12,8 +12,6 @@ interface RemindedEvent {
   reminderMinutes: number | null;
 }
 
-/** setTimeout's longest wait; a reminder further off is scheduled on a later visit. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 /** Reminders already shown in this tab, so a refetch does not repeat one. */
 const shown = new Set<string>();
 
@@ -37,10 +35,9 @@ export function useEventReminders(events: RemindedEvent[] | undefined, community
   const { t, i18n } = useTranslation();
   useEffect(() => {
     const timers = (events ?? []).flatMap((event) => {
-      const at = reminderTime(event);
-      const delay = at ? at.getTime() - Date.now() : -1;
+      const delay = reminderDelay(event);
       const key = `${event.id}:${event.startsAt.getTime()}:${event.reminderMinutes}`;
-      if (!at || delay <= 0 || delay > MAX_DELAY_MS || shown.has(key)) return [];
+      if (delay === null || shown.has(key)) return [];
       return [
         window.setTimeout(() => {
           shown.add(key);
