@@ -14,7 +14,7 @@ interface Outline {
 /** The titles of a sortable list's own items, in the order shown (each item's drag handle is named after it). */
 const orderOf = (list: Locator) =>
   list.evaluate((el) =>
-    [...el.children].map((item) => (item.querySelector('[aria-label^="Move "]')?.getAttribute('aria-label') ?? '').replace(/^Move /, '')),
+    Array.from(el.children).map((item) => (item.querySelector('[aria-label^="Move "]')?.getAttribute('aria-label') ?? '').replace(/^Move /, '')),
   );
 
 async function outlineOnServer(page: Page, courseId: string) {
