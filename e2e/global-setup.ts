@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT_MAX: '10000',
       GOOGLE_CLIENT_ID: '',
       GOOGLE_CLIENT_SECRET: '',
+      // Whoever signs in as this address is a platform admin (removes any feedback, records payouts).
+      ADMIN_EMAILS: 'admin@e2e.test',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -50,6 +50,7 @@ const schema = z.object({
   S3_BUCKET_PREFIX: z.string().default(''),
   S3_PUBLIC_URL: z.url().optional(),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  ADMIN_EMAILS: z.string().max(10_000).default(''),
   POLAR_ACCESS_TOKEN: z.string().optional(),
   POLAR_PRODUCT_ID: z.string().optional(),
   POLAR_SERVER: z.enum(['sandbox', 'production']).default('production'),
@@ -93,6 +94,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** What one person may store in all (UPLOAD_QUOTA_MB): uploads past it are refused. */
   uploadQuotaBytes: number;
+  /** The platform's admins (ADMIN_EMAILS), lower-cased: they remove any feedback and record partner payouts. */
+  adminEmails: string[];
   payments: PaymentsConfig;
   /** Where members' notifications (a new post…) are POSTed, signed with `secret`; null: not sent. */
   notifyWebhook: { url: string | null; secret: string | null };
@@ -151,6 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     benchRoutes: env.BENCH_ROUTES,
     storage: storageConfig(env, resolve(repoRoot, env.DATA_DIR)),
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    adminEmails: env.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
     payments: paymentsConfig(env),
     notifyWebhook: { url: env.NOTIFY_WEBHOOK_URL ?? null, secret: env.NOTIFY_WEBHOOK_SECRET ?? null },
     chatEncryptionKey: chatKey(env),

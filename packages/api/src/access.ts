@@ -48,6 +48,7 @@ export interface Scope {
 export const ACCESS_RULES = {
   anyone: 'anyone, signed in or not',
   'signed-in': 'any signed-in person',
+  admin: 'a platform admin (an e-mail in ADMIN_EMAILS)',
   member: 'an approved member or the owner of the community',
   owner: 'the owner of the community',
   author: 'its author, while a member (for a message: while both people are members)',
@@ -57,7 +58,7 @@ export const ACCESS_RULES = {
 } as const;
 
 export type AccessRule = keyof typeof ACCESS_RULES;
-export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in'>;
+export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

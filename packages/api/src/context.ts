@@ -27,6 +27,8 @@ export interface Context {
   rateLimiter: RateLimiter;
   /** The caller's address: what a signed-out caller's writes are counted by. */
   clientAddress: string | null;
+  /** The caller is a platform admin (their e-mail is in ADMIN_EMAILS). */
+  isAdmin: boolean;
   /** Set for calls over a WebSocket: what the socket's calls share (its session's end, its subscriptions). */
   socket: SocketState | null;
 }

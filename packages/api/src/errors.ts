@@ -36,3 +36,5 @@ export function isAppError(error: unknown, code?: AppErrorCode): error is AppErr
 }
 
 export const SIGNED_IN_MESSAGE = 'You must be signed in.';
+/** What a platform-admin procedure tells everyone else. */
+export const ADMIN_MESSAGE = 'Only a platform admin can do this.';

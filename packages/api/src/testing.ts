@@ -85,6 +85,8 @@ export interface CallerOptions {
   rateLimiter?: RateLimiter;
   /** Aborting it ends the caller's subscriptions. */
   signal?: AbortSignal;
+  /** The caller is a platform admin (ADMIN_EMAILS). */
+  admin?: boolean;
 }
 
 /** A server-side caller acting as `userId`, or as a signed-out visitor when null. */
@@ -106,6 +108,7 @@ export function callerFor(database: Database, userId: string | null, options: Ca
     rateLimiter: options.rateLimiter ?? createRateLimiter(database.db),
     clientAddress: null,
     socket: null,
+    isAdmin: user !== null && options.admin === true,
   };
   return createCaller(ctx, options.signal ? { signal: options.signal } : {});
 }

@@ -4,7 +4,7 @@ import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import { authorize, type AccessRule, type ScopedRule } from './access.ts';
 import type { Context } from './context.ts';
-import { AppError, SIGNED_IN_MESSAGE } from './errors.ts';
+import { ADMIN_MESSAGE, AppError, SIGNED_IN_MESSAGE } from './errors.ts';
 import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './live/socket.ts';
 import { RateLimitedError } from './rate-limit/limiter.ts';
 import type { RateLimitName } from './rate-limit/limits.ts';
@@ -123,6 +123,12 @@ export const protectedProcedure = baseProcedure
     return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
   })
   .use(rateLimited);
+
+/** A platform admin (ADMIN_EMAILS): removes any feedback, records partner payouts. */
+export const adminProcedure = protectedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+  if (!ctx.isAdmin) throw new AppError('FORBIDDEN', ADMIN_MESSAGE);
+  return next();
+});
 
 /**
  * A procedure about one community, named by the input (directly or through a post, comment or

@@ -64,6 +64,7 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       socket,
       session,
       user,
+      isAdmin: user !== null && app.config.adminEmails.includes(user.email.toLowerCase()),
     };
   }
 

@@ -1,4 +1,4 @@
-import { authorize, chatAttachment, courseCover, eventCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type AccessRule, type Scope } from '@app/api/server';
+import { authorize, chatAttachment, courseCover, eventCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type Scope, type ScopedRule } from '@app/api/server';
 import type { BucketName } from '@app/shared/upload-kinds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -31,7 +31,7 @@ export async function attachmentRoutes(app: FastifyInstance) {
   function route(
     path: string,
     scope: (id: string) => Record<string, string>,
-    rule: Exclude<AccessRule, 'anyone' | 'signed-in'>,
+    rule: ScopedRule,
     locate: (id: string, rest: string, viewer: { userId: string; community: Scope['community'] }) => Promise<Located>,
   ) {
     app.get<Params>(path, async (req: FastifyRequest<Params>, reply: FastifyReply) => {
