@@ -177,4 +177,34 @@ describeDiscover('Discover', () => {
     await screenshot(page, 'discover-people-desktop');
     await context.close();
   });
+
+  // Last, since joining changes a seeded community's member count.
+  it('lets a visitor browse Discover from the landing page, and join a community after signing in', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Explore communities' }).click();
+    await page.waitForURL((url) => url.pathname === '/discover');
+    await page.getByRole('heading', { name: 'Discover' }).waitFor();
+    // Nobody is signed in: the top bar offers Login, and the grid and search work as for members.
+    expect(await page.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
+    await expect.poll(() => gridCards(page).count()).toBe(4);
+    await screenshot(page, 'discover-visitor-phone');
+    await page.getByRole('tab', { name: 'People' }).click();
+    await page.getByRole('searchbox', { name: 'Search people' }).fill(`Priya Ramanujan ${tag}`);
+    await expect.poll(() => page.getByRole('list', { name: 'People' }).getByRole('listitem').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Communities' }).click();
+    await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
+    await page.getByRole('link', { name: communityNames.coders }).click();
+    await page.getByRole('heading', { name: communityNames.coders, level: 1 }).waitFor();
+
+    // Joining asks for sign-in first, then comes back and joins.
+    await page.getByRole('link', { name: 'Join Community' }).click();
+    await page.getByRole('button', { name: 'Join Community' }).click();
+    await page.waitForURL(/\/login$/);
+    await signInThroughUi(page, uniqueEmail('visitor'), 'Vic Visitor');
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${communityNames.coders}`, { timeout: 15_000 });
+    await page.getByRole('tab', { name: 'Posts' }).waitFor();
+    await context.close();
+  });
 });

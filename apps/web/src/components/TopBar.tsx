@@ -35,6 +35,9 @@ export function TopBar() {
               </>
             ) : (
               <>
+                <RouterButton to="/discover" variant="subtle" color="gray" visibleFrom="xs">
+                  {t('nav.discover')}
+                </RouterButton>
                 <RouterButton to="/pricing" variant="subtle" color="gray">
                   {t('nav.pricing')}
                 </RouterButton>

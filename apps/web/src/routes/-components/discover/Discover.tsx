@@ -15,7 +15,7 @@ type Tab = 'communities' | 'people';
 const ALL_LANGUAGES = 'all';
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The home page for signed-in people (spec section 2, 'Discover page'). */
+/** The home page for signed-in people, and /discover for everyone (spec section 2, 'Discover page'). */
 export function Discover() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('communities');

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Container, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Box, Button, Container, Flex, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PLAN } from '@app/shared/constants';
-import { IconCheck, IconSparkles } from '@tabler/icons-react';
+import { IconCheck, IconCompass, IconSparkles } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
+import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { HeroPreview } from './HeroPreview.tsx';
 import classes from './Landing.module.css';
 import { useStartCommunity } from './useStartCommunity.ts';
@@ -34,9 +35,14 @@ export function Hero() {
               <Text fz={{ base: 'md', sm: 'lg' }} c="dark.4" maw={540} lh={1.6}>
                 {t('landing.hero.subtitle')}
               </Text>
-              <Button size="lg" onClick={start} w={{ base: '100%', xs: 'auto' }}>
-                {t('landing.hero.startFree')}
-              </Button>
+              <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" w={{ base: '100%', xs: 'auto' }}>
+                <Button size="lg" onClick={start}>
+                  {t('landing.hero.startFree')}
+                </Button>
+                <RouterButton to="/discover" size="lg" variant="default" leftSection={<IconCompass size={20} />}>
+                  {t('landing.hero.explore')}
+                </RouterButton>
+              </Flex>
               <Group component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
                 {assurances.map((text) => (
                   <Group component="li" key={text} gap={6} wrap="nowrap">
