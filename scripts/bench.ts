@@ -22,6 +22,7 @@ import { runLoad, runningLoads } from './bench/load.ts';
 import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
 import { measureDelivery } from './bench/feed.ts';
+import { measureStartup, type StartupFigures } from './bench/startup.ts';
 import { comparisons, prepare, scenarios, type BenchContext, type Scenario } from './bench/scenarios.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -137,26 +138,30 @@ async function main(): Promise<number> {
     }
 
     const chatKey = generateKeyringValue();
+    const serverEnv = {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      DATABASE_URL: database?.url ?? '',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      CHAT_ENCRYPTION_KEY: chatKey,
+      LOG_LEVEL: 'warn',
+      // Dev sign-in exists only without Google credentials.
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+    };
+    // Start-up against Postgres (the embedded database is a development convenience).
+    let startup: StartupFigures[] = [];
+    if (database) {
+      process.stdout.write('  start to healthy and idle memory, sources (tsx) and compiled, 3 starts each ... ');
+      startup = await measureStartup(root, serverCore, serverEnv);
+      console.log('done');
+    }
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawnPinned(serverCore, process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    server = spawnPinned(serverCore, process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        DATABASE_URL: database?.url ?? '',
-        ...(dataDir ? { DATA_DIR: dataDir } : {}),
-        BENCH_ROUTES: '1',
-        CHAT_ENCRYPTION_KEY: chatKey,
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_MAX: '1000',
-        // Dev sign-in exists only without Google credentials.
-        GOOGLE_CLIENT_ID: '',
-        GOOGLE_CLIENT_SECRET: '',
-      },
+      env: { ...serverEnv, PORT: String(port), PUBLIC_URL: baseUrl, BENCH_ROUTES: '1', AUTH_RATE_LIMIT_MAX: '1000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     prefixOutput(server, '[server]');
@@ -205,6 +210,13 @@ async function main(): Promise<number> {
         `(${delivery.deliveries.toLocaleString('en-US')} of ${delivery.expected.toLocaleString('en-US')} deliveries).`,
     );
     console.log(`Server peak memory (VmHWM): ${formatKiB(peakKiB)}; resident at the end (VmRSS): ${formatKiB(rssKiB)}.`);
+    if (startup.length === 2) {
+      const [sources, compiled] = startup as [StartupFigures, StartupFigures];
+      for (const figures of startup) {
+        console.log(`Start to healthy, ${figures.name}: ${(figures.startMs / 1000).toFixed(2)} s; idle resident memory ${formatKiB(figures.idleKiB)}.`);
+      }
+      console.log(`Compiled / sources: start time ${(compiled.startMs / sources.startMs).toFixed(2)}x, idle memory ${(compiled.idleKiB / sources.idleKiB).toFixed(2)}x.`);
+    }
 
     if (delivery.deliveries < delivery.expected) {
       console.error(`\nFAILED: ${delivery.expected - delivery.deliveries} live feed deliveries never arrived.`);

@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls GET /healthz until it answers 200; fails early if the server exits. */
-export async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000, pollMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
@@ -43,7 +43,7 @@ export async function waitForHealth(baseUrl: string, server: ChildProcess, timeo
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   throw new Error(`The server was not healthy at ${baseUrl}/healthz within ${timeoutMs / 1000} s.`);
 }

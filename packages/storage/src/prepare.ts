@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { detectFileType } from './detect.ts';
 import { FILE_TYPES, isImageType, type FileType, type ImageProcessing, type UploadKind } from '@app/shared/upload-kinds';
 
@@ -20,6 +19,9 @@ export type PrepareResult =
   | { ok: false; reason: 'unsupported' | 'too-many-pixels' };
 
 /** Checks an uploaded file against its kind, from its bytes, and re-encodes images as the kind says. */
+/** sharp (and libvips under it) is loaded with the first image, not at start. */
+const loadSharp = () => import('sharp').then((module) => module.default);
+
 export async function prepareUpload(kind: UploadKind, bytes: Buffer): Promise<PrepareResult> {
   const type = await detectFileType(bytes);
   if (!type || !kind.accepts.includes(type)) return { ok: false, reason: 'unsupported' };
@@ -27,6 +29,7 @@ export async function prepareUpload(kind: UploadKind, bytes: Buffer): Promise<Pr
   try {
     if (type === 'gif' && kind.image.gif === 'keep') {
       // Kept byte for byte so it still moves; the header is still read, so a broken file is refused.
+      const sharp = await loadSharp();
       const { width, height } = await sharp(bytes).metadata();
       if (!width || !height) return { ok: false, reason: 'unsupported' };
       if (width * height > MAX_IMAGE_PIXELS) return { ok: false, reason: 'too-many-pixels' };
@@ -42,6 +45,7 @@ export async function prepareUpload(kind: UploadKind, bytes: Buffer): Promise<Pr
 
 /** Resized, turned upright by its EXIF orientation, stripped of metadata; animated images keep their first frame. */
 async function toWebp(bytes: Buffer, image: ImageProcessing): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
     .rotate()
     .resize(image.width, image.height, { fit: image.fit, withoutEnlargement: image.fit === 'inside' })

@@ -1,6 +1,3 @@
-import { Polar } from '@polar-sh/sdk';
-import { AlreadyCanceledSubscription } from '@polar-sh/sdk/models/errors/alreadycanceledsubscription.js';
-import { ResourceNotFound } from '@polar-sh/sdk/models/errors/resourcenotfound.js';
 import { CHECKOUT_METADATA_KEY } from './webhook.ts';
 import { PaymentsProviderError, type PaymentsLog, type PaymentsProvider, type PolarConfig } from './provider.ts';
 
@@ -11,6 +8,16 @@ export interface PolarProviderOptions {
   log: PaymentsLog;
   /** Another API address (tests point it at a local fake); by default `config.server`'s. */
   serverURL?: string;
+}
+
+/** What we use of Polar's SDK, imported when first needed (a dynamic import stays one in the production bundle). */
+async function importSdk() {
+  const [{ Polar }, { AlreadyCanceledSubscription }, { ResourceNotFound }] = await Promise.all([
+    import('@polar-sh/sdk'),
+    import('@polar-sh/sdk/models/errors/alreadycanceledsubscription.js'),
+    import('@polar-sh/sdk/models/errors/resourcenotfound.js'),
+  ]);
+  return { Polar, AlreadyCanceledSubscription, ResourceNotFound };
 }
 
 /** A checkout is offered again only while this much of its life is left (time to fill in a card). */
@@ -24,15 +31,24 @@ const RESUME_MARGIN_MS = 10 * 60_000;
  * webhook (first payment and renewals) finds its way back.
  */
 export function createPolarProvider({ config, publicUrl, log, serverURL }: PolarProviderOptions): PaymentsProvider {
-  const polar = new Polar({
-    accessToken: config.accessToken,
-    ...(serverURL ? { serverURL } : { server: config.server }),
-    timeoutMs: 15_000,
-  });
+  // The SDK (some 25 MB of heap) is loaded with the first call, so a server without Polar never holds it.
+  let sdk: ReturnType<typeof importSdk> | null = null;
+  const loadSdk = () => (sdk ??= importSdk());
+  let client: Promise<import('@polar-sh/sdk').Polar> | null = null;
+  const polarClient = () =>
+    (client ??= loadSdk().then(
+      ({ Polar }) =>
+        new Polar({
+          accessToken: config.accessToken,
+          ...(serverURL ? { serverURL } : { server: config.server }),
+          timeoutMs: 15_000,
+        }),
+    ));
   return {
     name: 'polar',
     async createCheckout(request) {
       try {
+        const polar = await polarClient();
         const checkout = await polar.checkouts.create({
           products: [config.productId],
           prices: {
@@ -55,6 +71,7 @@ export function createPolarProvider({ config, publicUrl, log, serverURL }: Polar
     },
     async resumeCheckout({ checkoutId, providerRef }) {
       try {
+        const polar = await polarClient();
         const checkout = await polar.checkouts.get({ id: providerRef });
         if (checkout.status !== 'open' || checkout.expiresAt.getTime() < Date.now() + RESUME_MARGIN_MS) return null;
         return { url: checkout.url, providerRef: checkout.id };
@@ -67,10 +84,12 @@ export function createPolarProvider({ config, publicUrl, log, serverURL }: Polar
     async cancelSubscription(subscriptionRef, mode) {
       try {
         // Revoking ends the subscription now; cancelling at period end charges no more and lets the paid month run out.
+        const polar = await polarClient();
         if (mode === 'revoke') await polar.subscriptions.revoke({ id: subscriptionRef });
         else await polar.subscriptions.update({ id: subscriptionRef, subscriptionUpdate: { cancelAtPeriodEnd: true } });
         return 'cancelled';
       } catch (error) {
+        const { AlreadyCanceledSubscription, ResourceNotFound } = await loadSdk();
         if (error instanceof AlreadyCanceledSubscription || error instanceof ResourceNotFound) return 'already_ended';
         log.error({ err: error, subscriptionRef, mode }, 'Polar did not cancel a subscription');
         throw new PaymentsProviderError('Polar did not cancel a subscription', { cause: error });
