@@ -1,3 +1,4 @@
+import type { Polar } from '@polar-sh/sdk';
 import { CHECKOUT_METADATA_KEY } from './webhook.ts';
 import { PaymentsProviderError, type PaymentsLog, type PaymentsProvider, type PolarConfig } from './provider.ts';
 
@@ -34,7 +35,7 @@ export function createPolarProvider({ config, publicUrl, log, serverURL }: Polar
   // The SDK (some 25 MB of heap) is loaded with the first call, so a server without Polar never holds it.
   let sdk: ReturnType<typeof importSdk> | null = null;
   const loadSdk = () => (sdk ??= importSdk());
-  let client: Promise<import('@polar-sh/sdk').Polar> | null = null;
+  let client: Promise<Polar> | null = null;
   const polarClient = () =>
     (client ??= loadSdk().then(
       ({ Polar }) =>
