@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Server packages, and Node's own modules: the web imports types from them at most, never code. */
 const SERVER_ONLY = /[\\/](packages[\\/](api|db|storage)|apps[\\/]server)[\\/]/;
@@ -32,6 +33,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     serverCodeStaysOut(),
+    // Every text asset also as .br and .gz beside it; the server sends the one the browser accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 1024 }),
   ],
   server: {
     port: 5173,

@@ -1,4 +1,6 @@
 import './types.ts';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Database } from '@app/db';
@@ -78,6 +80,9 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   });
 
   await app.register(securityPlugin);
+  // Answers of 1 KB and more (tRPC's JSON above all) go compressed to browsers that accept it; brotli at a
+  // quality that costs little CPU. The built web app is compressed ahead of time (plugins/static.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(sessionPlugin);

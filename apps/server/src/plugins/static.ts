@@ -17,6 +17,8 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // The build wrote .br and .gz beside each text asset: sent with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         const hashed = path.includes(`${join(root, 'assets')}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
