@@ -18,6 +18,7 @@ import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as SubscriptionTermsRouteImport } from './routes/subscription-terms'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as CommunityNameJoinRouteImport } from './routes/$communityName.join'
+import { Route as AuthedFeedbacksRouteImport } from './routes/_authed/feedbacks'
 import { Route as AuthedMyCommunitiesRouteImport } from './routes/_authed/my-communities'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
@@ -71,6 +72,11 @@ const CommunityNameJoinRoute = CommunityNameJoinRouteImport.update({
   path: '/$communityName/join',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedFeedbacksRoute = AuthedFeedbacksRouteImport.update({
+  id: '/feedbacks',
+  path: '/feedbacks',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedMyCommunitiesRoute = AuthedMyCommunitiesRouteImport.update({
   id: '/my-communities',
   path: '/my-communities',
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
+  '/feedbacks': typeof AuthedFeedbacksRoute
   '/my-communities': typeof AuthedMyCommunitiesRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
@@ -140,6 +147,7 @@ export interface FileRoutesByTo {
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
+  '/feedbacks': typeof AuthedFeedbacksRoute
   '/my-communities': typeof AuthedMyCommunitiesRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
@@ -160,6 +168,7 @@ export interface FileRoutesById {
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
+  '/_authed/feedbacks': typeof AuthedFeedbacksRoute
   '/_authed/my-communities': typeof AuthedMyCommunitiesRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/settings': typeof AuthedSettingsRoute
@@ -180,6 +189,7 @@ export interface FileRouteTypes {
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
+    | '/feedbacks'
     | '/my-communities'
     | '/profile'
     | '/settings'
@@ -198,6 +208,7 @@ export interface FileRouteTypes {
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
+    | '/feedbacks'
     | '/my-communities'
     | '/profile'
     | '/settings'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
+    | '/_authed/feedbacks'
     | '/_authed/my-communities'
     | '/_authed/profile'
     | '/_authed/settings'
@@ -306,6 +318,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityNameJoinRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/feedbacks': {
+      id: '/_authed/feedbacks'
+      path: '/feedbacks'
+      fullPath: '/feedbacks'
+      preLoaderRoute: typeof AuthedFeedbacksRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/my-communities': {
       id: '/_authed/my-communities'
       path: '/my-communities'
@@ -366,6 +385,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedFeedbacksRoute: typeof AuthedFeedbacksRoute
   AuthedMyCommunitiesRoute: typeof AuthedMyCommunitiesRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
@@ -375,6 +395,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedFeedbacksRoute: AuthedFeedbacksRoute,
   AuthedMyCommunitiesRoute: AuthedMyCommunitiesRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,

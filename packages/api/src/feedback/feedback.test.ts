@@ -165,6 +165,9 @@ describe('feedback.list', () => {
     const ours = seen.filter((f) => f.content.startsWith('page '));
     expect(ours.map((f) => f.content)).toEqual(['page 7', 'page 6', 'page 5', 'page 4', 'page 3', 'page 2', 'page 1']);
     expect(ours[0]!.commentCount).toBe(1);
+    // The page says whether the viewer moderates the wall (a platform admin).
+    expect((await as(reader).list({})).moderator).toBe(false);
+    expect((await as(admin, { admin: true }).list({})).moderator).toBe(true);
     await expect(as(reader).list({ cursor: { createdAt: 'yesterday', id: mine[0]!.id } })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: FEEDBACK_MESSAGES.cursor });
   });
 });

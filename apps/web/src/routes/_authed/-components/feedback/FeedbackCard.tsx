@@ -1,0 +1,100 @@
+import { Anchor, Box, Button, Collapse, Group, Paper, Rating, Stack, Text } from '@mantine/core';
+import { toVideoEmbed } from '@app/shared/video';
+import { IconExternalLink, IconMessageCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
+import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { formatCount } from '../../../../lib/labels.ts';
+import { FileAttachment } from '../../../-components/community/feed/PostAttachment.tsx';
+import { PostText } from '../../../-components/community/feed/PostText.tsx';
+import { PostVideo } from '../../../-components/community/feed/PostVideo.tsx';
+import { RelativeTime } from '../../../-components/community/feed/RelativeTime.tsx';
+import { FeedbackComments } from './FeedbackComments.tsx';
+import { FeedbackMenu } from './FeedbackMenu.tsx';
+import type { Feedback } from './types.ts';
+import { useWallRights } from './WallContext.tsx';
+
+interface FeedbackCardProps {
+  feedback: Feedback;
+  /** Its place on the wall, for assistive technology (role="feed" articles). */
+  position: number;
+  total: number;
+}
+
+/** A feedback: author, time, rating, text, attachment, video, and its comments (oldest first). */
+export function FeedbackCard({ feedback, position, total }: FeedbackCardProps) {
+  const { t, i18n } = useTranslation();
+  const rights = useWallRights(feedback.author.id);
+  // Comments show at once when there are some; otherwise the box to add the first is a click away.
+  const [commentsOpen, setCommentsOpen] = useState(feedback.commentCount > 0);
+  const name = feedback.author.fullName ?? feedback.author.username;
+  const commentsId = `feedback-${feedback.id}-comments`;
+
+  return (
+    <Paper component="article" withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} aria-label={t('feedback.card.label', { name })} aria-posinset={position} aria-setsize={total}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <UserAvatar username={feedback.author.username} avatarUrl={feedback.author.avatarUrl} radius="xl" size={44} />
+            <Stack gap={0} miw={0}>
+              <RouterAnchor to="/profile/$username" params={{ username: feedback.author.username }} fw={700} c="var(--mantine-color-text)" truncate>
+                {name}
+              </RouterAnchor>
+              <Group gap={6} wrap="nowrap">
+                <RelativeTime date={feedback.createdAt} />
+                {feedback.edited && (
+                  <Text size="xs" c="dimmed">
+                    · {t('feedback.card.edited')}
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+          </Group>
+          {(rights.canEdit || rights.canDelete) && <FeedbackMenu feedback={feedback} />}
+        </Group>
+
+        <Box role="img" aria-label={t('feedback.card.rated', { count: feedback.rating })} w="fit-content">
+          <Rating value={feedback.rating} readOnly size="md" color="yellow" />
+        </Box>
+        <PostText text={feedback.content} />
+        {feedback.media && <FileAttachment url={feedback.media.url} contentType={feedback.media.contentType} author={name} />}
+        {feedback.videoUrl && <FeedbackVideo url={feedback.videoUrl} />}
+
+        <Group gap="xs" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Button
+            variant={commentsOpen ? 'light' : 'subtle'}
+            color={commentsOpen ? 'brand' : 'gray'}
+            size="compact-md"
+            radius="xl"
+            fw={500}
+            leftSection={<IconMessageCircle size={18} aria-hidden="true" />}
+            aria-expanded={commentsOpen}
+            aria-controls={commentsOpen ? commentsId : undefined}
+            onClick={() => setCommentsOpen((open) => !open)}
+          >
+            {t('feedback.card.comments', { count: feedback.commentCount, value: formatCount(i18n.language, feedback.commentCount) })}
+          </Button>
+        </Group>
+        <Collapse expanded={commentsOpen} keepMounted={false}>
+          <FeedbackComments feedbackId={feedback.id} commentCount={feedback.commentCount} id={commentsId} />
+        </Collapse>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The external video link: a player for YouTube, Vimeo and TikTok, a plain link to anything else. */
+function FeedbackVideo({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const embed = toVideoEmbed(url);
+  if (embed) return <PostVideo embed={embed} />;
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer nofollow ugc" size="sm" w="fit-content">
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconExternalLink size={16} aria-hidden="true" />
+        {t('feedback.card.watchVideo')}
+      </Group>
+    </Anchor>
+  );
+}
