@@ -173,6 +173,14 @@ describeBrowser('feedback wall', () => {
     await toast.waitFor();
     expect(await toast.innerText()).toContain('Failed to submit comment.');
     await shot(ben.page, 'feedback-comment-failed');
+    // So is feedback: the dialog says to sign in again, and keeps what was written.
+    const benDialog = await openDialog(ben.page);
+    await benDialog.getByRole('textbox', { name: 'Your feedback' }).fill('Signed out, sadly');
+    await rate(benDialog, 3);
+    await benDialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await benDialog.getByRole('alert').filter({ hasText: 'Could not get user information. Please log in again.' }).waitFor();
+    expect(await benDialog.getByRole('textbox', { name: 'Your feedback' }).inputValue()).toBe('Signed out, sadly');
+    await benDialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Ana deletes her feedback after confirming; it leaves Ben's page too.
     await anaCard.getByRole('button', { name: 'Feedback actions' }).click();
@@ -204,6 +212,9 @@ describeBrowser('feedback wall', () => {
     await danCard.waitFor();
     expect(await danCard.getByRole('button', { name: 'Feedback actions' }).count()).toBe(0);
     await shot(dan.page, 'feedback-wall-phone');
+    const danDialog = await openDialog(dan.page);
+    await shot(dan.page, 'feedback-dialog-phone');
+    await danDialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The admin may remove it (not edit it), after confirming.
     const adminCard = cardWith(admin.page, 'Spam spam spam');

@@ -58,8 +58,13 @@ export function FeedbackCard({ feedback, position, total }: FeedbackCardProps) {
           <Rating value={feedback.rating} readOnly size="md" color="yellow" />
         </Box>
         <PostText text={feedback.content} />
-        {feedback.media && <FileAttachment url={feedback.media.url} contentType={feedback.media.contentType} author={name} />}
-        {feedback.videoUrl && <FeedbackVideo url={feedback.videoUrl} />}
+        {(feedback.media || feedback.videoUrl) && (
+          // Media keeps a readable size on a wide screen rather than filling the card.
+          <Stack gap="sm" maw={560}>
+            {feedback.media && <FileAttachment url={feedback.media.url} contentType={feedback.media.contentType} author={name} />}
+            {feedback.videoUrl && <FeedbackVideo url={feedback.videoUrl} />}
+          </Stack>
+        )}
 
         <Group gap="xs" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Button

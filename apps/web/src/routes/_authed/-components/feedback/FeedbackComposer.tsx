@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Flex, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,21 +15,24 @@ export function FeedbackComposer() {
   const open = () => setOpened(true);
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={t('feedback.composer.region')} className={classes.composer}>
-      <Group gap="sm" wrap="nowrap">
-        <UserAvatar username={me.data?.username} avatarUrl={me.data?.avatarUrl} radius="xl" size={44} visibleFrom="xs" />
-        {/* The whole prompt opens the dialog too; the button is what assistive technology announces. */}
-        <UnstyledButton onClick={open} className={classes.prompt} tabIndex={-1} aria-hidden="true">
-          <Stack gap={0}>
-            <Text fw={600}>{t('feedback.composer.prompt')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('feedback.composer.promptHint')}
-            </Text>
-          </Stack>
-        </UnstyledButton>
+      {/* Side by side from a small tablet up; on a phone the button goes under the prompt, full width. */}
+      <Flex gap="sm" direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'center' }}>
+        <Group gap="sm" wrap="nowrap" style={{ flex: 1 }} miw={0}>
+          <UserAvatar username={me.data?.username} avatarUrl={me.data?.avatarUrl} radius="xl" size={44} />
+          {/* The whole prompt opens the dialog too; the button is what assistive technology announces. */}
+          <UnstyledButton onClick={open} className={classes.prompt} tabIndex={-1} aria-hidden="true">
+            <Stack gap={0}>
+              <Text fw={600}>{t('feedback.composer.prompt')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('feedback.composer.promptHint')}
+              </Text>
+            </Stack>
+          </UnstyledButton>
+        </Group>
         <Button onClick={open} leftSection={<IconMessageStar size={18} />} radius="xl" className={classes.addButton}>
           {t('feedback.composer.open')}
         </Button>
-      </Group>
+      </Flex>
       <FeedbackDialog opened={opened} onClose={() => setOpened(false)} />
     </Paper>
   );

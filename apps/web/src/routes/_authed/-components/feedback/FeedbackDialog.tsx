@@ -1,7 +1,7 @@
 import { Alert, Button, FileButton, Group, Input, Modal, Rating, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createFeedbackInput, FEEDBACK_LIMITS } from '@app/shared/feedback';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
 import { useState } from 'react';
@@ -114,7 +114,10 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
           label={t('feedback.form.content')}
           placeholder={t('feedback.form.contentPlaceholder')}
           value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
+          onChange={(event) => {
+            setContent(event.currentTarget.value);
+            setProblem(null);
+          }}
           autosize
           minRows={4}
           maxRows={12}
@@ -126,7 +129,10 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
         <Input.Wrapper label={t('feedback.form.rating')} description={t('feedback.form.ratingHint')} inputWrapperOrder={['label', 'input', 'description']}>
           <Rating
             value={rating}
-            onChange={setRating}
+            onChange={(value) => {
+              setRating(value);
+              setProblem(null);
+            }}
             size="xl"
             color="yellow"
             mt={4}
@@ -165,14 +171,17 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
           placeholder={t('feedback.form.videoUrlPlaceholder')}
           description={t('feedback.form.videoUrlHint')}
           value={videoUrl}
-          onChange={(event) => setVideoUrl(event.currentTarget.value)}
+          onChange={(event) => {
+            setVideoUrl(event.currentTarget.value);
+            setVideoError(null);
+          }}
           error={videoError}
           type="url"
           inputMode="url"
           radius="md"
         />
         {problem && (
-          <Alert color="red" role="alert" radius="md" p="sm">
+          <Alert color="red" role="alert" radius="md" p="sm" icon={<IconAlertCircle size={18} />}>
             {problem}
           </Alert>
         )}

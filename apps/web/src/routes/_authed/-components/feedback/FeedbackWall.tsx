@@ -1,4 +1,4 @@
-import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../../lib/auth.ts';
@@ -41,7 +41,9 @@ function WallHeader() {
           {t('feedback.subtitle')}
         </Text>
       </Stack>
-      <LiveStatus live={live} hint={t('feedback.liveHint')} offlineHint={t('feedback.offlineHint')} />
+      <Box style={{ flexShrink: 0 }} pt={6}>
+        <LiveStatus live={live} hint={t('feedback.liveHint')} offlineHint={t('feedback.offlineHint')} />
+      </Box>
     </Group>
   );
 }
