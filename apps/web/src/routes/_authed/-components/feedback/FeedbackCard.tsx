@@ -1,15 +1,14 @@
-import { Anchor, Box, Button, Collapse, Group, Paper, Rating, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Collapse, Group, Paper, Rating, Stack } from '@mantine/core';
 import { toVideoEmbed } from '@app/shared/video';
-import { IconExternalLink, IconMessageCircle } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
-import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { formatCount } from '../../../../lib/labels.ts';
+import { AuthorLine } from '../../../-components/community/feed/AuthorLine.tsx';
+import { CommentsToggle } from '../../../-components/community/feed/CommentsToggle.tsx';
 import { FileAttachment } from '../../../-components/community/feed/PostAttachment.tsx';
 import { PostText } from '../../../-components/community/feed/PostText.tsx';
 import { PostVideo } from '../../../-components/community/feed/PostVideo.tsx';
-import { RelativeTime } from '../../../-components/community/feed/RelativeTime.tsx';
 import { FeedbackComments } from './FeedbackComments.tsx';
 import { FeedbackMenu } from './FeedbackMenu.tsx';
 import type { Feedback } from './types.ts';
@@ -35,22 +34,7 @@ export function FeedbackCard({ feedback, position, total }: FeedbackCardProps) {
     <Paper component="article" withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} aria-label={t('feedback.card.label', { name })} aria-posinset={position} aria-setsize={total}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <UserAvatar username={feedback.author.username} avatarUrl={feedback.author.avatarUrl} radius="xl" size={44} />
-            <Stack gap={0} miw={0}>
-              <RouterAnchor to="/profile/$username" params={{ username: feedback.author.username }} fw={700} c="var(--mantine-color-text)" truncate>
-                {name}
-              </RouterAnchor>
-              <Group gap={6} wrap="nowrap">
-                <RelativeTime date={feedback.createdAt} />
-                {feedback.edited && (
-                  <Text size="xs" c="dimmed">
-                    · {t('feedback.card.edited')}
-                  </Text>
-                )}
-              </Group>
-            </Stack>
-          </Group>
+          <AuthorLine author={feedback.author} createdAt={feedback.createdAt} edited={feedback.edited} avatarSize={44} />
           {(rights.canEdit || rights.canDelete) && <FeedbackMenu feedback={feedback} />}
         </Group>
 
@@ -66,21 +50,12 @@ export function FeedbackCard({ feedback, position, total }: FeedbackCardProps) {
           </Stack>
         )}
 
-        <Group gap="xs" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <Button
-            variant={commentsOpen ? 'light' : 'subtle'}
-            color={commentsOpen ? 'brand' : 'gray'}
-            size="compact-md"
-            radius="xl"
-            fw={500}
-            leftSection={<IconMessageCircle size={18} aria-hidden="true" />}
-            aria-expanded={commentsOpen}
-            aria-controls={commentsOpen ? commentsId : undefined}
-            onClick={() => setCommentsOpen((open) => !open)}
-          >
-            {t('feedback.card.comments', { count: feedback.commentCount, value: formatCount(i18n.language, feedback.commentCount) })}
-          </Button>
-        </Group>
+        <CommentsToggle
+          open={commentsOpen}
+          controls={commentsId}
+          label={t('feedback.card.comments', { count: feedback.commentCount, value: formatCount(i18n.language, feedback.commentCount) })}
+          onToggle={() => setCommentsOpen((open) => !open)}
+        />
         <Collapse expanded={commentsOpen} keepMounted={false}>
           <FeedbackComments feedbackId={feedback.id} commentCount={feedback.commentCount} id={commentsId} />
         </Collapse>

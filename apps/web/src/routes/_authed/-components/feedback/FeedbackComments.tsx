@@ -1,16 +1,16 @@
-import { ActionIcon, Alert, Button, Center, Divider, Group, Loader, Stack, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Button, Center, Divider, Group, Loader, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { addFeedbackCommentInput } from '@app/shared/feedback';
-import { IconSend, IconTrash } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { isSignedOutError } from '../../../../lib/trpc-errors.ts';
+import { CommentHeader } from '../../../-components/community/feed/CommentHeader.tsx';
 import { PostText } from '../../../-components/community/feed/PostText.tsx';
-import { RelativeTime } from '../../../-components/community/feed/RelativeTime.tsx';
 import type { FeedbackComment } from './types.ts';
 import { useWallCache } from './useWallCache.ts';
 import { useWallRights } from './WallContext.tsx';
@@ -74,21 +74,13 @@ function CommentRow({ comment }: { comment: FeedbackComment }) {
     <Group gap="sm" align="flex-start" wrap="nowrap" role="listitem" aria-label={name}>
       <UserAvatar username={comment.author.username} avatarUrl={comment.author.avatarUrl} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }} px="sm" py={6} bg="gray.0" bdrs="md">
-        <Group gap={6} wrap="nowrap" justify="space-between">
-          <Group gap={8} miw={0} wrap="wrap">
-            <RouterAnchor to="/profile/$username" params={{ username: comment.author.username }} size="sm" fw={600} c="var(--mantine-color-text)">
-              {name}
-            </RouterAnchor>
-            <RelativeTime date={comment.createdAt} />
-          </Group>
-          {canDelete && (
-            <Tooltip label={t('feedback.comments.delete')} withArrow openDelay={300}>
-              <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => remove.mutate({ feedbackCommentId: comment.id })} loading={remove.isPending} aria-label={t('feedback.comments.delete')}>
-                <IconTrash size={14} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <CommentHeader
+          author={comment.author}
+          createdAt={comment.createdAt}
+          deleteLabel={t('feedback.comments.delete')}
+          onDelete={canDelete ? () => remove.mutate({ feedbackCommentId: comment.id }) : undefined}
+          deleting={remove.isPending}
+        />
         <PostText text={comment.text} size="sm" />
       </Stack>
     </Group>
@@ -113,7 +105,7 @@ function CommentBox({ feedbackId }: { feedbackId: string }) {
       },
       onError: (error) => {
         if (isRateLimited(error)) return;
-        const reason = error.data?.code === 'UNAUTHORIZED' ? t('feedback.comments.loginRequired') : error.message;
+        const reason = isSignedOutError(error) ? t('feedback.comments.loginRequired') : error.message;
         notifications.show({ color: 'red', title: t('feedback.comments.errorTitle'), message: `${t('feedback.comments.failed')} ${reason}` });
       },
     }),
@@ -158,7 +150,7 @@ function CommentBox({ feedbackId }: { feedbackId: string }) {
         </Group>
         {add.isError && !isRateLimited(add.error) && (
           <Alert color="red" role="alert" p="xs" radius="md" title={t('feedback.comments.failed')} withCloseButton onClose={() => add.reset()}>
-            {add.error.data?.code === 'UNAUTHORIZED' ? t('feedback.comments.loginRequired') : add.error.message}
+            {isSignedOutError(add.error) ? t('feedback.comments.loginRequired') : add.error.message}
           </Alert>
         )}
       </Stack>

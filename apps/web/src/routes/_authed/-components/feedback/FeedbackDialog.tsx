@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { createFeedbackInput, FEEDBACK_LIMITS } from '@app/shared/feedback';
 import { IconAlertCircle, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { isTRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../../lib/auth.ts';
@@ -11,6 +10,7 @@ import { acceptOf } from '../../../../lib/files.ts';
 import { formatCount } from '../../../../lib/labels.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { isSignedOutError, serverReason } from '../../../../lib/trpc-errors.ts';
 import { AttachmentPreview } from '../../../-components/community/feed/AttachmentPreview.tsx';
 import { useAttachmentUpload } from '../../../-components/community/feed/useAttachmentUpload.ts';
 import type { Feedback } from './types.ts';
@@ -45,8 +45,6 @@ export function FeedbackDialog({ opened, onClose, editing }: FeedbackDialogProps
     </Modal>
   );
 }
-
-type Translate = ReturnType<typeof useTranslation>['t'];
 
 function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => void }) {
   const { t, i18n } = useTranslation();
@@ -186,8 +184,9 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
           </Alert>
         )}
         {failure && !isRateLimited(failure) && (
-          <Alert color="red" role="alert" radius="md" p="sm" title={failureTitle(t, failure)}>
-            {detailOf(failure)}
+          // A session that is gone says so (spec: 'Could not get user information…'); anything else is 'Failed to save feedback.'
+          <Alert color="red" role="alert" radius="md" p="sm" title={isSignedOutError(failure) ? t('feedback.form.userInfo') : t('feedback.form.saveFailed')}>
+            {serverReason(failure)}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
@@ -201,16 +200,4 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
       </Stack>
     </form>
   );
-}
-
-/** A session that is gone says so (spec: 'Could not get user information…'); anything else is 'Failed to save feedback.' */
-function failureTitle(t: Translate, error: unknown) {
-  return isTRPCClientError(error) && error.data?.code === 'UNAUTHORIZED' ? t('feedback.form.userInfo') : t('feedback.form.saveFailed');
-}
-
-/** The server's reason, when it gave one worth reading (a refused attachment, a too-long text). */
-function detailOf(error: unknown): string | null {
-  if (!isTRPCClientError(error)) return null;
-  const code = (error.data as { code?: string } | undefined)?.code;
-  return code === 'BAD_REQUEST' || code === 'FORBIDDEN' || code === 'NOT_FOUND' ? error.message : null;
 }

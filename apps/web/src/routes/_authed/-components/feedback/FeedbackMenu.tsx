@@ -1,11 +1,9 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../../../-components/community/ConfirmDialog.tsx';
+import { ItemMenu, removalHandlers } from '../../../-components/community/feed/ItemMenu.tsx';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
 import type { Feedback } from './types.ts';
 import { useWallCache } from './useWallCache.ts';
@@ -24,49 +22,28 @@ export function FeedbackMenu({ feedback }: { feedback: Feedback }) {
   const [confirming, setConfirming] = useState(false);
   const name = feedback.author.fullName ?? feedback.author.username;
   const remove = useMutation(
-    trpc.feedback.delete.mutationOptions({
-      onSuccess: ({ feedbackId }) => {
-        setConfirming(false);
-        cache.removeFeedback(feedbackId);
-        notifications.show({ color: 'teal', message: t('feedback.card.deleted') });
-      },
-      onError: (error) => {
-        // Deleted meanwhile (by its author or an admin): it is gone either way.
-        if (error.data?.code === 'NOT_FOUND') {
-          setConfirming(false);
-          cache.removeFeedback(feedback.id);
-        }
-      },
-    }),
+    trpc.feedback.delete.mutationOptions(
+      removalHandlers(
+        () => setConfirming(false),
+        () => cache.removeFeedback(feedback.id),
+        t('feedback.card.deleted'),
+      ),
+    ),
   );
   const deleteLabel = moderating ? t('feedback.card.remove') : t('feedback.card.delete');
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" radius="md" width={170}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" radius="xl" aria-label={t('feedback.card.actions')}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {canEdit && (
-            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              {t('feedback.card.edit')}
-            </Menu.Item>
-          )}
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            {deleteLabel}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <ItemMenu
+        label={t('feedback.card.actions')}
+        editLabel={t('feedback.card.edit')}
+        onEdit={canEdit ? () => setEditing(true) : undefined}
+        deleteLabel={deleteLabel}
+        onDelete={() => {
+          remove.reset();
+          setConfirming(true);
+        }}
+      />
       {canEdit && <FeedbackDialog opened={editing} onClose={() => setEditing(false)} editing={feedback} />}
       <ConfirmDialog
         opened={confirming}
