@@ -5,20 +5,18 @@ import { AppError } from '../errors.ts';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
 import { feedbackAuthorOrAdminProcedure, protectedProcedure } from '../trpc.ts';
-import { commentCount, commentsOf, currentComment, lockFeedback } from './service.ts';
+import { commentCount, commentsOf, currentComment, requireFeedback } from './service.ts';
 
 /** A feedback's comments, oldest first, for signed-in people; NOT_FOUND once the feedback is gone. */
-export const listComments = protectedProcedure.input(feedbackIdInput).query(({ ctx, input }) =>
-  ctx.db.transaction(async (tx) => {
-    await lockFeedback(tx, input.feedbackId);
-    return commentsOf(tx, input.feedbackId);
-  }),
-);
+export const listComments = protectedProcedure.input(feedbackIdInput).query(async ({ ctx, input }) => {
+  await requireFeedback(ctx.db, input.feedbackId);
+  return commentsOf(ctx.db, input.feedbackId);
+});
 
 /** A signed-in person comments on a feedback (1 to 500 characters after trimming). */
 export const addComment = protectedProcedure.meta({ rateLimit: 'feedback-comment:create' }).input(addFeedbackCommentInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
-    await lockFeedback(tx, input.feedbackId);
+    await requireFeedback(tx, input.feedbackId, { lock: true });
     const [inserted] = await tx.insert(feedbackComments).values({ feedbackId: input.feedbackId, userId: ctx.user.id, text: input.text }).returning({ id: feedbackComments.id });
     const comment = (await currentComment(tx, inserted!.id))!;
     const count = await commentCount(tx, input.feedbackId);

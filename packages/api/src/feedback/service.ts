@@ -73,11 +73,12 @@ export async function wallPage(db: Queryable, input: z.output<typeof listFeedbac
 }
 
 /**
- * Refuses (NOT_FOUND) unless the feedback exists, and keeps it from being deleted until the
- * caller's transaction ends (a comment on it is then never left without it).
+ * Refuses (NOT_FOUND) unless the feedback exists. With `lock`, it is also kept from being deleted
+ * until the caller's transaction ends (a comment written meanwhile is never left without it).
  */
-export async function lockFeedback(tx: Queryable, feedbackId: string): Promise<void> {
-  const [row] = await tx.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.id, feedbackId)).for('share');
+export async function requireFeedback(db: Queryable, feedbackId: string, { lock = false } = {}): Promise<void> {
+  const query = db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.id, feedbackId));
+  const [row] = lock ? await query.for('share') : await query;
   if (!row) throw new AppError('NOT_FOUND', FEEDBACK_MESSAGES.notFound);
 }
 

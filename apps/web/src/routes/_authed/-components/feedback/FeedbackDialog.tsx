@@ -87,16 +87,21 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
     setProblem(null);
     setVideoError(null);
     if (!me.data) return setProblem(t('feedback.form.userInfo'));
-    // The schema the server checks, so the form says the same words.
+    // The schema the server checks; its refusals are said in the catalog's words.
     const input = { content, rating, videoUrl, mediaKey: attachment?.status === 'ready' ? attachment.key : null };
     const checked = createFeedbackInput.safeParse(input);
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      return issue.path[0] === 'videoUrl' ? setVideoError(issue.message) : setProblem(issue.message);
-    }
+    if (!checked.success) return refuse(checked.error.issues[0]!);
     if (editing) update.mutate({ feedbackId: editing.id, content, rating, videoUrl });
     else create.mutate(input);
   };
+
+  function refuse(issue: { path: PropertyKey[]; code: string; message: string }) {
+    if (issue.path[0] === 'videoUrl') return setVideoError(t('feedback.form.videoUrlInvalid'));
+    if (issue.code === 'too_big') return setProblem(t('feedback.form.contentTooLong', { max: formatCount(i18n.language, FEEDBACK_LIMITS.contentMax) }));
+    // Blank text or no stars: the spec's one message for both.
+    if (issue.code === 'too_small' || issue.code === 'invalid_type') return setProblem(t('feedback.form.required'));
+    setProblem(issue.message);
+  }
 
   const trimmed = content.trim().length;
   return (
