@@ -19,6 +19,7 @@ import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as SubscriptionTermsRouteImport } from './routes/subscription-terms'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as CommunityNameJoinRouteImport } from './routes/$communityName.join'
+import { Route as AuthedFeedbacksRouteImport } from './routes/_authed/feedbacks'
 import { Route as AuthedMyCommunitiesRouteImport } from './routes/_authed/my-communities'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
@@ -77,6 +78,11 @@ const CommunityNameJoinRoute = CommunityNameJoinRouteImport.update({
   path: '/$communityName/join',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedFeedbacksRoute = AuthedFeedbacksRouteImport.update({
+  id: '/feedbacks',
+  path: '/feedbacks',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedMyCommunitiesRoute = AuthedMyCommunitiesRouteImport.update({
   id: '/my-communities',
   path: '/my-communities',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
+  '/feedbacks': typeof AuthedFeedbacksRoute
   '/my-communities': typeof AuthedMyCommunitiesRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
@@ -148,6 +155,7 @@ export interface FileRoutesByTo {
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
+  '/feedbacks': typeof AuthedFeedbacksRoute
   '/my-communities': typeof AuthedMyCommunitiesRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
@@ -169,6 +177,7 @@ export interface FileRoutesById {
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
+  '/_authed/feedbacks': typeof AuthedFeedbacksRoute
   '/_authed/my-communities': typeof AuthedMyCommunitiesRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/settings': typeof AuthedSettingsRoute
@@ -190,6 +199,7 @@ export interface FileRouteTypes {
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
+    | '/feedbacks'
     | '/my-communities'
     | '/profile'
     | '/settings'
@@ -209,6 +219,7 @@ export interface FileRouteTypes {
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
+    | '/feedbacks'
     | '/my-communities'
     | '/profile'
     | '/settings'
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
+    | '/_authed/feedbacks'
     | '/_authed/my-communities'
     | '/_authed/profile'
     | '/_authed/settings'
@@ -326,6 +338,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityNameJoinRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/feedbacks': {
+      id: '/_authed/feedbacks'
+      path: '/feedbacks'
+      fullPath: '/feedbacks'
+      preLoaderRoute: typeof AuthedFeedbacksRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/my-communities': {
       id: '/_authed/my-communities'
       path: '/my-communities'
@@ -386,6 +405,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedFeedbacksRoute: typeof AuthedFeedbacksRoute
   AuthedMyCommunitiesRoute: typeof AuthedMyCommunitiesRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
@@ -395,6 +415,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedFeedbacksRoute: AuthedFeedbacksRoute,
   AuthedMyCommunitiesRoute: AuthedMyCommunitiesRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,

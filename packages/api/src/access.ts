@@ -1,9 +1,10 @@
 import type { Queryable } from '@app/db';
-import { comments, communities, communityEvents, communityMembers, courseModules, courses, lessons, messages, posts } from '@app/db/schema';
+import { comments, communities, communityEvents, communityMembers, courseModules, courses, feedbackComments, feedbacks, lessons, messages, posts } from '@app/db/schema';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/community';
 import { COURSE_MESSAGES } from '@app/shared/courses';
 import { EVENT_MESSAGES } from '@app/shared/events';
+import { FEEDBACK_MESSAGES } from '@app/shared/feedback';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
@@ -55,10 +56,14 @@ export const ACCESS_RULES = {
   'author-or-owner': 'its author or the community owner, while a member',
   'chat-pair': 'a member, about another member of the same community (for a message: one of its two people)',
   'course-viewer': 'the owner, or a member when the course is visible to members',
+  'feedback-author': 'the author of the feedback',
+  'feedback-author-or-admin': 'the author of the feedback or comment, or a platform admin',
 } as const;
 
 export type AccessRule = keyof typeof ACCESS_RULES;
-export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin'>;
+/** Rules about one feedback or feedback comment: the wall is the platform's, not a community's. */
+export type FeedbackRule = 'feedback-author' | 'feedback-author-or-admin';
+export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin' | FeedbackRule>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -256,4 +261,45 @@ export function stillAllowed(db: Queryable, raw: unknown, userId: string, rule: 
     () => true,
     () => false,
   );
+}
+
+/** The feedback, or feedback comment, an input names, with its author. */
+export interface FeedbackSubject {
+  kind: 'feedback' | 'feedback-comment';
+  id: string;
+  authorId: string;
+  /** The feedback itself, or the one the comment is on. */
+  feedbackId: string;
+}
+
+const FEEDBACK_KEYS = {
+  feedbackId: { notFound: FEEDBACK_MESSAGES.notFound, notAuthor: FEEDBACK_MESSAGES.notAuthor, notAuthorOrAdmin: FEEDBACK_MESSAGES.notAuthorOrAdmin },
+  feedbackCommentId: { notFound: FEEDBACK_MESSAGES.commentNotFound, notAuthor: FEEDBACK_MESSAGES.notCommentAuthorOrAdmin, notAuthorOrAdmin: FEEDBACK_MESSAGES.notCommentAuthorOrAdmin },
+} as const;
+
+/**
+ * The feedback (`feedbackId`) or feedback comment (`feedbackCommentId`) the raw input names, when
+ * `userId` may act on it under `rule`: its author, or for `feedback-author-or-admin` a platform
+ * admin too. NOT_FOUND in its own words when it does not exist (or the id is malformed), FORBIDDEN
+ * when the rule refuses, BAD_REQUEST when the input names neither or both.
+ */
+export async function authorizeFeedback(db: Queryable, raw: unknown, userId: string, isAdmin: boolean, rule: FeedbackRule): Promise<FeedbackSubject> {
+  const input = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const named = (Object.keys(FEEDBACK_KEYS) as Array<keyof typeof FEEDBACK_KEYS>).filter((k) => input[k] !== undefined && input[k] !== null);
+  const key = named[0];
+  if (!key || named.length > 1) throw new AppError('BAD_REQUEST', FEEDBACK_MESSAGES.notFound);
+  const words = FEEDBACK_KEYS[key];
+  const id = input[key];
+  if (typeof id !== 'string' || !UUID.test(id)) throw new AppError('NOT_FOUND', words.notFound);
+  const [subject] =
+    key === 'feedbackId'
+      ? await db.select({ id: feedbacks.id, authorId: feedbacks.userId, feedbackId: feedbacks.id }).from(feedbacks).where(eq(feedbacks.id, id))
+      : await db
+          .select({ id: feedbackComments.id, authorId: feedbackComments.userId, feedbackId: feedbackComments.feedbackId })
+          .from(feedbackComments)
+          .where(eq(feedbackComments.id, id));
+  if (!subject) throw new AppError('NOT_FOUND', words.notFound);
+  const mayModerate = rule === 'feedback-author-or-admin' && isAdmin;
+  if (subject.authorId !== userId && !mayModerate) throw new AppError('FORBIDDEN', rule === 'feedback-author' ? words.notAuthor : words.notAuthorOrAdmin);
+  return { kind: key === 'feedbackId' ? 'feedback' : 'feedback-comment', ...subject };
 }

@@ -2,6 +2,7 @@ import { chatRouter } from './chat/router.ts';
 import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
 import { eventsRouter } from './events/router.ts';
+import { feedbackRouter } from './feedback/router.ts';
 import { membershipRouter } from './membership/router.ts';
 import { levelsRouter } from './points/router.ts';
 import { paymentsRouter } from './payments/router.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   courses: coursesRouter,
   events: eventsRouter,
   levels: levelsRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,6 +30,7 @@ export { courseView, lessonView } from './courses/views.ts';
 export { eventCalendar } from './events/calendar.ts';
 export { eventCover } from './events/service.ts';
 export { feedPage, postAttachment } from './posts/service.ts';
+export { feedbackMedia } from './feedback/service.ts';
 export { leaderboard } from './points/board.ts';
 export { createRateLimiter, RateLimitedError, rateLimitMessage, type RateLimiter, type RateLimiterOptions } from './rate-limit/limiter.ts';
 export { RATE_LIMITS, type RateLimit, type RateLimitName } from './rate-limit/limits.ts';

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
-import { authorize, type AccessRule, type ScopedRule } from './access.ts';
+import { authorize, authorizeFeedback, type AccessRule, type FeedbackRule, type ScopedRule } from './access.ts';
 import type { Context } from './context.ts';
 import { ADMIN_MESSAGE, AppError, SIGNED_IN_MESSAGE } from './errors.ts';
 import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './live/socket.ts';
@@ -154,3 +154,19 @@ export const authorOrOwnerProcedure = scopedProcedure('author-or-owner');
 export const chatPairProcedure = scopedProcedure('chat-pair');
 /** The community owner, or a member when the course (of the module or lesson) the input names is visible. */
 export const courseViewerProcedure = scopedProcedure('course-viewer');
+
+/**
+ * A procedure about one feedback or feedback comment (`feedbackId` or `feedbackCommentId`): it is
+ * loaded with its author and put on `ctx.feedbackSubject` once `rule` allows the caller.
+ */
+function feedbackProcedure(rule: FeedbackRule) {
+  return protectedProcedure.meta({ access: rule }).use(async ({ ctx, getRawInput, next }) => {
+    const feedbackSubject = await authorizeFeedback(ctx.db, await getRawInput(), ctx.user.id, ctx.isAdmin, rule);
+    return next({ ctx: { ...ctx, feedbackSubject } });
+  });
+}
+
+/** The author of the feedback the input names. */
+export const feedbackAuthorProcedure = feedbackProcedure('feedback-author');
+/** The author of the feedback or feedback comment the input names, or a platform admin (moderation). */
+export const feedbackAuthorOrAdminProcedure = feedbackProcedure('feedback-author-or-admin');

@@ -1,4 +1,4 @@
-import { authorize, chatAttachment, courseCover, eventCover, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type Scope, type ScopedRule } from '@app/api/server';
+import { authorize, chatAttachment, courseCover, eventCover, feedbackMedia, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type Scope, type ScopedRule } from '@app/api/server';
 import type { BucketName } from '@app/shared/upload-kinds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -24,7 +24,7 @@ type Params = { Params: { id: string; '*'?: string } };
 /**
  * Files attached to posts and chat messages, course and event covers, live in private buckets: served here
  * only to those the procedures' own rules allow (members of the post's community; the two people
- * of the conversation while both are members; for a course's cover and its modules' and lessons' files, the owner, or members when the course is visible; an event's cover, members), never cached by shared proxies. Refusals are domain errors,
+ * of the conversation while both are members; for a course's cover and its modules' and lessons' files, the owner, or members when the course is visible; an event's cover, members; a feedback's attachment, anyone signed in), never cached by shared proxies. Refusals are domain errors,
  * answered by the app's error handler.
  */
 export async function attachmentRoutes(app: FastifyInstance) {
@@ -38,17 +38,28 @@ export async function attachmentRoutes(app: FastifyInstance) {
       const { user } = await req.auth();
       if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
       const { community } = await authorize(app.database.db, scope(req.params.id), user.id, rule);
-      const { bucket, key, contentType, fileName } = await locate(req.params.id, req.params['*'] ?? '', { userId: user.id, community });
-      const object = await app.storage.get(bucket, key);
-      if (!object) return reply.code(404).send({ message: 'Not found.' });
-      return reply
-        .header('content-type', object.contentType || contentType)
-        .header('content-length', object.size)
-        .header('content-disposition', disposition(contentType, key, fileName))
-        .header('cache-control', 'private, max-age=3600')
-        .send(object.stream);
+      return send(reply, await locate(req.params.id, req.params['*'] ?? '', { userId: user.id, community }));
     });
   }
+
+  /** Sends the stored file, privately cached. */
+  async function send(reply: FastifyReply, { bucket, key, contentType, fileName }: Located) {
+    const object = await app.storage.get(bucket, key);
+    if (!object) return reply.code(404).send({ message: 'Not found.' });
+    return reply
+      .header('content-type', object.contentType || contentType)
+      .header('content-length', object.size)
+      .header('content-disposition', disposition(contentType, key, fileName))
+      .header('cache-control', 'private, max-age=3600')
+      .send(object.stream);
+  }
+
+  // The feedback wall is for every signed-in person, and so are its attachments.
+  app.get<Params>('/api/feedbacks/:id/media', async (req, reply) => {
+    const { user } = await req.auth();
+    if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+    return send(reply, await feedbackMedia(app.database.db, req.params.id));
+  });
 
   route('/api/posts/:id/attachment', (postId) => ({ postId }), 'member', (postId) => postAttachment(app.database.db, postId));
   route('/api/courses/:id/cover', (courseId) => ({ courseId }), 'course-viewer', (courseId) => courseCover(app.database.db, courseId));

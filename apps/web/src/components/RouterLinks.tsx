@@ -1,4 +1,4 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 
@@ -11,6 +11,7 @@ import type { ComponentPropsWithoutRef, Ref } from 'react';
 type AnchorElementProps = AnchorProps & Omit<ComponentPropsWithoutRef<'a'>, keyof AnchorProps> & { ref?: Ref<HTMLAnchorElement> };
 type ButtonElementProps = ButtonProps & Omit<ComponentPropsWithoutRef<'a'>, keyof ButtonProps> & { ref?: Ref<HTMLAnchorElement> };
 type NavLinkElementProps = Omit<NavLinkProps, 'href'> & { ref?: Ref<HTMLAnchorElement> };
+type ActionIconElementProps = ActionIconProps & Omit<ComponentPropsWithoutRef<'a'>, keyof ActionIconProps> & { ref?: Ref<HTMLAnchorElement> };
 
 function AnchorElement(props: AnchorElementProps) {
   return <Anchor component="a" {...props} />;
@@ -24,9 +25,14 @@ function NavLinkElement(props: NavLinkElementProps) {
   return <NavLink component="a" {...props} />;
 }
 
+function ActionIconElement(props: ActionIconElementProps) {
+  return <ActionIcon component="a" {...props} />;
+}
+
 const CreatedAnchor = createLink(AnchorElement);
 const CreatedButton = createLink(ButtonElement);
 const CreatedNavLink = createLink(NavLinkElement);
+const CreatedActionIcon = createLink(ActionIconElement);
 
 /** Mantine's Anchor as a typed router link. */
 export const RouterAnchor: LinkComponent<typeof AnchorElement> = (props) => <CreatedAnchor preload="intent" {...props} />;
@@ -36,3 +42,6 @@ export const RouterButton: LinkComponent<typeof ButtonElement> = (props) => <Cre
 
 /** Mantine's NavLink as a typed router link. */
 export const RouterNavLink: LinkComponent<typeof NavLinkElement> = (props) => <CreatedNavLink preload="intent" {...props} />;
+
+/** Mantine's ActionIcon (an icon button) as a typed router link. */
+export const RouterActionIcon: LinkComponent<typeof ActionIconElement> = (props) => <CreatedActionIcon preload="intent" {...props} />;

@@ -1,15 +1,14 @@
-import { ActionIcon, Box, Container, Group, Loader, Tooltip } from '@mantine/core';
+import { Box, Container, Group, Loader, Tooltip } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../lib/auth.ts';
-import { PLANNED_PATHS } from '../lib/planned-paths.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { MessagesMenu } from './MessagesMenu.tsx';
 import { useLevelUps } from '../lib/useLevelUps.ts';
-import { RouterButton } from './RouterLinks.tsx';
+import { RouterActionIcon, RouterButton } from './RouterLinks.tsx';
 import { SelectedCommunity } from './SelectedCommunity.tsx';
 
 export function TopBar() {
@@ -61,9 +60,9 @@ function FeedbacksLink() {
   if (!mine.data || mine.data.owned.length === 0) return null;
   return (
     <Tooltip label={t('mine.feedbacks')} withArrow>
-      <ActionIcon component="a" href={PLANNED_PATHS.feedbacks} variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('mine.feedbacks')}>
+      <RouterActionIcon to="/feedbacks" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('mine.feedbacks')}>
         <IconMessageStar size={22} stroke={1.7} />
-      </ActionIcon>
+      </RouterActionIcon>
     </Tooltip>
   );
 }

@@ -6,7 +6,6 @@ import type { FileRouteTypes } from '../routeTree.gen.ts';
  * uses the router's `to`, so a wrong path there is a type error.
  */
 export const PLANNED_PATHS = {
-  feedbacks: '/feedbacks',
   partnershipProgram: '/partnership-program',
 } as const;
 

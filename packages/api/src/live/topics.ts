@@ -2,6 +2,7 @@ import type { SessionEvent } from '../auth/events.ts';
 import type { ConversationEvent, InboxEvent } from '../chat/events.ts';
 import type { CourseEvent } from '../courses/events.ts';
 import type { CommunityEventChange } from '../events/events.ts';
+import type { FeedbackTopicEvent } from '../feedback/events.ts';
 import type { MembershipEvent } from '../membership/events.ts';
 import type { LevelEvent } from '../points/events.ts';
 import type { FeedTopicEvent } from '../posts/events.ts';
@@ -28,4 +29,6 @@ export const topics = {
   conversation: (communityId: string, a: string, b: string) => `conversation:${communityId}:${[a, b].sort().join(':')}` as Topic<ConversationEvent>,
   user: (userId: string) => `user:${userId}` as Topic<InboxEvent | LevelEvent>,
   session: (sessionHash: string) => `session:${sessionHash}` as Topic<SessionEvent>,
+  /** The platform's feedback wall: every signed-in person hears of it. */
+  feedbackWall: () => 'feedback-wall' as Topic<FeedbackTopicEvent>,
 } as const;

@@ -24,6 +24,11 @@ export const RATE_LIMITS = {
   'payments:checkout': { max: 20, windowSeconds: 10 * MINUTE },
   'payments:pay': { max: 20, windowSeconds: 10 * MINUTE },
   'feedback:create': { max: 10, windowSeconds: HOUR },
+  'feedback:update': { max: 30, windowSeconds: 10 * MINUTE },
+  /** An admin clearing the wall deletes more than an author does. */
+  'feedback:delete': { max: 120, windowSeconds: HOUR },
+  'feedback-comment:create': { max: 30, windowSeconds: MINUTE },
+  'feedback-comment:delete': { max: 60, windowSeconds: MINUTE },
   upload: { max: 60, windowSeconds: MINUTE },
   /** Per address: nobody is signed in yet (AUTH_RATE_LIMIT_MAX sets it). */
   'auth:sign-in': { max: 20, windowSeconds: MINUTE },

@@ -1,5 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_RULES } from '../access.ts';
+import { procedureAccess } from '../access-table.ts';
 import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing.ts';
 import { invoke, type Outcome } from './invoke.ts';
 import { routerProcedures } from './schema-walk.ts';
@@ -120,6 +122,29 @@ const MATRIX: Record<string, Row> = {
   'chat.markRead':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'chat.onConversation':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'chat.onInbox':                  [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+
+  // The wall is the platform's: every signed-in person reads and writes it; the member wrote the
+  // feedback and comment in question, and only an author changes their own (admins: below).
+  'feedback.list':                 [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'feedback.create':               [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'feedback.update':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'feedback.delete':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'feedback.comments':             [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'feedback.addComment':           [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'feedback.deleteComment':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'feedback.onWall':               [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+};
+
+/**
+ * A platform admin (an e-mail in ADMIN_EMAILS) is a standing towards the platform, not the
+ * community: here, the world's stranger with `ctx.isAdmin`. Every procedure whose rule speaks of
+ * admins has its verdict for them here.
+ */
+const ADMIN_MATRIX: Record<string, Expected> = {
+  // Admins remove feedback and comments; they do not put words in an author's mouth.
+  'feedback.update': FORBIDDEN,
+  'feedback.delete': ok,
+  'feedback.deleteComment': ok,
 };
 
 let database: TestDatabase;
@@ -147,6 +172,20 @@ describe('authorization matrix', () => {
     expect(paths.filter((path) => !(path in VALID_INPUTS)), 'procedures without a valid input (valid-inputs.ts)').toEqual([]);
     expect(Object.keys(VALID_INPUTS).filter((path) => !paths.includes(path)), 'valid inputs without a procedure').toEqual([]);
   });
+
+  it('has an admin verdict for every procedure whose rule names platform admins', () => {
+    const aboutAdmins = procedureAccess().filter((p) => p.access !== null && ACCESS_RULES[p.access].includes('admin')).map((p) => p.path);
+    expect(aboutAdmins.filter((path) => !(path in ADMIN_MATRIX)), 'procedures without an admin verdict').toEqual([]);
+  });
+
+  for (const [path, expected] of Object.entries(ADMIN_MATRIX)) {
+    it(`${path} as a platform admin: ${expected}`, async () => {
+      const world = await createTestWorld(database, people);
+      const input = await VALID_INPUTS[path]!({ database, world, me: people.stranger });
+      const outcome = await invoke(database, people.stranger, path, input, { listenMs: 10, admin: true });
+      expect(verdict(outcome), outcome.ok ? 'allowed' : outcome.message).toBe(expected);
+    });
+  }
 
   for (const { path, type } of procedures) {
     it(`${path} (${type})`, async () => {

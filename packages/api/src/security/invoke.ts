@@ -44,6 +44,8 @@ export interface InvokeOptions {
   payments?: PaymentsProvider | null;
   /** How long a subscription is listened to before it is aborted. */
   listenMs?: number;
+  /** The caller is a platform admin (ADMIN_EMAILS). */
+  admin?: boolean;
 }
 
 type Callable = (input: unknown) => Promise<unknown>;
@@ -54,7 +56,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 
 export async function invoke(database: Database, userId: string | null, path: string, input: unknown, options: InvokeOptions = {}): Promise<Outcome> {
   const controller = new AbortController();
-  const caller = callerFor(database, userId, { signal: controller.signal, ...(options.payments === undefined ? {} : { payments: options.payments }) });
+  const caller = callerFor(database, userId, { signal: controller.signal, admin: options.admin, ...(options.payments === undefined ? {} : { payments: options.payments }) });
   const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Callable;
   try {
     const value = await procedure(input);

@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import { communities, profiles } from '@app/db/schema';
+import { communities, feedbackComments, feedbacks, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { eq } from 'drizzle-orm';
 import { storeTestUpload, testStorage, type TestWorld } from '../testing.ts';
@@ -27,6 +27,19 @@ async function uploadedLogo(database: Database, userId: string | null): Promise<
   if (userId) await storeTestUpload(database, userId, 'community-logos', key, Buffer.from('logo'), 'image/webp');
   else await testStorage().put('community-logos', key, Buffer.from('logo'), 'image/webp');
   return `/uploads/community-logos/${key}`;
+}
+
+/** A feedback-media upload by `userId` (recorded as theirs); signed out, none. */
+async function uploadedFeedbackMedia(database: Database, userId: string | null): Promise<string | null> {
+  uploads += 1;
+  return userId ? storeTestUpload(database, userId, 'documents-feedbacks', `${userId}/feedback-${uploads}-${Date.now()}.png`, Buffer.from('image'), 'image/png') : null;
+}
+
+/** A feedback on the wall by the world's member (its author, as of the world's post), with a comment of theirs on it. */
+async function memberFeedback({ database, world }: InputContext) {
+  const [feedback] = await database.db.insert(feedbacks).values({ userId: world.member, content: 'Lovely product', rating: 4 }).returning();
+  const [comment] = await database.db.insert(feedbackComments).values({ feedbackId: feedback!.id, userId: world.member, text: 'Still true' }).returning();
+  return { feedback: feedback!, comment: comment! };
 }
 
 async function usernameOf(database: Database, userId: string | null): Promise<string> {
@@ -165,4 +178,13 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'chat.markRead': chatPair,
   'chat.onConversation': chatPair,
   'chat.onInbox': () => ({}),
+
+  'feedback.list': () => ({ limit: 10 }),
+  'feedback.create': async ({ database, me }) => ({ content: 'Great product', rating: 5, mediaKey: await uploadedFeedbackMedia(database, me), videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+  'feedback.update': async (c) => ({ feedbackId: (await memberFeedback(c)).feedback.id, content: 'Even better now', rating: 5, videoUrl: null }),
+  'feedback.delete': async (c) => ({ feedbackId: (await memberFeedback(c)).feedback.id }),
+  'feedback.comments': async (c) => ({ feedbackId: (await memberFeedback(c)).feedback.id }),
+  'feedback.addComment': async (c) => ({ feedbackId: (await memberFeedback(c)).feedback.id, text: 'Agreed' }),
+  'feedback.deleteComment': async (c) => ({ feedbackCommentId: (await memberFeedback(c)).comment.id }),
+  'feedback.onWall': () => ({}),
 };

@@ -42,19 +42,6 @@ function publicUrl(column: PgColumn, bucket: BucketName): UploadReference {
   };
 }
 
-/**
- * For columns that no procedure writes yet, so whether they will hold a key or a URL is not fixed:
- * any value ending in the key keeps the upload, in whatever bucket. Keys hold a random UUID, so
- * nothing else ends that way. The domain that starts writing the column narrows it to `key` or
- * `publicUrl`: those Postgres checks with a hash anti-join, this one only row by row.
- */
-function endsWithKey(column: PgColumn): UploadReference {
-  return {
-    column: nameOf(column),
-    names: (upload) => sql`exists (select 1 from ${column.table} where right(${column}, length(${upload.key})) = ${upload.key})`,
-  };
-}
-
 /** The text[] column holds storage keys, of uploads in `bucket`. */
 function anyKey(column: PgColumn, bucket: BucketName): UploadReference {
   return {
@@ -82,8 +69,8 @@ export const UPLOAD_REFERENCES: readonly UploadReference[] = [
   key(lessons.fileUrl, ['documents-courses', 'images-courses']),
   // An event's cover (events.create and events.update): its storage key, served by /api/events/{id}/cover to members.
   key(communityEvents.coverImageUrl, ['event-covers']),
-  // Written by no procedure yet (feedback).
-  endsWithKey(feedbacks.mediaUrl),
+  // A feedback's attachment (feedback.create): its storage key, served by /api/feedbacks/{id}/media to signed-in people.
+  key(feedbacks.mediaUrl, ['documents-feedbacks']),
 ];
 
 /** True when no column of the registry names the upload (by default, the `uploads` row in scope). */

@@ -13,13 +13,18 @@ export const feedbacks = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     rating: smallint('rating').notNull(),
+    /** The storage key of the author's `feedback-media` upload (served by GET /api/feedbacks/{id}/media to signed-in people). */
     mediaUrl: text('media_url'),
     mediaType: feedbackMediaType('media_type'),
     videoUrl: text('video_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the database's clock on each edit: later than created_at means edited. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('feedbacks_created_at_idx').on(t.createdAt),
+    // The wall pages newest first by (created_at, id).
+    index('feedbacks_wall_idx').on(t.createdAt, t.id),
+    index('feedbacks_user_idx').on(t.userId),
     check('feedbacks_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -37,5 +42,9 @@ export const feedbackComments = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feedback_comments_feedback_idx').on(t.feedbackId, t.createdAt)],
+  (t) => [
+    index('feedback_comments_feedback_idx').on(t.feedbackId, t.createdAt, t.id),
+    index('feedback_comments_user_idx').on(t.userId),
+    check('feedback_comments_length', sql`char_length(${t.text}) BETWEEN 1 AND 500`),
+  ],
 );

@@ -1,8 +1,7 @@
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RouterAnchor, RouterNavLink } from '../../../components/RouterLinks.tsx';
-import { PLANNED_PATHS } from '../../../lib/planned-paths.ts';
+import { RouterAnchor, RouterButton, RouterNavLink } from '../../../components/RouterLinks.tsx';
 import { EventsCard } from '../events/EventsCard.tsx';
 import { CoursesCard } from '../courses/CoursesCard.tsx';
 import { MemberList } from './MemberList.tsx';
@@ -60,9 +59,9 @@ function SurveyCard() {
         <Text size="sm" c="dimmed">
           {t('communityPage.survey.body')}
         </Text>
-        <Button component="a" href={PLANNED_PATHS.feedbacks} variant="white" size="sm" style={{ alignSelf: 'flex-start' }}>
+        <RouterButton to="/feedbacks" variant="white" size="sm" style={{ alignSelf: 'flex-start' }}>
           {t('communityPage.survey.action')}
-        </Button>
+        </RouterButton>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,5 @@
 import { Alert, CloseButton, Group, Image, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_COLORS, FILE_ICONS, formatSize, pickedFileKind } from '../../../../lib/files.ts';
 import type { Attachment } from './useAttachmentUpload.ts';
@@ -6,10 +7,12 @@ import type { Attachment } from './useAttachmentUpload.ts';
 interface AttachmentPreviewProps {
   attachment: Attachment;
   onRemove: () => void;
+  /** The failed upload's title (by default the post composer's, which the spec gives in Arabic). */
+  failedTitle?: ReactNode;
 }
 
 /** The composer's picked file: a thumbnail or a file icon, its name and size, the upload's progress or failure. */
-export function AttachmentPreview({ attachment, onRemove }: AttachmentPreviewProps) {
+export function AttachmentPreview({ attachment, onRemove, failedTitle }: AttachmentPreviewProps) {
   const { t, i18n } = useTranslation();
   const { file } = attachment;
   const kind = pickedFileKind(file);
@@ -22,7 +25,7 @@ export function AttachmentPreview({ attachment, onRemove }: AttachmentPreviewPro
         role="alert"
         radius="md"
         p="sm"
-        title={<span dir="rtl">{t('feed.composer.uploadFailed')}</span>}
+        title={failedTitle ?? <span dir="rtl">{t('feed.composer.uploadFailed')}</span>}
         withCloseButton
         closeButtonLabel={t('feed.composer.removeAttachment')}
         onClose={onRemove}

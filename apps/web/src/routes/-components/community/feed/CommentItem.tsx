@@ -1,17 +1,15 @@
-import { ActionIcon, Group, Stack, Tooltip } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
-import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { levelOf } from '@app/shared/levels';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { CommentHeader } from './CommentHeader.tsx';
 import { CommentLikeButton } from './CommentLikeButton.tsx';
 import { useCanManage } from './FeedContext.tsx';
 import { PostText } from './PostText.tsx';
-import { RelativeTime } from './RelativeTime.tsx';
 import type { FeedComment } from './types.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
@@ -39,21 +37,13 @@ export function CommentItem({ comment }: { comment: FeedComment }) {
     <Group gap="sm" align="flex-start" wrap="nowrap" role="listitem" aria-label={name}>
       <UserAvatar username={comment.author.username} avatarUrl={comment.author.avatarUrl} level={levelOf(comment.author.points)} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        <Group gap={6} wrap="wrap" justify="space-between">
-          <Group gap={8} miw={0} wrap="wrap">
-            <RouterAnchor to="/profile/$username" params={{ username: comment.author.username }} size="sm" fw={600} c="var(--mantine-color-text)">
-              {name}
-            </RouterAnchor>
-            <RelativeTime date={comment.createdAt} />
-          </Group>
-          {canDelete && (
-            <Tooltip label={t('feed.comments.delete')} withArrow openDelay={300}>
-              <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => remove.mutate({ commentId: comment.id })} loading={remove.isPending} aria-label={t('feed.comments.delete')}>
-                <IconTrash size={14} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <CommentHeader
+          author={comment.author}
+          createdAt={comment.createdAt}
+          deleteLabel={t('feed.comments.delete')}
+          onDelete={canDelete ? () => remove.mutate({ commentId: comment.id }) : undefined}
+          deleting={remove.isPending}
+        />
         <PostText text={comment.content} size="sm" />
         <Group gap={4}>
           <CommentLikeButton comment={comment} />

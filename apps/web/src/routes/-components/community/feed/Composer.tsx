@@ -1,13 +1,13 @@
 import { Alert, Button, FileButton, Group, Paper, Stack, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { isTRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { useMe } from '../../../../lib/auth.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { isSignedOutError, serverReason } from '../../../../lib/trpc-errors.ts';
 import { AttachmentPreview } from './AttachmentPreview.tsx';
 import { acceptOf } from '../../../../lib/files.ts';
 import { useFeed } from './FeedContext.tsx';
@@ -80,8 +80,17 @@ export function Composer() {
           </Group>
           {attachment && <AttachmentPreview attachment={attachment} onRemove={removeFile} />}
           {create.isError && !isRateLimited(create.error) && (
-            <Alert color="red" role="alert" radius="md" p="sm" title={createErrorTitle(t, create.error)} withCloseButton onClose={() => create.reset()}>
-              {detailOf(create.error)}
+            <Alert
+              color="red"
+              role="alert"
+              radius="md"
+              p="sm"
+              // A missing session says so; anything else is the spec's 'Failed to create post.'
+              title={isSignedOutError(create.error) ? t('feed.composer.loginRequired') : t('feed.composer.failed')}
+              withCloseButton
+              onClose={() => create.reset()}
+            >
+              {serverReason(create.error)}
             </Alert>
           )}
           <Group justify="space-between" gap="xs">
@@ -105,18 +114,4 @@ export function Composer() {
       </form>
     </Paper>
   );
-}
-
-type Translate = ReturnType<typeof useTranslation>['t'];
-
-/** A missing session says so; anything else is the spec's 'Failed to create post.' */
-function createErrorTitle(t: Translate, error: unknown) {
-  return isTRPCClientError(error) && error.data?.code === 'UNAUTHORIZED' ? t('feed.composer.loginRequired') : t('feed.composer.failed');
-}
-
-/** The server's reason, when it gave one worth reading (a refused attachment, a too-long text). */
-function detailOf(error: unknown): string | null {
-  if (!isTRPCClientError(error)) return null;
-  const code = (error.data as { code?: string } | undefined)?.code;
-  return code === 'BAD_REQUEST' || code === 'FORBIDDEN' || code === 'NOT_FOUND' ? error.message : null;
 }

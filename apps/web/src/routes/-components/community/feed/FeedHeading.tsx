@@ -12,28 +12,43 @@ export function FeedHeading({ live }: { live: LiveState }) {
       <Title order={2} fz="lg">
         {t('feed.heading')}
       </Title>
-      <div role="status" aria-live="polite">
-        {live === 'live' ? (
-          <Tooltip label={t('feed.liveHint')} withArrow multiline w={220}>
-            <Badge variant="light" color="teal" radius="xl" leftSection={<span className={classes.liveDot} aria-hidden="true" />} tabIndex={0}>
-              {t('feed.live')}
-            </Badge>
-          </Tooltip>
-        ) : live === 'connecting' ? (
-          <Group gap={6}>
-            <Loader size={12} color="gray" />
-            <Text size="xs" c="dimmed">
-              {t('feed.connecting')}
-            </Text>
-          </Group>
-        ) : (
-          <Tooltip label={t('feed.offlineHint')} withArrow>
-            <Badge variant="light" color="gray" radius="xl" leftSection={<IconPlugConnectedX size={12} aria-hidden="true" />} tabIndex={0}>
-              {t('feed.offline')}
-            </Badge>
-          </Tooltip>
-        )}
-      </div>
+      <LiveStatus live={live} hint={t('feed.liveHint')} offlineHint={t('feed.offlineHint')} />
     </Group>
+  );
+}
+
+interface LiveStatusProps {
+  live: LiveState;
+  /** What flows while live, and what to do while paused, in the page's words. */
+  hint: string;
+  offlineHint: string;
+}
+
+/** Whether a page's live updates are flowing: 'Live', connecting, or paused. */
+export function LiveStatus({ live, hint, offlineHint }: LiveStatusProps) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-live="polite">
+      {live === 'live' ? (
+        <Tooltip label={hint} withArrow multiline w={220}>
+          <Badge variant="light" color="teal" radius="xl" leftSection={<span className={classes.liveDot} aria-hidden="true" />} tabIndex={0}>
+            {t('feed.live')}
+          </Badge>
+        </Tooltip>
+      ) : live === 'connecting' ? (
+        <Group gap={6}>
+          <Loader size={12} color="gray" />
+          <Text size="xs" c="dimmed">
+            {t('feed.connecting')}
+          </Text>
+        </Group>
+      ) : (
+        <Tooltip label={offlineHint} withArrow>
+          <Badge variant="light" color="gray" radius="xl" leftSection={<IconPlugConnectedX size={12} aria-hidden="true" />} tabIndex={0}>
+            {t('feed.offline')}
+          </Badge>
+        </Tooltip>
+      )}
+    </div>
   );
 }

@@ -10,22 +10,34 @@ import type { FeedItem } from './types.ts';
  * with a download link. The server serves it to members only.
  */
 export function PostAttachment({ post }: { post: FeedItem }) {
-  const { t } = useTranslation();
   if (!post.attachmentUrl) return null;
-  const kind = fileKind(post.attachmentType);
-  const author = post.author.fullName ?? post.author.username;
+  return <FileAttachment url={post.attachmentUrl} contentType={post.attachmentType} author={post.author.fullName ?? post.author.username} />;
+}
+
+interface FileAttachmentProps {
+  /** Where the server serves the file (after checking who may have it). */
+  url: string;
+  contentType: string | null;
+  /** Who shared it, for the image's and video's accessible names. */
+  author: string;
+}
+
+/** A shared file by its type: an image (opening full size), a video player, or a document row with a download link. */
+export function FileAttachment({ url, contentType, author }: FileAttachmentProps) {
+  const { t } = useTranslation();
+  const kind = fileKind(contentType);
 
   if (kind === 'image') {
     return (
-      <Anchor href={post.attachmentUrl} target="_blank" rel="noopener" aria-label={t('feed.post.openImage')} display="block" w="fit-content" maw="100%">
-        <img src={post.attachmentUrl} alt={t('feed.post.image', { name: author })} loading="lazy" className={classes.attachmentImage} />
+      <Anchor href={url} target="_blank" rel="noopener" aria-label={t('feed.post.openImage')} display="block" w="fit-content" maw="100%">
+        <img src={url} alt={t('feed.post.image', { name: author })} loading="lazy" className={classes.attachmentImage} />
       </Anchor>
     );
   }
   if (kind === 'video') {
     return (
       <video controls preload="metadata" className={classes.attachmentVideo} aria-label={t('feed.post.videoFile', { name: author })}>
-        <source src={post.attachmentUrl} type={post.attachmentType ?? undefined} />
+        <source src={url} type={contentType ?? undefined} />
       </video>
     );
   }
@@ -48,7 +60,7 @@ export function PostAttachment({ post }: { post: FeedItem }) {
         </Stack>
         <Button
           component="a"
-          href={post.attachmentUrl}
+          href={url}
           download
           variant="light"
           size="compact-sm"

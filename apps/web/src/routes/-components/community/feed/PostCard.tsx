@@ -1,13 +1,12 @@
-import { Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { findVideoEmbed } from '@app/shared/video';
-import { IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
-import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { levelOf } from '@app/shared/levels';
 import { formatCount } from '../../../../lib/labels.ts';
+import { AuthorLine } from './AuthorLine.tsx';
 import { Comments } from './Comments.tsx';
+import { CommentsToggle } from './CommentsToggle.tsx';
 import { useCanManage } from './FeedContext.tsx';
 import { feelingPrefix } from './feelings.ts';
 import { LikeButton } from './LikeButton.tsx';
@@ -16,7 +15,6 @@ import { PostEditor } from './PostEditor.tsx';
 import { PostMenu } from './PostMenu.tsx';
 import { PostText } from './PostText.tsx';
 import { PostVideo } from './PostVideo.tsx';
-import { RelativeTime } from './RelativeTime.tsx';
 import type { FeedItem } from './types.ts';
 
 interface PostCardProps {
@@ -42,22 +40,7 @@ export function PostCard({ post, position, total }: PostCardProps) {
     <Paper component="article" withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} aria-label={t('feed.post.label', { name })} aria-posinset={position} aria-setsize={total}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <UserAvatar username={post.author.username} avatarUrl={post.author.avatarUrl} level={levelOf(post.author.points)} radius="xl" size={42} />
-            <Stack gap={0} miw={0}>
-              <RouterAnchor to="/profile/$username" params={{ username: post.author.username }} fw={700} c="var(--mantine-color-text)" truncate>
-                {name}
-              </RouterAnchor>
-              <Group gap={6} wrap="nowrap">
-                <RelativeTime date={post.createdAt} />
-                {edited && (
-                  <Text size="xs" c="dimmed">
-                    · {t('feed.post.edited')}
-                  </Text>
-                )}
-              </Group>
-            </Stack>
-          </Group>
+          <AuthorLine author={post.author} createdAt={post.createdAt} edited={edited} level={levelOf(post.author.points)} />
           {canManage && !editing && <PostMenu post={post} onEdit={() => setEditing(true)} />}
         </Group>
 
@@ -76,22 +59,14 @@ export function PostCard({ post, position, total }: PostCardProps) {
         {video && !editing && <PostVideo embed={video} />}
         <PostAttachment post={post} />
 
-        <Group gap="xs" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <CommentsToggle
+          open={commentsOpen}
+          controls={commentsId}
+          label={t('feed.post.comments', { count: post.commentCount, value: formatCount(i18n.language, post.commentCount) })}
+          onToggle={() => setCommentsOpen((open) => !open)}
+        >
           <LikeButton post={post} />
-          <Button
-            variant={commentsOpen ? 'light' : 'subtle'}
-            color={commentsOpen ? 'brand' : 'gray'}
-            size="compact-md"
-            radius="xl"
-            fw={500}
-            leftSection={<IconMessageCircle size={18} aria-hidden="true" />}
-            aria-expanded={commentsOpen}
-            aria-controls={commentsOpen ? commentsId : undefined}
-            onClick={() => setCommentsOpen((open) => !open)}
-          >
-            {t('feed.post.comments', { count: post.commentCount, value: formatCount(i18n.language, post.commentCount) })}
-          </Button>
-        </Group>
+        </CommentsToggle>
         <Collapse expanded={commentsOpen} keepMounted={false}>
           <Comments postId={post.id} id={commentsId} />
         </Collapse>

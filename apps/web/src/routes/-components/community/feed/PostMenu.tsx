@@ -1,11 +1,10 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ItemMenu, removalHandlers } from './ItemMenu.tsx';
 import type { FeedItem } from './types.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
@@ -24,46 +23,27 @@ export function PostMenu({ post, onEdit }: PostMenuProps) {
   const cache = useFeedCache();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation(
-    trpc.posts.delete.mutationOptions({
-      onSuccess: ({ postId }) => {
-        setConfirming(false);
-        cache.removePost(postId);
-        notifications.show({ color: 'teal', message: t('feed.post.deleted') });
-      },
-      onError: (error) => {
-        // Someone else deleted it first: it is gone either way.
-        if (error.data?.code === 'NOT_FOUND') {
-          setConfirming(false);
-          cache.removePost(post.id);
-        }
-      },
-    }),
+    trpc.posts.delete.mutationOptions(
+      removalHandlers(
+        () => setConfirming(false),
+        () => cache.removePost(post.id),
+        t('feed.post.deleted'),
+      ),
+    ),
   );
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" radius="md" width={160}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" radius="xl" aria-label={t('feed.post.actions')}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            {t('feed.post.edit')}
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            {t('feed.post.delete')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <ItemMenu
+        label={t('feed.post.actions')}
+        editLabel={t('feed.post.edit')}
+        onEdit={onEdit}
+        deleteLabel={t('feed.post.delete')}
+        onDelete={() => {
+          remove.reset();
+          setConfirming(true);
+        }}
+      />
       <ConfirmDialog
         opened={confirming}
         title={t('feed.post.deleteTitle')}

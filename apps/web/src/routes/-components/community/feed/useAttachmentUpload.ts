@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { UploadKindName } from '@app/shared/upload-kinds';
 import { uploadFile } from '../../../../lib/uploads.ts';
 
 export type Attachment =
@@ -7,10 +8,10 @@ export type Attachment =
   | { status: 'failed'; file: File; preview: null; message: string };
 
 /**
- * The composer's attachment: uploaded as soon as it is picked (post-attachment), so posting only
- * sends its key. A file replaced or removed while uploading is forgotten when its answer comes.
+ * The composer's attachment: uploaded as soon as it is picked (a post-attachment, or `kind`), so
+ * posting only sends its key. A file replaced or removed while uploading is forgotten when its answer comes.
  */
-export function useAttachmentUpload() {
+export function useAttachmentUpload(kind: UploadKindName = 'post-attachment') {
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const current = useRef(0);
   const preview = attachment?.preview ?? null;
@@ -26,7 +27,7 @@ export function useAttachmentUpload() {
     const previewUrl = file.type.startsWith('image/') ? URL.createObjectURL(file) : null;
     setAttachment({ status: 'uploading', file, preview: previewUrl });
     try {
-      const { key } = await uploadFile('post-attachment', file);
+      const { key } = await uploadFile(kind, file);
       if (attempt === current.current) setAttachment({ status: 'ready', file, preview: previewUrl, key });
     } catch (error) {
       if (attempt === current.current) setAttachment({ status: 'failed', file, preview: null, message: error instanceof Error ? error.message : '' });

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconConfetti, IconMessageHeart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PLANNED_PATHS } from '../../../../lib/planned-paths.ts';
+import { RouterButton } from '../../../../components/RouterLinks.tsx';
 
 interface WelcomeDialogProps {
   /** The new community's name; the dialog is open while it is set. */
@@ -33,9 +33,9 @@ export function WelcomeDialog({ name, onDone }: WelcomeDialogProps) {
               <Button variant="default" onClick={onDone}>
                 {t('create.welcome.later')}
               </Button>
-              <Button component="a" href={PLANNED_PATHS.feedbacks} target="_blank" rel="noopener" leftSection={<IconMessageHeart size={18} />} onClick={onDone}>
+              <RouterButton to="/feedbacks" target="_blank" rel="noopener" leftSection={<IconMessageHeart size={18} />} onClick={onDone}>
                 {t('create.welcome.shareFeedback')}
-              </Button>
+              </RouterButton>
             </Group>
           </Stack>
         </Modal.Body>

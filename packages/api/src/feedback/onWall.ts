@@ -1,0 +1,40 @@
+import { feedbackWallSubscriptionInput } from '@app/shared/feedback';
+import { SIGNED_IN_MESSAGE } from '../errors.ts';
+import { liveSubscription } from '../live/subscription.ts';
+import { topics } from '../live/topics.ts';
+import { protectedProcedure } from '../trpc.ts';
+import type { FeedbackWallEvent } from './events.ts';
+import { currentComment, currentFeedback } from './service.ts';
+
+/**
+ * The wall's feedback and comments as they happen, for signed-in people; ended when the session
+ * is. Each event is tracked by its id, so a client that reconnects first gets what it missed
+ * (within the replay window). Events name feedback and comments by id: each is read as it is when
+ * sent, once per event for all of this process's subscribers, and a deleted one is not sent.
+ */
+export const onWall = protectedProcedure.input(feedbackWallSubscriptionInput).subscription(async function* ({ ctx, input, signal }) {
+  yield* liveSubscription({
+    ctx,
+    topic: topics.feedbackWall(),
+    lastEventId: input.lastEventId,
+    signal,
+    stillAllowed: async () => true,
+    refusal: SIGNED_IN_MESSAGE,
+    map: async (event, id): Promise<FeedbackWallEvent | null> => {
+      switch (event.type) {
+        case 'feedback.created':
+        case 'feedback.updated': {
+          const feedback = await ctx.live.shared(`feedback:${id}`, () => currentFeedback(ctx.db, event.feedbackId));
+          return feedback && { type: event.type, feedback };
+        }
+        case 'feedback.comment.created': {
+          const comment = await ctx.live.shared(`feedback:${id}`, () => currentComment(ctx.db, event.commentId));
+          return comment && { type: 'feedback.comment.created', feedbackId: event.feedbackId, comment, commentCount: event.commentCount };
+        }
+        case 'feedback.deleted':
+        case 'feedback.comment.deleted':
+          return event;
+      }
+    },
+  });
+});
