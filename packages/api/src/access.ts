@@ -49,6 +49,7 @@ export const ACCESS_RULES = {
   anyone: 'anyone, signed in or not',
   'signed-in': 'any signed-in person',
   admin: 'a platform admin (an e-mail in ADMIN_EMAILS)',
+  partner: 'a member of the partner programme',
   member: 'an approved member or the owner of the community',
   owner: 'the owner of the community',
   author: 'its author, while a member (for a message: while both people are members)',
@@ -58,7 +59,7 @@ export const ACCESS_RULES = {
 } as const;
 
 export type AccessRule = keyof typeof ACCESS_RULES;
-export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin'>;
+export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin' | 'partner'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

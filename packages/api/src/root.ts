@@ -3,6 +3,7 @@ import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
 import { eventsRouter } from './events/router.ts';
 import { membershipRouter } from './membership/router.ts';
+import { partnersRouter } from './partners/router.ts';
 import { levelsRouter } from './points/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { postsRouter } from './posts/router.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   courses: coursesRouter,
   events: eventsRouter,
   levels: levelsRouter,
+  partners: partnersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { ConversationEvent, InboxEvent } from '../chat/events.ts';
 import type { CourseEvent } from '../courses/events.ts';
 import type { CommunityEventChange } from '../events/events.ts';
 import type { MembershipEvent } from '../membership/events.ts';
+import type { PartnerEvent } from '../partners/events.ts';
 import type { LevelEvent } from '../points/events.ts';
 import type { FeedTopicEvent } from '../posts/events.ts';
 
@@ -28,4 +29,6 @@ export const topics = {
   conversation: (communityId: string, a: string, b: string) => `conversation:${communityId}:${[a, b].sort().join(':')}` as Topic<ConversationEvent>,
   user: (userId: string) => `user:${userId}` as Topic<InboxEvent | LevelEvent>,
   session: (sessionHash: string) => `session:${sessionHash}` as Topic<SessionEvent>,
+  /** A partner's dashboard: their referred communities' members, their earnings and payouts. */
+  partner: (userId: string) => `partner:${userId}` as Topic<PartnerEvent>,
 } as const;

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   'payments:checkout': { max: 20, windowSeconds: 10 * MINUTE },
   'payments:pay': { max: 20, windowSeconds: 10 * MINUTE },
   'feedback:create': { max: 10, windowSeconds: HOUR },
+  'partner:join': { max: 20, windowSeconds: 10 * MINUTE },
+  'partner:payout': { max: 60, windowSeconds: HOUR },
   upload: { max: 60, windowSeconds: MINUTE },
   /** Per address: nobody is signed in yet (AUTH_RATE_LIMIT_MAX sets it). */
   'auth:sign-in': { max: 20, windowSeconds: MINUTE },
