@@ -30,6 +30,8 @@ export { courseView, lessonView } from './courses/views.ts';
 export { eventCalendar } from './events/calendar.ts';
 export { eventCover } from './events/service.ts';
 export { feedPage, postAttachment } from './posts/service.ts';
+export { partnerOf } from './partners/service.ts';
+export { ledgerCsv, payoutsCsv } from './partners/statements.ts';
 export { leaderboard } from './points/board.ts';
 export { createRateLimiter, RateLimitedError, rateLimitMessage, type RateLimiter, type RateLimiterOptions } from './rate-limit/limiter.ts';
 export { RATE_LIMITS, type RateLimit, type RateLimitName } from './rate-limit/limits.ts';
