@@ -120,6 +120,17 @@ const MATRIX: Record<string, Row> = {
   'chat.markRead':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'chat.onConversation':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'chat.onInbox':                  [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+
+  'partners.me':                   [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'partners.join':                 [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  // The member is the partner who referred the world's community; nobody else is a partner (valid-inputs.ts).
+  'partners.dashboard':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'partners.ledger':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'partners.payouts':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'partners.onDashboard':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  // Platform admins only (ADMIN_EMAILS): none of these people is one, the partner included.
+  'partners.balances':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN],
+  'partners.recordPayout':         [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN],
 };
 
 let database: TestDatabase;
