@@ -7,7 +7,6 @@ import type { FileRouteTypes } from '../routeTree.gen.ts';
  */
 export const PLANNED_PATHS = {
   feedbacks: '/feedbacks',
-  partnershipProgram: '/partnership-program',
 } as const;
 
 type AppPath = FileRouteTypes['fullPaths'];
