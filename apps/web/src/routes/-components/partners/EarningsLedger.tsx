@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useCommissionPercent } from './PartnerOverview.tsx';
+import { CsvButton } from './PartnerParts.tsx';
 import { formatDay, formatMoney, formatMonth } from './money.ts';
 import type { LedgerEntry, LedgerMonth } from './types.ts';
 
@@ -41,9 +41,7 @@ export function EarningsLedger({ months }: { months: LedgerMonth[] }) {
               {t('partners.ledger.subtitle', { percent })}
             </Text>
           </div>
-          <Button component="a" href="/api/partners/earnings.csv" download variant="default" size="xs" leftSection={<IconDownload size={14} />} aria-label={t('partners.ledger.downloadLedger')} style={{ flexShrink: 0 }}>
-            {t('partners.ledger.download')}
-          </Button>
+          <CsvButton href="/api/partners/earnings.csv" label={t('partners.ledger.downloadLedger')} />
         </Group>
         {ledger.isPending ? (
           <Center py="lg">

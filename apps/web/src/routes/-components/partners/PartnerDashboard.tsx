@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconCash, IconHeartHandshake, IconMessages, IconPlugConnectedX } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCash, IconHeartHandshake, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { EarningsLedger } from './EarningsLedger.tsx';
 import { LoginPrompt } from './LoginPrompt.tsx';
+import { ForumCard, Loading, PageHeading, PromptCard } from './PartnerParts.tsx';
 import { PartnerStats } from './PartnerStats.tsx';
 import { useCommissionPercent } from './PartnerOverview.tsx';
 import { PayoutsList } from './PayoutsList.tsx';
@@ -34,27 +35,9 @@ export function PartnerDashboard() {
   }
   return (
     <Stack gap="lg">
-      <Heading />
+      <PageHeading title={t('partners.dashboard.title')} subtitle={t('partners.dashboard.subtitle')} />
       {body}
     </Stack>
-  );
-}
-
-function Heading({ live, action }: { live?: LiveState; action?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="space-between" align="flex-end" gap="sm">
-      <div>
-        <Group gap="sm">
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {t('partners.dashboard.title')}
-          </Title>
-          {live && <LiveBadge live={live} />}
-        </Group>
-        <Text c="dimmed">{t('partners.dashboard.subtitle')}</Text>
-      </div>
-      {action}
-    </Group>
   );
 }
 
@@ -89,7 +72,7 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
   ) : null;
   return (
     <Stack gap="lg">
-      <Heading live={live} action={action} />
+      <PageHeading title={t('partners.dashboard.title')} subtitle={t('partners.dashboard.subtitle')} badge={<LiveBadge live={live} />} action={action} />
       {dashboard.isPending ? (
         <Loading label={t('partners.dashboard.loading')} />
       ) : dashboard.isError ? (
@@ -101,7 +84,7 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
           <ReferredCommunities communities={dashboard.data.communities} total={dashboard.data.counts.referrals} />
           <EarningsLedger months={dashboard.data.months} />
           <PayoutsList />
-          <ForumCard />
+          <ForumCard title={t('partners.forum.title')} body={t('partners.forum.body')} button={t('partners.forum.button')} />
         </>
       )}
     </Stack>
@@ -113,56 +96,16 @@ function BecomePartner() {
   const percent = useCommissionPercent();
   const join = useJoinProgramme();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
-          <IconHeartHandshake size={28} />
-        </ThemeIcon>
-        <Title order={2} fz="xl">
-          {t('partners.dashboard.notYet')}
-        </Title>
-        <Text c="dimmed" maw={460}>
-          {t('partners.dashboard.notYetBody', { percent })}
-        </Text>
+    <PromptCard
+      icon={<IconHeartHandshake size={28} />}
+      title={t('partners.dashboard.notYet')}
+      body={t('partners.dashboard.notYetBody', { percent })}
+      action={
         <Button size="md" radius="xl" onClick={() => join.mutate()} loading={join.isPending}>
           {t('partners.overview.become')}
         </Button>
-      </Stack>
-    </Paper>
-  );
-}
-
-function ForumCard() {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder radius="lg" padding="lg">
-      <Group justify="space-between" gap="md">
-        <Group gap="md" wrap="nowrap">
-          <ThemeIcon size={44} radius="md" variant="light" color="teal" aria-hidden="true">
-            <IconMessages size={24} />
-          </ThemeIcon>
-          <div>
-            <Title order={2} fz="lg">
-              {t('partners.forum.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('partners.forum.body')}
-            </Text>
-          </div>
-        </Group>
-        <RouterButton to="/forum" variant="light" color="teal">
-          {t('partners.forum.button')}
-        </RouterButton>
-      </Group>
-    </Card>
-  );
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Center mih={240} role="status" aria-label={label}>
-      <Loader />
-    </Center>
+      }
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { LIMITS } from '@app/shared/constants';
-import { IconChartLine, IconInfinity, IconMessages, IconPercentage, IconShare, IconUserPlus, IconUsers, IconWallet } from '@tabler/icons-react';
+import { IconChartLine, IconInfinity, IconPercentage, IconShare, IconUserPlus, IconUsers, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { ForumCard } from './PartnerParts.tsx';
 import classes from './partners.module.css';
 
 const BENEFITS = [
@@ -94,21 +95,7 @@ export function PartnerOverview() {
       </Section>
 
       <Section id="forum" title={t('partners.overview.forumTitle')}>
-        <Card withBorder radius="lg" padding="lg">
-          <Group justify="space-between" gap="md">
-            <Group gap="md" wrap="nowrap">
-              <ThemeIcon size={44} radius="md" variant="light" color="teal" aria-hidden="true">
-                <IconMessages size={24} />
-              </ThemeIcon>
-              <Text size="sm" c="dimmed" maw={420}>
-                {t('partners.overview.forumBody')}
-              </Text>
-            </Group>
-            <RouterButton to="/forum" variant="light" color="teal">
-              {t('partners.overview.forumButton')}
-            </RouterButton>
-          </Group>
-        </Card>
+        <ForumCard body={t('partners.overview.forumBody')} button={t('partners.overview.forumButton')} />
       </Section>
 
       <Paper withBorder radius="xl" p={{ base: 'lg', sm: 40 }} ta="center" bg="gray.0">

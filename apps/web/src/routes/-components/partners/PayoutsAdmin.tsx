@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useMe } from '../../../lib/auth.ts';
 import { formatCount } from '../../../lib/labels.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { LoginPrompt } from './LoginPrompt.tsx';
+import { Loading, PageHeading } from './PartnerParts.tsx';
 import { formatMoney } from './money.ts';
 import { RecordPayoutDialog } from './RecordPayoutDialog.tsx';
 import type { PartnerBalance } from './types.ts';
@@ -20,16 +21,9 @@ export function PayoutsAdmin() {
   const standing = usePartnerStanding();
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {t('partners.admin.title')}
-        </Title>
-        <Text c="dimmed">{t('partners.admin.subtitle')}</Text>
-      </div>
+      <PageHeading title={t('partners.admin.title')} subtitle={t('partners.admin.subtitle')} />
       {me.isPending || (me.data && standing.isPending) ? (
-        <Center mih={200}>
-          <Loader />
-        </Center>
+        <Loading label={t('partners.admin.loading')} />
       ) : !me.data ? (
         <LoginPrompt message={t('partners.admin.notAdmin')} />
       ) : !standing.data?.isAdmin ? (
@@ -63,9 +57,7 @@ function Balances() {
           maw={420}
         />
         {balances.isPending ? (
-          <Center py="lg" role="status" aria-label={t('partners.admin.loading')}>
-            <Loader size="sm" />
-          </Center>
+          <Loading label={t('partners.admin.loading')} />
         ) : balances.isError ? (
           <Alert color="red" role="alert">
             {balances.error.message}

@@ -1,8 +1,8 @@
 import { Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { CsvButton } from './PartnerParts.tsx';
 import { formatDay, formatMoney } from './money.ts';
 
 const PAGE = 25;
@@ -21,9 +21,7 @@ export function PayoutsList() {
           <Title order={2} fz="lg" id="payouts-title">
             {t('partners.payouts.title')}
           </Title>
-          <Button component="a" href="/api/partners/payouts.csv" download variant="default" size="xs" leftSection={<IconDownload size={14} />} aria-label={t('partners.payouts.downloadPayouts')}>
-            {t('partners.ledger.download')}
-          </Button>
+          <CsvButton href="/api/partners/payouts.csv" label={t('partners.payouts.downloadPayouts')} />
         </Group>
         {payouts.isPending ? (
           <Center py="lg">
