@@ -1,12 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
-
-/** A real 64x64 PNG (an orange square); the server stores logos as WebP. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDDqqlyTnvErIh7hIFCBKSh4etpohuwAdUrsgv1LtEN2IDqFdmFepfoBmxA9YrsQr1LdAM2oHpFdqHeJboBG1C9IrtQ7xLdgA2oXpFdqHeJbsAGVK/ILtS7RDdgA6pXZBfqXaIbsAHVK7IL9S7RDdiA6hXZhXqX6AZsQPWK7EK9S3QDNqB6RXah3iW6ARtQveIfHqDmgUsRjN81AAAAAElFTkSuQmCC',
-  'base64',
-);
+import { createCommunity, pick, uploadLogo, visible } from './community-helpers.ts';
 
 const STEP_ONE_MESSAGES = [
   'Community name is required.',
@@ -26,53 +21,6 @@ function uniqueName(prefix: string) {
 
 const joinUrl = (name: string) => `/${encodeURIComponent(name)}/join`;
 const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
-
-async function visible(page: Page, text: string) {
-  await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
-
-async function pick(page: Page, label: string, option: RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-async function uploadLogo(page: Page) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload logo' }).click();
-  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-  const preview = page.getByRole('img', { name: 'Logo preview' });
-  await expect.poll(async () => (await preview.getAttribute('src')) ?? '', { timeout: 10_000 }).toMatch(/^\/uploads\/community-logos\/[\w-]+\/[\w-]+\.webp$/);
-}
-
-interface NewCommunity {
-  name: string;
-  seats?: string;
-  description?: string;
-  rules?: string;
-  /** Screenshots of both steps and the welcome dialog under this prefix. */
-  screenshotAs?: string;
-}
-
-/** Creates a community through the wizard as the signed-in page's user and lands on its page. */
-async function createCommunity(page: Page, community: NewCommunity) {
-  await page.goto('/start-community');
-  await page.getByRole('textbox', { name: 'Community name' }).fill(community.name);
-  await uploadLogo(page);
-  await pick(page, 'Category', /Coding & Development/);
-  await pick(page, 'Language', /English/);
-  if (community.seats) await page.getByRole('textbox', { name: 'Available seats' }).fill(community.seats);
-  if (community.screenshotAs) await screenshot(page, `${community.screenshotAs}-step1`);
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await visible(page, 'Step 2 of 2: Optional Details');
-  if (community.description) await page.getByRole('textbox', { name: 'Description' }).fill(community.description);
-  if (community.rules) await page.getByRole('textbox', { name: 'Rules' }).fill(community.rules);
-  if (community.screenshotAs) await screenshot(page, `${community.screenshotAs}-step2`);
-  await page.getByRole('button', { name: 'Create Community' }).click();
-  await page.getByRole('dialog', { name: 'Welcome to your new community!' }).waitFor();
-  if (community.screenshotAs) await screenshot(page, `${community.screenshotAs}-welcome`);
-  await page.getByRole('button', { name: 'Maybe Later' }).click();
-  await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${community.name}`);
-}
 
 /**
  * The owner changes settings the wizard does not ask for (privacy, price) through the API, as the

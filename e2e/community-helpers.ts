@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, newPage, signInThroughUi, uniqueEmail, VIEWPORTS, type ContextOptions } from './browser.ts';
+import { launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS, type ContextOptions } from './browser.ts';
 
 /**
  * Communities for browser tests, made through the API with the signed-in page's cookies
@@ -156,4 +156,56 @@ export function usePeople() {
     contexts.push(someone.context);
     return someone;
   };
+}
+
+/* The create-community wizard, driven through the UI. */
+
+/** Waits until the text shows (the first of its matches). */
+export async function visible(page: Page, text: string) {
+  await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
+/** Chooses `option` in the select labelled `label`. */
+export async function pick(page: Page, label: string, option: RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Uploads the test PNG through the wizard's or edit form's logo button and waits for its preview. */
+export async function uploadLogo(page: Page) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload logo' }).click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  const preview = page.getByRole('img', { name: 'Logo preview' });
+  await expect.poll(async () => (await preview.getAttribute('src')) ?? '', { timeout: 10_000 }).toMatch(/^\/uploads\/community-logos\/[\w-]+\/[\w-]+\.webp$/);
+}
+
+export interface NewCommunity {
+  name: string;
+  seats?: string;
+  description?: string;
+  rules?: string;
+  /** Screenshots of both steps and the welcome dialog under this prefix. */
+  screenshotAs?: string;
+}
+
+/** Creates a community through the wizard as the signed-in page's user and lands on its page. */
+export async function createCommunity(page: Page, community: NewCommunity) {
+  await page.goto('/start-community');
+  await page.getByRole('textbox', { name: 'Community name' }).fill(community.name);
+  await uploadLogo(page);
+  await pick(page, 'Category', /Coding & Development/);
+  await pick(page, 'Language', /English/);
+  if (community.seats) await page.getByRole('textbox', { name: 'Available seats' }).fill(community.seats);
+  if (community.screenshotAs) await screenshot(page, `${community.screenshotAs}-step1`);
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await visible(page, 'Step 2 of 2: Optional Details');
+  if (community.description) await page.getByRole('textbox', { name: 'Description' }).fill(community.description);
+  if (community.rules) await page.getByRole('textbox', { name: 'Rules' }).fill(community.rules);
+  if (community.screenshotAs) await screenshot(page, `${community.screenshotAs}-step2`);
+  await page.getByRole('button', { name: 'Create Community' }).click();
+  await page.getByRole('dialog', { name: 'Welcome to your new community!' }).waitFor();
+  if (community.screenshotAs) await screenshot(page, `${community.screenshotAs}-welcome`);
+  await page.getByRole('button', { name: 'Maybe Later' }).click();
+  await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${community.name}`);
 }

@@ -20,6 +20,7 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { authRoutes } from './routes/auth.ts';
 import { benchRoutes } from './routes/bench.ts';
 import { healthRoutes } from './routes/health.ts';
+import { partnerRoutes } from './routes/partners.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(attachmentRoutes);
   await app.register(calendarRoutes);
   await app.register(paymentRoutes);
+  await app.register(partnerRoutes);
   if (config.benchRoutes) await app.register(benchRoutes);
   await app.register(staticPlugin);
   return app;

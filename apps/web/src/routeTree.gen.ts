@@ -12,7 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as DiscoverRouteImport } from './routes/discover'
+import { Route as ForumRouteImport } from './routes/forum'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PartnerRouteImport } from './routes/partner'
+import { Route as PartnershipProgramRouteImport } from './routes/partnership-program'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
@@ -25,6 +28,9 @@ import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedStartCommunityRouteImport } from './routes/_authed/start-community'
 import { Route as CommunityCommunityNameRouteImport } from './routes/community.$communityName'
+import { Route as PartnerIndexRouteImport } from './routes/partner.index'
+import { Route as PartnerDashboardRouteImport } from './routes/partner.dashboard'
+import { Route as PartnerPayoutsRouteImport } from './routes/partner.payouts'
 import { Route as ProfileUsernameRouteImport } from './routes/profile.$username'
 import { Route as AuthedCourseCourseIdRouteImport } from './routes/_authed/course.$courseId'
 import { Route as AuthedEditCourseCourseIdRouteImport } from './routes/_authed/edit-course.$courseId'
@@ -43,9 +49,24 @@ const DiscoverRoute = DiscoverRouteImport.update({
   path: '/discover',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForumRoute = ForumRouteImport.update({
+  id: '/forum',
+  path: '/forum',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnerRoute = PartnerRouteImport.update({
+  id: '/partner',
+  path: '/partner',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnershipProgramRoute = PartnershipProgramRouteImport.update({
+  id: '/partnership-program',
+  path: '/partnership-program',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PricingRoute = PricingRouteImport.update({
@@ -108,6 +129,21 @@ const CommunityCommunityNameRoute = CommunityCommunityNameRouteImport.update({
   path: '/community/$communityName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PartnerIndexRoute = PartnerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PartnerRoute,
+} as any)
+const PartnerDashboardRoute = PartnerDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => PartnerRoute,
+} as any)
+const PartnerPayoutsRoute = PartnerPayoutsRouteImport.update({
+  id: '/payouts',
+  path: '/payouts',
+  getParentRoute: () => PartnerRoute,
+} as any)
 const ProfileUsernameRoute = ProfileUsernameRouteImport.update({
   id: '/profile/$username',
   path: '/profile/$username',
@@ -128,7 +164,10 @@ const AuthedEditCourseCourseIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/discover': typeof DiscoverRoute
+  '/forum': typeof ForumRoute
   '/login': typeof LoginRoute
+  '/partner': typeof PartnerRouteWithChildren
+  '/partnership-program': typeof PartnershipProgramRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
@@ -141,14 +180,19 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/partner/dashboard': typeof PartnerDashboardRoute
+  '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/partner/': typeof PartnerIndexRoute
   '/course/$courseId': typeof AuthedCourseCourseIdRoute
   '/edit-course/$courseId': typeof AuthedEditCourseCourseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/discover': typeof DiscoverRoute
+  '/forum': typeof ForumRoute
   '/login': typeof LoginRoute
+  '/partnership-program': typeof PartnershipProgramRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
@@ -161,7 +205,10 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/partner/dashboard': typeof PartnerDashboardRoute
+  '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/partner': typeof PartnerIndexRoute
   '/course/$courseId': typeof AuthedCourseCourseIdRoute
   '/edit-course/$courseId': typeof AuthedEditCourseCourseIdRoute
 }
@@ -170,7 +217,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
   '/discover': typeof DiscoverRoute
+  '/forum': typeof ForumRoute
   '/login': typeof LoginRoute
+  '/partner': typeof PartnerRouteWithChildren
+  '/partnership-program': typeof PartnershipProgramRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
@@ -183,7 +233,10 @@ export interface FileRoutesById {
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/partner/dashboard': typeof PartnerDashboardRoute
+  '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
+  '/partner/': typeof PartnerIndexRoute
   '/_authed/course/$courseId': typeof AuthedCourseCourseIdRoute
   '/_authed/edit-course/$courseId': typeof AuthedEditCourseCourseIdRoute
 }
@@ -192,7 +245,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/discover'
+    | '/forum'
     | '/login'
+    | '/partner'
+    | '/partnership-program'
     | '/pricing'
     | '/privacy-policy'
     | '/refund-policy'
@@ -205,14 +261,19 @@ export interface FileRouteTypes {
     | '/settings'
     | '/start-community'
     | '/community/$communityName'
+    | '/partner/dashboard'
+    | '/partner/payouts'
     | '/profile/$username'
+    | '/partner/'
     | '/course/$courseId'
     | '/edit-course/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/discover'
+    | '/forum'
     | '/login'
+    | '/partnership-program'
     | '/pricing'
     | '/privacy-policy'
     | '/refund-policy'
@@ -225,7 +286,10 @@ export interface FileRouteTypes {
     | '/settings'
     | '/start-community'
     | '/community/$communityName'
+    | '/partner/dashboard'
+    | '/partner/payouts'
     | '/profile/$username'
+    | '/partner'
     | '/course/$courseId'
     | '/edit-course/$courseId'
   id:
@@ -233,7 +297,10 @@ export interface FileRouteTypes {
     | '/'
     | '/_authed'
     | '/discover'
+    | '/forum'
     | '/login'
+    | '/partner'
+    | '/partnership-program'
     | '/pricing'
     | '/privacy-policy'
     | '/refund-policy'
@@ -246,7 +313,10 @@ export interface FileRouteTypes {
     | '/_authed/settings'
     | '/_authed/start-community'
     | '/community/$communityName'
+    | '/partner/dashboard'
+    | '/partner/payouts'
     | '/profile/$username'
+    | '/partner/'
     | '/_authed/course/$courseId'
     | '/_authed/edit-course/$courseId'
   fileRoutesById: FileRoutesById
@@ -255,7 +325,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   DiscoverRoute: typeof DiscoverRoute
+  ForumRoute: typeof ForumRoute
   LoginRoute: typeof LoginRoute
+  PartnerRoute: typeof PartnerRouteWithChildren
+  PartnershipProgramRoute: typeof PartnershipProgramRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
@@ -289,11 +362,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DiscoverRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forum': {
+      id: '/forum'
+      path: '/forum'
+      fullPath: '/forum'
+      preLoaderRoute: typeof ForumRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partner': {
+      id: '/partner'
+      path: '/partner'
+      fullPath: '/partner'
+      preLoaderRoute: typeof PartnerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partnership-program': {
+      id: '/partnership-program'
+      path: '/partnership-program'
+      fullPath: '/partnership-program'
+      preLoaderRoute: typeof PartnershipProgramRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pricing': {
@@ -380,6 +474,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityCommunityNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/partner/': {
+      id: '/partner/'
+      path: '/'
+      fullPath: '/partner/'
+      preLoaderRoute: typeof PartnerIndexRouteImport
+      parentRoute: typeof PartnerRoute
+    }
+    '/partner/dashboard': {
+      id: '/partner/dashboard'
+      path: '/dashboard'
+      fullPath: '/partner/dashboard'
+      preLoaderRoute: typeof PartnerDashboardRouteImport
+      parentRoute: typeof PartnerRoute
+    }
+    '/partner/payouts': {
+      id: '/partner/payouts'
+      path: '/payouts'
+      fullPath: '/partner/payouts'
+      preLoaderRoute: typeof PartnerPayoutsRouteImport
+      parentRoute: typeof PartnerRoute
+    }
     '/profile/$username': {
       id: '/profile/$username'
       path: '/profile/$username'
@@ -427,11 +542,29 @@ const AuthedRouteChildren: AuthedRouteChildren = {
 const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren)
 
+interface PartnerRouteChildren {
+  PartnerDashboardRoute: typeof PartnerDashboardRoute
+  PartnerPayoutsRoute: typeof PartnerPayoutsRoute
+  PartnerIndexRoute: typeof PartnerIndexRoute
+}
+
+const PartnerRouteChildren: PartnerRouteChildren = {
+  PartnerDashboardRoute: PartnerDashboardRoute,
+  PartnerPayoutsRoute: PartnerPayoutsRoute,
+  PartnerIndexRoute: PartnerIndexRoute,
+}
+
+const PartnerRouteWithChildren =
+  PartnerRoute._addFileChildren(PartnerRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   DiscoverRoute: DiscoverRoute,
+  ForumRoute: ForumRoute,
   LoginRoute: LoginRoute,
+  PartnerRoute: PartnerRouteWithChildren,
+  PartnershipProgramRoute: PartnershipProgramRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RefundPolicyRoute: RefundPolicyRoute,

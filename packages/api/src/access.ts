@@ -50,6 +50,7 @@ export const ACCESS_RULES = {
   anyone: 'anyone, signed in or not',
   'signed-in': 'any signed-in person',
   admin: 'a platform admin (an e-mail in ADMIN_EMAILS)',
+  partner: 'a member of the partner programme',
   member: 'an approved member or the owner of the community',
   owner: 'the owner of the community',
   author: 'its author, while a member (for a message: while both people are members)',
@@ -63,7 +64,7 @@ export const ACCESS_RULES = {
 export type AccessRule = keyof typeof ACCESS_RULES;
 /** Rules about one feedback or feedback comment: the wall is the platform's, not a community's. */
 export type FeedbackRule = 'feedback-author' | 'feedback-author-or-admin';
-export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin' | FeedbackRule>;
+export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin' | 'partner' | FeedbackRule>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,6 +4,7 @@ import { coursesRouter } from './courses/router.ts';
 import { eventsRouter } from './events/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { membershipRouter } from './membership/router.ts';
+import { partnersRouter } from './partners/router.ts';
 import { levelsRouter } from './points/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { postsRouter } from './posts/router.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   events: eventsRouter,
   levels: levelsRouter,
   feedback: feedbackRouter,
+  partners: partnersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,7 +19,7 @@ export { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from 
 export type { TaskWorker } from './notifications/tasks.ts';
 export { createSubscriptionCanceller, CANCEL_SUBSCRIPTION_TASK } from './payments/cancellations.ts';
 export { createLocalProvider, localCheckoutPath, type LocalPaymentsProvider } from './payments/local.ts';
-export { localIds, localOrderPaidEvent, localRenewalPaidEvent, localSubscriptionRevokedEvent } from './payments/local-events.ts';
+export { localIds, localOrderPaidEvent, localOrderRefundedEvent, localRenewalPaidEvent, localSubscriptionRevokedEvent } from './payments/local-events.ts';
 export { PAYMENT_MESSAGES, type PaymentsConfig, type PaymentsLog, type PaymentsProvider, type PolarConfig } from './payments/provider.ts';
 export { createPaymentsProvider, localCheckoutEnabled, type PaymentsSetup } from './payments/setup.ts';
 export { generateWebhookSecret, webhookSigner, WebhookVerificationError } from './payments/signature.ts';
@@ -31,6 +31,8 @@ export { eventCalendar } from './events/calendar.ts';
 export { eventCover } from './events/service.ts';
 export { feedPage, postAttachment } from './posts/service.ts';
 export { feedbackMedia } from './feedback/service.ts';
+export { partnerOf } from './partners/service.ts';
+export { ledgerCsv, payoutsCsv } from './partners/statements.ts';
 export { leaderboard } from './points/board.ts';
 export { createRateLimiter, RateLimitedError, rateLimitMessage, type RateLimiter, type RateLimiterOptions } from './rate-limit/limiter.ts';
 export { RATE_LIMITS, type RateLimit, type RateLimitName } from './rate-limit/limits.ts';

@@ -1,11 +1,13 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { PARTNER_MESSAGES } from '@app/shared/partners';
 import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import { authorize, authorizeFeedback, type AccessRule, type FeedbackRule, type ScopedRule } from './access.ts';
 import type { Context } from './context.ts';
 import { ADMIN_MESSAGE, AppError, SIGNED_IN_MESSAGE } from './errors.ts';
 import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './live/socket.ts';
+import { partnerOf } from './partners/service.ts';
 import { RateLimitedError } from './rate-limit/limiter.ts';
 import type { RateLimitName } from './rate-limit/limits.ts';
 
@@ -128,6 +130,13 @@ export const protectedProcedure = baseProcedure
 export const adminProcedure = protectedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.isAdmin) throw new AppError('FORBIDDEN', ADMIN_MESSAGE);
   return next();
+});
+
+/** A member of the partner programme: `ctx.partner` is their row (referral code, since when). */
+export const partnerProcedure = protectedProcedure.meta({ access: 'partner' }).use(async ({ ctx, next }) => {
+  const partner = await partnerOf(ctx.db, ctx.user.id);
+  if (!partner) throw new AppError('FORBIDDEN', PARTNER_MESSAGES.partnersOnly);
+  return next({ ctx: { ...ctx, partner } });
 });
 
 /**

@@ -162,6 +162,10 @@ function logOutcome(log: FastifyBaseLogger, deliveryId: string, result: OrderPai
       return log.error(details, 'REFUND NEEDED: paid while already a member through another subscription; this subscription is being revoked');
     case 'not_admitted_underpaid':
       return log.error(details, 'REVIEW NEEDED: paid less than the checkout price or in another currency; the payer was not admitted');
+    case 'refunded':
+      return log.info(details, 'Polar order refunded: refund recorded and the partner commission on it reversed');
+    case 'unknown_order':
+      return log.warn(details, 'Polar refund for no payment of ours: ignored');
   }
 }
 

@@ -5,7 +5,6 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../lib/rate-limit.ts';
 import { useSignOut } from '../lib/auth.ts';
-import { PLANNED_PATHS } from '../lib/planned-paths.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
 interface AccountMenuProps {
@@ -41,7 +40,7 @@ export function AccountMenu({ profile }: AccountMenuProps) {
         <Menu.Item renderRoot={(props) => <Link to="/my-communities" {...props} />} leftSection={<IconUsersGroup size={16} />}>
           {t('nav.myCommunities')}
         </Menu.Item>
-        <Menu.Item component="a" href={PLANNED_PATHS.partnershipProgram} leftSection={<IconHeartHandshake size={16} />}>
+        <Menu.Item renderRoot={(props) => <Link to="/partnership-program" {...props} />} leftSection={<IconHeartHandshake size={16} />}>
           {t('nav.partnership')}
         </Menu.Item>
         <Menu.Item renderRoot={(props) => <Link to="/settings" {...props} />} leftSection={<IconSettings size={16} />}>

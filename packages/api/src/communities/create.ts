@@ -2,6 +2,8 @@ import type { Queryable } from '@app/db';
 import { communities, communityMembers, partnerReferrals, partners } from '@app/db/schema';
 import { createCommunityInput } from '@app/shared/community';
 import { eq } from 'drizzle-orm';
+import { publish } from '../live/publish.ts';
+import { topics } from '../live/topics.ts';
 import { protectedProcedure } from '../trpc.ts';
 import { discardLogo, editableFields, requireOwnLogo, rethrowNameTaken } from './service.ts';
 
@@ -35,7 +37,10 @@ export const create = protectedProcedure.meta({ rateLimit: 'community:create' })
         })
         .returning({ id: communities.id, name: communities.name });
       await tx.insert(communityMembers).values({ communityId: community!.id, userId, role: 'owner', status: 'approved' });
-      if (referredBy) await tx.insert(partnerReferrals).values({ partnerId: referredBy, communityId: community!.id });
+      if (referredBy) {
+        await tx.insert(partnerReferrals).values({ partnerId: referredBy, communityId: community!.id });
+        await publish(tx, topics.partner(referredBy), { type: 'referral.created', communityId: community!.id });
+      }
       return community!;
     });
   } catch (error) {

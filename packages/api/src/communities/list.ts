@@ -2,6 +2,7 @@ import { communities, profiles } from '@app/db/schema';
 import { containsPattern, listCommunitiesInput } from '@app/shared/communities';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
+import { notForum } from '../partners/forum.ts';
 import { publicProcedure } from '../trpc.ts';
 import { cardColumns } from './service.ts';
 
@@ -10,7 +11,7 @@ import { cardColumns } from './service.ts';
  * expression as the trigram index), category and language filters; newest first, a page at a time.
  */
 export const list = publicProcedure.input(listCommunitiesInput).query(async ({ ctx, input }) => {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [notForum];
   if (input.search) filters.push(sql`lower(${communities.name}) like lower(${containsPattern(input.search)})`);
   if (input.category) filters.push(eq(communities.category, input.category));
   if (input.language) filters.push(eq(communities.language, input.language));
@@ -27,5 +28,5 @@ export const list = publicProcedure.input(listCommunitiesInput).query(async ({ c
   return pageOf(rows, input.limit);
 });
 
-/** Every community, for Discover's counter. */
-export const count = publicProcedure.query(({ ctx }) => ctx.db.$count(communities));
+/** Every community (but the partners' forum), for Discover's counter. */
+export const count = publicProcedure.query(({ ctx }) => ctx.db.$count(communities, notForum));

@@ -8,6 +8,7 @@ import { and, desc, eq, exists, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { notForum } from '../partners/forum.ts';
 import { pointsIn } from '../points/service.ts';
 import { discardUpload, requireOwnUpload } from '../uploads/service.ts';
 
@@ -40,7 +41,7 @@ export function ownedBy(db: Queryable, userId: string) {
     .select(cardColumns)
     .from(communities)
     .innerJoin(profiles, eq(profiles.id, communities.ownerId))
-    .where(eq(communities.ownerId, userId))
+    .where(and(eq(communities.ownerId, userId), notForum))
     .orderBy(desc(communities.createdAt), desc(communities.id))
     .limit(OF_PROFILE_MAX);
 }
@@ -76,7 +77,7 @@ export function memberOf(db: Queryable, userId: string, status: 'approved' | 'pe
     .from(communityMembers)
     .innerJoin(communities, eq(communities.id, communityMembers.communityId))
     .innerJoin(profiles, eq(profiles.id, communities.ownerId))
-    .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, status), ne(communities.ownerId, userId), visible))
+    .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, status), ne(communities.ownerId, userId), visible, notForum))
     .orderBy(desc(communityMembers.joinedAt), desc(communities.id))
     .limit(OF_PROFILE_MAX);
 }

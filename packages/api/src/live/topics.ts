@@ -4,6 +4,7 @@ import type { CourseEvent } from '../courses/events.ts';
 import type { CommunityEventChange } from '../events/events.ts';
 import type { FeedbackTopicEvent } from '../feedback/events.ts';
 import type { MembershipEvent } from '../membership/events.ts';
+import type { PartnerEvent } from '../partners/events.ts';
 import type { LevelEvent } from '../points/events.ts';
 import type { FeedTopicEvent } from '../posts/events.ts';
 
@@ -31,4 +32,6 @@ export const topics = {
   session: (sessionHash: string) => `session:${sessionHash}` as Topic<SessionEvent>,
   /** The platform's feedback wall: every signed-in person hears of it. */
   feedbackWall: () => 'feedback-wall' as Topic<FeedbackTopicEvent>,
+  /** A partner's dashboard: their referred communities' members, their earnings and payouts. */
+  partner: (userId: string) => `partner:${userId}` as Topic<PartnerEvent>,
 } as const;

@@ -1,5 +1,6 @@
 import { communityMembers } from '@app/db/schema';
 import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/community';
+import { PARTNER_MESSAGES } from '@app/shared/partners';
 import { AppError } from '../errors.ts';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
@@ -14,6 +15,8 @@ export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).in
   const userId = ctx.user.id;
   return ctx.db.transaction(async (tx) => {
     const community = await loadCommunity(tx, input.communityId);
+    // The partners' forum is joined by joining the partner programme (partners.join), never here.
+    if (community.isForum) throw new AppError('FORBIDDEN', PARTNER_MESSAGES.forumPartnersOnly);
     const existing = community.ownerId === userId ? ({ status: 'approved' } as const) : await membershipOf(tx, community.id, userId);
     if (existing?.status === 'approved') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyMember);
     if (existing?.status === 'pending') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);

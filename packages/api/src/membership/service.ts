@@ -6,6 +6,7 @@ import type { CommunityRow, Membership } from '../access.ts';
 import { AppError } from '../errors.ts';
 import { publish } from '../live/publish.ts';
 import { topics } from '../live/topics.ts';
+import { tellReferrerOfMembers } from '../partners/referrer.ts';
 
 /** The community, or NOT_FOUND 'Community not found.'; `lock` holds its row until the transaction ends. */
 export async function loadCommunity(db: Queryable, communityId: string, { lock = false } = {}): Promise<CommunityRow> {
@@ -78,6 +79,7 @@ export async function admitMember(tx: Queryable, communityId: string, userId: st
     return { admitted: false, reason: 'already-member' };
   }
   await publish(tx, topics.community(communityId), { type: 'member.joined', userId, membersCount: seat.membersCount });
+  await tellReferrerOfMembers(tx, communityId, seat.membersCount);
   return { admitted: true, membersCount: seat.membersCount };
 }
 
@@ -125,7 +127,10 @@ export async function dischargeMember(
     .returning({ membersCount: communities.membersCount });
   const membersCount = row?.membersCount ?? 0;
   // Open pages update, and the person's live subscriptions (feed, chat) end on this event.
-  if (removed.length > 0) await publish(tx, topics.community(communityId), { type: 'membership.ended', userId, membersCount });
+  if (removed.length > 0) {
+    await publish(tx, topics.community(communityId), { type: 'membership.ended', userId, membersCount });
+    await tellReferrerOfMembers(tx, communityId, membersCount);
+  }
   return { removed: removed.length > 0, membersCount, checkoutId: removed[0]?.checkoutId ?? null };
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { validateEvent } from '@polar-sh/sdk/webhooks.js';
 import { describe, expect, it } from 'vitest';
-import { localIds, localOrderPaidEvent, localRenewalPaidEvent, localSubscriptionRevokedEvent } from './local-events.ts';
+import { localIds, localOrderPaidEvent, localOrderRefundedEvent, localRenewalPaidEvent, localSubscriptionRevokedEvent } from './local-events.ts';
 import { webhookSigner } from './signature.ts';
-import { addMonth, CHECKOUT_METADATA_KEY, orderPaidEvent, subscriptionRevokedEvent } from './webhook.ts';
+import { addMonth, CHECKOUT_METADATA_KEY, orderPaidEvent, orderRefundedEvent, subscriptionRevokedEvent } from './webhook.ts';
 
 const secret = `polar_whs_${randomUUID()}`;
 const checkout = { id: randomUUID(), userId: randomUUID(), amountCents: 1250, currency: 'usd' };
@@ -62,6 +62,20 @@ describe("the stand-in's events pass Polar's own SDK validation", () => {
     expect(parsed.data).toMatchObject({ id: localIds(checkout).subscriptionId, status: 'canceled', metadata: { [CHECKOUT_METADATA_KEY]: checkout.id } });
     expect(parsed.data.endedAt).toEqual(revokedAt);
     expect(subscriptionRevokedEvent.parse(event).data.id).toBe(localIds(checkout).subscriptionId);
+  });
+
+  it('order.refunded, in part and in full, of the first payment or a renewal', () => {
+    const refundedAt = new Date('2026-02-03T09:00:00.000Z');
+    const partial = throughPolarSdk(localOrderRefundedEvent({ ...input, paidAt, refundedCents: 500, refundedAt }));
+    if (partial.type !== 'order.refunded') throw new Error(`expected order.refunded, got ${partial.type}`);
+    expect(partial.data).toMatchObject({ id: localIds(checkout).firstOrderId, status: 'partially_refunded', netAmount: 1250, refundedAmount: 500, refundableAmount: 750 });
+    const full = localOrderRefundedEvent({ ...input, paidAt: periodStart, refundedCents: 1250, refundedAt, renewal: { periodStart, startedAt: paidAt } });
+    const parsed = throughPolarSdk(full);
+    if (parsed.type !== 'order.refunded') throw new Error(`expected order.refunded, got ${parsed.type}`);
+    expect(parsed.data).toMatchObject({ status: 'refunded', refundedAmount: 1250, billingReason: 'subscription_cycle' });
+    // The refunded order is the renewal's: the same id as its order.paid.
+    expect(parsed.data.id).toBe(localRenewalPaidEvent({ ...input, paidAt: periodStart, periodStart, startedAt: paidAt }).data.id);
+    expect(orderRefundedEvent.parse(full).data).toMatchObject({ net_amount: 1250, refunded_amount: 1250 });
   });
 
   it('a body Polar would not send is refused by the SDK (the check can fail)', () => {

@@ -8,9 +8,20 @@
 import type { OrderCustomer } from '@polar-sh/sdk/models/components/ordercustomer.js';
 import type { OrderSubscription } from '@polar-sh/sdk/models/components/ordersubscription.js';
 import type { Product } from '@polar-sh/sdk/models/components/product.js';
+import type { Order } from '@polar-sh/sdk/models/components/order.js';
 import { webhookOrderPaidPayloadToJSON } from '@polar-sh/sdk/models/components/webhookorderpaidpayload.js';
+import { webhookOrderRefundedPayloadToJSON } from '@polar-sh/sdk/models/components/webhookorderrefundedpayload.js';
 import { webhookSubscriptionRevokedPayloadToJSON } from '@polar-sh/sdk/models/components/webhooksubscriptionrevokedpayload.js';
-import { addMonth, CHECKOUT_METADATA_KEY, orderPaidEvent, subscriptionRevokedEvent, type OrderPaidEvent, type SubscriptionRevokedEvent } from './webhook.ts';
+import {
+  addMonth,
+  CHECKOUT_METADATA_KEY,
+  orderPaidEvent,
+  orderRefundedEvent,
+  subscriptionRevokedEvent,
+  type OrderPaidEvent,
+  type OrderRefundedEvent,
+  type SubscriptionRevokedEvent,
+} from './webhook.ts';
 
 export interface LocalCheckout {
   id: string;
@@ -159,65 +170,87 @@ export interface LocalRenewalInput extends LocalOrderInput {
  * our checkout id only in the subscription's metadata, as Polar sends renewals.
  */
 export function localRenewalPaidEvent(input: LocalRenewalInput): OrderPaidEvent {
-  const orderId = `${localIds(input.checkout).firstOrderId}_${input.periodStart.getTime()}`;
+  const orderId = renewalOrderId(input.checkout, input.periodStart);
   return orderEvent(input, { orderId, reason: 'subscription_cycle', startedAt: input.startedAt, periodStart: input.periodStart });
 }
 
-function orderEvent(
-  input: LocalOrderInput,
-  order: { orderId: string; reason: 'subscription_create' | 'subscription_cycle'; startedAt: Date; periodStart: Date },
-): OrderPaidEvent {
+/** A renewal's order id: one per month of the subscription. */
+const renewalOrderId = (checkout: Pick<LocalCheckout, 'id' | 'userId'>, periodStart: Date) => `${localIds(checkout).firstOrderId}_${periodStart.getTime()}`;
+
+type OrderShape = { orderId: string; reason: 'subscription_create' | 'subscription_cycle'; startedAt: Date; periodStart: Date };
+
+function orderEvent(input: LocalOrderInput, order: OrderShape): OrderPaidEvent {
+  const json = webhookOrderPaidPayloadToJSON({ type: 'order.paid', timestamp: input.paidAt, data: orderData(input, order, 0) });
+  return orderPaidEvent.parse(JSON.parse(json));
+}
+
+/** The order as Polar describes it, `refundedCents` of it refunded (before taxes; the stand-in charges none). */
+function orderData(input: LocalOrderInput, order: OrderShape, refundedCents: number): Order {
   const { checkout, communityName, paidAt } = input;
   const ids = localIds(checkout);
   const amount = checkout.amountCents;
   const description = `${communityName}: monthly membership`;
-  const json = webhookOrderPaidPayloadToJSON({
-    type: 'order.paid',
-    timestamp: paidAt,
-    data: {
-      id: order.orderId,
-      createdAt: paidAt,
-      modifiedAt: paidAt,
-      status: 'paid',
-      paid: true,
-      subtotalAmount: amount,
-      discountAmount: 0,
-      netAmount: amount,
-      taxAmount: 0,
-      totalAmount: amount,
-      appliedBalanceAmount: 0,
-      dueAmount: 0,
-      refundedAmount: 0,
-      refundedTaxAmount: 0,
-      currency: checkout.currency,
-      billingReason: order.reason,
-      billingName: input.customer.name,
-      billingAddress: null,
-      invoiceNumber: null,
-      isInvoiceGenerated: false,
-      receiptNumber: null,
-      customerId: ids.customerId,
-      productId: PRODUCT_ID,
-      discountId: null,
-      subscriptionId: ids.subscriptionId,
-      // Renewal orders belong to no checkout; the first one carries Polar's checkout id and its metadata.
-      checkoutId: order.reason === 'subscription_create' ? checkout.id : null,
-      metadata: order.reason === 'subscription_create' ? { [CHECKOUT_METADATA_KEY]: checkout.id } : {},
-      platformFeeAmount: 0,
-      platformFeeCurrency: null,
-      customer: customer(input, order.startedAt),
-      product: product(input, order.startedAt),
-      discount: null,
-      subscription: subscription(input, { startedAt: order.startedAt, periodStart: order.periodStart, status: 'active' }),
-      items: [
-        { createdAt: paidAt, modifiedAt: null, id: `${order.orderId}_item`, label: description, amount, taxAmount: 0, proration: false, productPriceId: `local_price_${checkout.id}` },
-      ],
-      description,
-      refundableAmount: amount,
-      refundableTaxAmount: 0,
-    },
-  });
-  return orderPaidEvent.parse(JSON.parse(json));
+  const status = refundedCents === 0 ? 'paid' : refundedCents >= amount ? 'refunded' : 'partially_refunded';
+  return {
+    id: order.orderId,
+    createdAt: paidAt,
+    modifiedAt: paidAt,
+    status,
+    paid: true,
+    subtotalAmount: amount,
+    discountAmount: 0,
+    netAmount: amount,
+    taxAmount: 0,
+    totalAmount: amount,
+    appliedBalanceAmount: 0,
+    dueAmount: 0,
+    refundedAmount: refundedCents,
+    refundedTaxAmount: 0,
+    currency: checkout.currency,
+    billingReason: order.reason,
+    billingName: input.customer.name,
+    billingAddress: null,
+    invoiceNumber: null,
+    isInvoiceGenerated: false,
+    receiptNumber: null,
+    customerId: ids.customerId,
+    productId: PRODUCT_ID,
+    discountId: null,
+    subscriptionId: ids.subscriptionId,
+    // Renewal orders belong to no checkout; the first one carries Polar's checkout id and its metadata.
+    checkoutId: order.reason === 'subscription_create' ? checkout.id : null,
+    metadata: order.reason === 'subscription_create' ? { [CHECKOUT_METADATA_KEY]: checkout.id } : {},
+    platformFeeAmount: 0,
+    platformFeeCurrency: null,
+    customer: customer(input, order.startedAt),
+    product: product(input, order.startedAt),
+    discount: null,
+    subscription: subscription(input, { startedAt: order.startedAt, periodStart: order.periodStart, status: 'active' }),
+    items: [
+      { createdAt: paidAt, modifiedAt: null, id: `${order.orderId}_item`, label: description, amount, taxAmount: 0, proration: false, productPriceId: `local_price_${checkout.id}` },
+    ],
+    description,
+    refundableAmount: amount - refundedCents,
+    refundableTaxAmount: 0,
+  };
+}
+
+export interface LocalRefundInput extends LocalOrderInput {
+  /** How much of the order has been refunded so far (cumulative, as Polar reports it). */
+  refundedCents: number;
+  refundedAt: Date;
+  /** The renewal refunded (its period's start), or the first payment when absent. */
+  renewal?: { periodStart: Date; startedAt: Date };
+}
+
+/** The `order.refunded` Polar sends when an order is refunded in full or in part. */
+export function localOrderRefundedEvent(input: LocalRefundInput): OrderRefundedEvent {
+  const { renewal } = input;
+  const order: OrderShape = renewal
+    ? { orderId: renewalOrderId(input.checkout, renewal.periodStart), reason: 'subscription_cycle', startedAt: renewal.startedAt, periodStart: renewal.periodStart }
+    : { orderId: localIds(input.checkout).firstOrderId, reason: 'subscription_create', startedAt: input.paidAt, periodStart: input.paidAt };
+  const json = webhookOrderRefundedPayloadToJSON({ type: 'order.refunded', timestamp: input.refundedAt, data: orderData(input, order, input.refundedCents) });
+  return orderRefundedEvent.parse(JSON.parse(json));
 }
 
 export interface LocalRevokedInput extends LocalEventInput {

@@ -3,6 +3,7 @@ import { checkouts, communityMembers, payments, webhookEvents } from '@app/db/sc
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { admitMember, dischargeMember, isBanned } from '../membership/service.ts';
+import { recordCommission, reverseCommission } from '../partners/earnings.ts';
 import { stopSubscription, type CancellationReason } from './cancellations.ts';
 
 /** The metadata key (40 characters at most, Polar's limit) carrying our `checkouts.id`. */
@@ -57,6 +58,22 @@ export const subscriptionRevokedEvent = z.object({
 });
 export type SubscriptionRevokedEvent = z.output<typeof subscriptionRevokedEvent>;
 
+/**
+ * Polar's `order.refunded` (a full or partial refund): the order as it is now. `refunded_amount` is
+ * what has been refunded of it so far, before taxes (as `net_amount` is), in cents.
+ */
+export const orderRefundedEvent = z.object({
+  type: z.literal('order.refunded'),
+  timestamp: z.string().optional(),
+  data: z.looseObject({
+    id: z.string().min(1).max(200),
+    net_amount: z.int().min(0),
+    refunded_amount: z.int().min(0),
+    currency: z.string().min(3).max(10),
+  }),
+});
+export type OrderRefundedEvent = z.output<typeof orderRefundedEvent>;
+
 /** One calendar month later (the 31st runs to the month's last day rather than into the next). */
 export function addMonth(date: Date): Date {
   const next = new Date(date);
@@ -96,7 +113,11 @@ export type OrderPaidOutcome =
   /** The subscription ended: the membership it paid for ends too. */
   | { outcome: 'ended'; checkoutId: string; membersCount: number }
   /** The subscription ended, but it paid for no current membership (left, removed, or an older subscription): nothing changes. */
-  | { outcome: 'not_member'; checkoutId: string };
+  | { outcome: 'not_member'; checkoutId: string }
+  /** An order was refunded (more of it than before): recorded on the payment, and the partner's commission on it reversed by `reversedCents`. */
+  | { outcome: 'refunded'; paymentId: string; refundedCents: number; reversedCents: number }
+  /** A refund of an order we have no payment for. */
+  | { outcome: 'unknown_order' };
 
 const UUID = z.uuid();
 
@@ -111,6 +132,7 @@ const UUID = z.uuid();
 export async function handlePolarEvent(db: Db, deliveryId: string, payload: unknown): Promise<OrderPaidOutcome> {
   const type = typeof payload === 'object' && payload !== null && 'type' in payload ? String(payload.type) : '';
   if (type === 'subscription.revoked') return handleRevoked(db, deliveryId, payload);
+  if (type === 'order.refunded') return handleRefunded(db, deliveryId, payload);
   if (type !== 'order.paid') return { outcome: 'ignored' };
   const parsed = orderPaidEvent.safeParse(payload);
   if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -157,24 +179,43 @@ export async function handlePolarEvent(db: Db, deliveryId: string, payload: unkn
     if (order.currency.toLowerCase() !== checkout.currency || order.total_amount < checkout.amountCents) {
       return { outcome: 'not_admitted_underpaid', ...ids };
     }
-    const { communityId, userId } = checkout;
-    const refuse = async (outcome: 'not_admitted_full' | 'not_admitted_banned' | 'not_admitted_ended' | 'not_admitted_duplicate', reason: CancellationReason) => {
-      await stopSubscription(tx, checkout.id, 'revoke', reason);
-      return { outcome, ...ids };
-    };
-    if (firstPayment) {
-      const admission = await admitMember(tx, communityId, userId, checkout.id);
-      if (admission.admitted) return { outcome: 'admitted', ...ids, membersCount: admission.membersCount };
-      if (admission.reason === 'banned') return refuse('not_admitted_banned', 'banned');
-      if (admission.reason === 'full') return refuse('not_admitted_full', 'full');
+    const outcome = await settleMembership(tx, checkout, ids, firstPayment);
+    // A payment that pays for a membership earns the referring partner their share, in this
+    // transaction; one that admits nobody (to be refunded) or is to be reviewed earns nothing.
+    if (outcome.outcome === 'admitted' || outcome.outcome === 'renewed') {
+      await recordCommission(tx, { id: payment.id, communityId: checkout.communityId, amountCents: order.net_amount, refundedCents: 0, currency: order.currency.toLowerCase() });
     }
-    // A renewal (or a first payment of someone already a member): it pays for the membership it started, or nothing.
-    const paysFor = await claimMembership(tx, communityId, userId, checkout.id);
-    if (paysFor === 'this') return { outcome: 'renewed', ...ids };
-    if (paysFor === 'another') return refuse('not_admitted_duplicate', 'duplicate');
-    if (await isBanned(tx, communityId, userId)) return refuse('not_admitted_banned', 'banned');
-    return refuse('not_admitted_ended', 'no_membership');
+    return outcome;
   });
+}
+
+/**
+ * What a payment does to the payer's membership: the first payment of a checkout admits them; a
+ * renewal keeps the membership that checkout pays for. One that admits nobody stops its subscription.
+ */
+async function settleMembership(
+  tx: Queryable,
+  checkout: { id: string; communityId: string; userId: string },
+  ids: { checkoutId: string; paymentId: string },
+  firstPayment: boolean,
+): Promise<OrderPaidOutcome> {
+  const { communityId, userId } = checkout;
+  const refuse = async (outcome: 'not_admitted_full' | 'not_admitted_banned' | 'not_admitted_ended' | 'not_admitted_duplicate', reason: CancellationReason) => {
+    await stopSubscription(tx, checkout.id, 'revoke', reason);
+    return { outcome, ...ids };
+  };
+  if (firstPayment) {
+    const admission = await admitMember(tx, communityId, userId, checkout.id);
+    if (admission.admitted) return { outcome: 'admitted', ...ids, membersCount: admission.membersCount };
+    if (admission.reason === 'banned') return refuse('not_admitted_banned', 'banned');
+    if (admission.reason === 'full') return refuse('not_admitted_full', 'full');
+  }
+  // A renewal (or a first payment of someone already a member): it pays for the membership it started, or nothing.
+  const paysFor = await claimMembership(tx, communityId, userId, checkout.id);
+  if (paysFor === 'this') return { outcome: 'renewed', ...ids };
+  if (paysFor === 'another') return refuse('not_admitted_duplicate', 'duplicate');
+  if (await isBanned(tx, communityId, userId)) return refuse('not_admitted_banned', 'banned');
+  return refuse('not_admitted_ended', 'no_membership');
 }
 
 /**
@@ -248,5 +289,32 @@ async function handleRevoked(db: Db, deliveryId: string, payload: unknown): Prom
     if (!checkout) return { outcome: 'unknown_checkout' };
     const { removed, membersCount } = await dischargeMember(tx, checkout.communityId, checkout.userId, { paidBy: checkout.id });
     return removed ? { outcome: 'ended', checkoutId: checkout.id, membersCount } : { outcome: 'not_member', checkoutId: checkout.id };
+  });
+}
+
+/**
+ * An order was refunded, fully or in part: one transaction records how much of the payment has
+ * been refunded (Polar's cumulative `refunded_amount`, never more than the payment) and reverses
+ * the referring partner's commission on that much (partners/earnings.ts). A replay, or a notice
+ * of no more than was already recorded, changes nothing. The membership is not touched here:
+ * Polar revokes the subscription on a full refund and sends `subscription.revoked` for it.
+ */
+async function handleRefunded(db: Db, deliveryId: string, payload: unknown): Promise<OrderPaidOutcome> {
+  const parsed = orderRefundedEvent.safeParse(payload);
+  if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const order = parsed.data.data;
+  return db.transaction(async (tx) => {
+    if (!(await recordDelivery(tx, deliveryId, parsed.data.type))) return { outcome: 'duplicate' };
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.provider, ['polar', 'local']), eq(payments.providerRef, order.id)))
+      .for('update');
+    if (!payment) return { outcome: 'unknown_order' };
+    const refundedCents = Math.min(order.refunded_amount, payment.amountCents);
+    if (refundedCents <= payment.refundedCents) return { outcome: 'duplicate' };
+    await tx.update(payments).set({ refundedCents, refundedAt: new Date() }).where(eq(payments.id, payment.id));
+    const reversal = await reverseCommission(tx, { ...payment, refundedCents }, refundedCents - payment.refundedCents);
+    return { outcome: 'refunded', paymentId: payment.id, refundedCents, reversedCents: reversal?.amountCents ?? 0 };
   });
 }

@@ -1,6 +1,7 @@
 import { profiles } from '@app/db/schema';
 import { containsPattern, listPeopleInput, PEOPLE_LIMIT } from '@app/shared/communities';
-import { and, desc, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, ne, or, sql, type SQL } from 'drizzle-orm';
+import { FORUM_HOST_ID } from '../partners/forum.ts';
 import { publicProcedure } from '../trpc.ts';
 
 /** What Discover's person cards show; never the e-mail. */
@@ -13,13 +14,16 @@ const personColumns = {
   language: profiles.language,
 };
 
+/** The platform's own profile that hosts the partners' forum is nobody's to find. */
+const notHost = ne(profiles.id, FORUM_HOST_ID);
+
 /**
  * Discover's people: the newest 50, optionally those whose username or full name contains the
  * search text, or whose category matches, both case-insensitively (the expressions match the
  * trigram and `lower(category)` indexes).
  */
 export const list = publicProcedure.input(listPeopleInput).query(({ ctx, input }) => {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [notHost];
   if (input.search) {
     const pattern = sql`lower(${containsPattern(input.search)})`;
     filters.push(or(sql`lower(${profiles.username}) like ${pattern}`, sql`lower(${profiles.fullName}) like ${pattern}`) as SQL);
@@ -33,5 +37,5 @@ export const list = publicProcedure.input(listPeopleInput).query(({ ctx, input }
     .limit(PEOPLE_LIMIT);
 });
 
-/** Every profile, for Discover's counter. */
-export const count = publicProcedure.query(({ ctx }) => ctx.db.$count(profiles));
+/** Every profile (but the forum's host), for Discover's counter. */
+export const count = publicProcedure.query(({ ctx }) => ctx.db.$count(profiles, notHost));

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   'feedback:delete': { max: 120, windowSeconds: HOUR },
   'feedback-comment:create': { max: 30, windowSeconds: MINUTE },
   'feedback-comment:delete': { max: 60, windowSeconds: MINUTE },
+  'partner:join': { max: 20, windowSeconds: 10 * MINUTE },
+  'partner:payout': { max: 60, windowSeconds: HOUR },
   upload: { max: 60, windowSeconds: MINUTE },
   /** Per address: nobody is signed in yet (AUTH_RATE_LIMIT_MAX sets it). */
   'auth:sign-in': { max: 20, windowSeconds: MINUTE },

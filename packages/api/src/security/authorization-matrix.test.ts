@@ -133,6 +133,17 @@ const MATRIX: Record<string, Row> = {
   'feedback.addComment':           [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
   'feedback.deleteComment':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
   'feedback.onWall':               [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+
+  'partners.me':                   [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'partners.join':                 [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  // The member is the partner who referred the world's community; nobody else is a partner (valid-inputs.ts).
+  'partners.dashboard':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'partners.ledger':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'partners.payouts':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'partners.onDashboard':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  // Platform admins only (ADMIN_EMAILS): none of these people is one, the partner included.
+  'partners.balances':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN],
+  'partners.recordPayout':         [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN],
 };
 
 /**
@@ -145,6 +156,9 @@ const ADMIN_MATRIX: Record<string, Expected> = {
   'feedback.update': FORBIDDEN,
   'feedback.delete': ok,
   'feedback.deleteComment': ok,
+  // Admins see every partner's balance and record payouts.
+  'partners.balances': ok,
+  'partners.recordPayout': ok,
 };
 
 let database: TestDatabase;

@@ -1,7 +1,8 @@
 import type { Database } from '@app/db';
-import { communities, feedbackComments, feedbacks, profiles } from '@app/db/schema';
+import { communities, feedbackComments, feedbacks, partnerReferrals, partners, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { eq } from 'drizzle-orm';
+import { becomePartner } from '../partners/service.ts';
 import { storeTestUpload, testStorage, type TestWorld } from '../testing.ts';
 
 /**
@@ -64,6 +65,20 @@ const eventFields = {
 const peerOf = ({ world, me }: InputContext) => (me === world.member ? world.other : world.member);
 
 const community = ({ world }: InputContext) => ({ communityId: world.community.id });
+
+/**
+ * The partner programme's standing, set before a partner-only call: the member is the partner who
+ * referred the world's community, and nobody else is a partner (whatever an earlier row's
+ * `partners.join` made them), so the row is about the caller.
+ */
+async function partnerStanding({ database, world, me }: InputContext) {
+  if (me === world.member) {
+    await becomePartner(database.db, me);
+    await database.db.insert(partnerReferrals).values({ partnerId: me, communityId: world.community.id }).onConflictDoNothing();
+  } else if (me) {
+    await database.db.delete(partners).where(eq(partners.userId, me));
+  }
+}
 const chatPair = (c: InputContext) => ({ communityId: c.world.community.id, userId: peerOf(c) });
 
 export const VALID_INPUTS: Record<string, InputFor> = {
@@ -187,4 +202,28 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'feedback.addComment': async (c) => ({ feedbackId: (await memberFeedback(c)).feedback.id, text: 'Agreed' }),
   'feedback.deleteComment': async (c) => ({ feedbackCommentId: (await memberFeedback(c)).comment.id }),
   'feedback.onWall': () => ({}),
+  'partners.me': () => undefined,
+  'partners.join': () => undefined,
+  'partners.dashboard': async (c) => {
+    await partnerStanding(c);
+    return undefined;
+  },
+  'partners.ledger': async (c) => {
+    await partnerStanding(c);
+    return { limit: 20 };
+  },
+  'partners.payouts': async (c) => {
+    await partnerStanding(c);
+    return { limit: 20 };
+  },
+  'partners.onDashboard': async (c) => {
+    await partnerStanding(c);
+    return {};
+  },
+  // Admins only: nobody in the matrix is one (partners.test.ts calls them as an admin).
+  'partners.balances': () => ({ search: 'person' }),
+  'partners.recordPayout': async (c) => {
+    await partnerStanding({ ...c, me: c.world.member });
+    return { partnerId: c.world.member, amountCents: 1, reference: 'Transfer 1' };
+  },
 };

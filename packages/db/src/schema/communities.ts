@@ -40,11 +40,14 @@ export const communities = pgTable(
     planType: text('plan_type').notNull().default('unlimited'),
     /** Approved members, owner included; kept equal to the count by the membership writes. */
     membersCount: integer('members_count').notNull().default(0),
+    /** The partners' forum (one row, made on first use): no list, profile or join page shows it. */
+    isForum: boolean('is_forum').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('communities_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('communities_name_lower_idx').on(sql`lower(${t.name})`).where(sql`NOT ${t.isForum}`),
+    uniqueIndex('communities_one_forum_idx').on(t.isForum).where(sql`${t.isForum}`),
     index('communities_owner_idx').on(t.ownerId),
     index('communities_referred_by_idx').on(t.referredBy),
     index('communities_created_at_idx').on(t.createdAt),
@@ -101,12 +104,16 @@ export const payments = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull(),
+    /** How much of `amountCents` has been refunded (Polar's `order.refunded`: before taxes, cumulative). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
     index('payments_community_idx').on(t.communityId, t.createdAt),
     check('payments_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    check('payments_refund_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE, store } from '../../../../lib/storage-keys.ts';
+import { storedReferralCode } from '../../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { CoreDetailsStep } from './CoreDetailsStep.tsx';
 import { initialValues, parseInput, toInput, validateCore, validateOptional, type WizardValues } from './form.ts';
@@ -61,7 +61,7 @@ export function CreateCommunityWizard({ contactEmail }: { contactEmail: string }
 
   function submit(values: WizardValues, event: FormEvent<HTMLFormElement> | undefined) {
     const formElement = event?.currentTarget;
-    const referralCode = store.get(STORAGE.referralCode);
+    const referralCode = storedReferralCode();
     const input = toInput(values, referralCode);
     if (step === 0) {
       if (check(validateCore(input), formElement)) {

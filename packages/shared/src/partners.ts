@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import { boundedText, cursorTime, lastEventId } from './input.ts';
+
+/** The words the partner programme's server and screens share (spec section 8, 'Referral'). */
+export const PARTNER_MESSAGES = {
+  loginForLink: 'Please login to get your referral link',
+  copyFailed: 'Copy failed',
+  partnersOnly: 'Join the partner programme first: this is for partners.',
+  forumPartnersOnly: 'The forum is for partners: join the partner programme to take part.',
+  notPartner: 'There is no partner with this id.',
+  payoutTooLarge: (pending: string) => `A payout cannot be more than the partner's pending balance (${pending}).`,
+  payoutAmount: 'Enter an amount of at least US$0.01.',
+  payoutTooHigh: 'That amount is too large.',
+  cursor: 'The page cursor is not valid.',
+  codeTaken: 'Could not make a referral code. Please try again.',
+} as const;
+
+/** The commission: 5% (spec section 9), in basis points so the arithmetic stays in integers. */
+export const COMMISSION_BASIS_POINTS = LIMITS.referralCommissionPercent * 100;
+
+/**
+ * A partner's share of `baseCents`, in whole cents, rounded half up once (2.5 cents → 3): the one
+ * place money is rounded. `baseCents` is a payment's net amount (or what of it is left after refunds).
+ */
+export function commissionCents(baseCents: number, basisPoints: number = COMMISSION_BASIS_POINTS): number {
+  if (!Number.isSafeInteger(baseCents) || baseCents < 0) throw new RangeError(`not an amount in cents: ${baseCents}`);
+  return Math.floor((baseCents * basisPoints + 5_000) / 10_000);
+}
+
+/** How many characters of the base64 user id make the referral code (spec section 9). */
+export const REFERRAL_CODE_LENGTH = 8;
+
+/**
+ * The referral code: the first `length` characters of the base64 of the user id (its text, as the
+ * original did with `btoa(user.id)`). A uuid's text is hex digits and hyphens, whose base64 is
+ * letters and digits only, so the code needs no escaping in a URL.
+ */
+export function referralCodeOf(userId: string, length: number = REFERRAL_CODE_LENGTH): string {
+  return btoa(userId).slice(0, length);
+}
+
+/** What a stored or linked referral code may look like (a longer one only when the short one was taken). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{8,48}$/;
+
+/** The referral link: the site's origin, `?ref=` and the code (spec section 9). */
+export function referralLink(origin: string, code: string): string {
+  return `${origin}?ref=${encodeURIComponent(code)}`;
+}
+
+const MAX_PAYOUT_CENTS = 100_000_000;
+
+export const recordPayoutInput = z.object({
+  partnerId: z.uuid({ error: PARTNER_MESSAGES.notPartner }),
+  amountCents: z
+    .int({ error: PARTNER_MESSAGES.payoutAmount })
+    .min(1, PARTNER_MESSAGES.payoutAmount)
+    .max(MAX_PAYOUT_CENTS, PARTNER_MESSAGES.payoutTooHigh),
+  /** How it was paid (a transfer id, a note): optional, shown to the partner. */
+  reference: boundedText(200).nullish(),
+});
+
+/** Newest-first pages of the ledger and the payouts. */
+export const partnerCursor = z.object({
+  createdAt: cursorTime(PARTNER_MESSAGES.cursor),
+  id: z.uuid({ error: PARTNER_MESSAGES.cursor }),
+});
+
+export const PARTNER_PAGE_SIZE = 50;
+
+export const partnerPageInput = z.object({
+  cursor: partnerCursor.nullish(),
+  limit: z.int().min(1).max(100).default(PARTNER_PAGE_SIZE),
+});
+
+/** The admins' list of partners and their balances. */
+export const partnerBalancesInput = z.object({
+  /** A part of the partner's username, name, e-mail or referral code. */
+  search: boundedText(100).nullish(),
+  limit: z.int().min(1).max(100).default(50),
+});
+
+export const partnerSubscriptionInput = z.object({ lastEventId });
+
+/** Cents as a decimal number of dollars, exactly ('1234' → '12.34', '-25' → '-0.25'): no float arithmetic. */
+export function centsText(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Cents as 'US$12.34' (or '-US$0.25'), for the server's messages; screens format with Intl. */
+export function usd(cents: number): string {
+  return cents < 0 ? `-US$${centsText(-cents)}` : `US$${centsText(cents)}`;
+}
