@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import { communities, feedbackComments, feedbacks, partnerReferrals, partners, profiles } from '@app/db/schema';
+import { communities, feedbackComments, feedbacks, partnerEarnings, partnerReferrals, partners, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { eq } from 'drizzle-orm';
 import { becomePartner } from '../partners/service.ts';
@@ -220,10 +220,14 @@ export const VALID_INPUTS: Record<string, InputFor> = {
     await partnerStanding(c);
     return {};
   },
-  // Admins only: nobody in the matrix is one (partners.test.ts calls them as an admin).
+  // Admins only (the matrix's admin verdicts are the stranger's with ctx.isAdmin).
   'partners.balances': () => ({ search: 'person' }),
   'partners.recordPayout': async (c) => {
     await partnerStanding({ ...c, me: c.world.member });
+    // A cent earned on the referred community, so there is a pending balance to pay out.
+    await c.database.db
+      .insert(partnerEarnings)
+      .values({ partnerId: c.world.member, communityId: c.world.community.id, kind: 'commission', baseCents: 20, rateBasisPoints: 500, amountCents: 1 });
     return { partnerId: c.world.member, amountCents: 1, reference: 'Transfer 1' };
   },
 };
