@@ -1,25 +1,32 @@
 import { Box, Container, Group, Loader } from '@mantine/core';
+import { useMatch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCatalogs } from '../i18n/index.ts';
 import { useMe } from '../lib/auth.ts';
 import { Logo } from './Logo.tsx';
 import { RouterButton } from './RouterButton.tsx';
-import { SelectedCommunity } from './SelectedCommunity.tsx';
 
-// A visitor's first page needs none of the signed-in menus (see SignedInActions), nor their text.
+// Loaded when needed: the community's name on community pages; the signed-in menus (see
+// SignedInActions) and their text for signed-in people only.
+const SelectedCommunity = lazy(() => import('./SelectedCommunity.tsx'));
 const SignedInActions = lazy(() => Promise.all([import('./SignedInActions.tsx'), loadCatalogs()]).then(([module]) => module));
 
 export function TopBar() {
   const { t } = useTranslation();
   const me = useMe();
+  const onCommunityPage = useMatch({ from: '/community/$communityName', shouldThrow: false }) !== undefined;
   return (
     <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', position: 'sticky', top: 0, zIndex: 100 }}>
       <Container size="lg" h={60}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Logo />
-            <SelectedCommunity />
+            {onCommunityPage && (
+              <Suspense>
+                <SelectedCommunity />
+              </Suspense>
+            )}
           </Group>
           <Group gap="xs" wrap="nowrap">
             {me.isPending ? (

@@ -11,8 +11,6 @@ import common from './en/common.json';
  * the entry, and every other page waits for them (`loadCatalogs` in the root route's beforeLoad), so
  * no text ever shows a key.
  */
-const lazyCatalogs = import.meta.glob<Record<string, unknown>>(['./en/*.json', '!./en/common.json'], { import: 'default' });
-
 /** Paths whose pages (for a visitor) use only the shell's catalog and the ones they bring. */
 export const EAGER_PATHS: ReadonlySet<string> = new Set(['/', '/pricing', '/login']);
 
@@ -35,8 +33,8 @@ let loading: Promise<void> | null = null;
 
 /** Adds the catalogs left out of the entry; the same promise for every caller. */
 export function loadCatalogs(): Promise<void> {
-  loading ??= Promise.all(Object.values(lazyCatalogs).map((load) => load())).then((catalogs) => {
-    for (const catalog of catalogs) addCatalog(catalog);
+  loading ??= import('./catalogs.ts').then(({ catalogs }) => {
+    for (const catalog of Object.values(catalogs)) addCatalog(catalog);
   });
   return loading;
 }
