@@ -17,6 +17,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bundle',
+          include: ['scripts/bundle-size.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['packages/{api,db,storage}/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,

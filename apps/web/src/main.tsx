@@ -4,10 +4,9 @@ import '@mantine/dates/styles.css';
 import './styles.css';
 import './i18n/index.ts';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { rememberReferral } from './lib/storage-keys.ts';
 import { createClient, createOptions, createQueryClient, TRPCProvider } from './lib/trpc.ts';
@@ -16,6 +15,8 @@ import { theme } from './theme.ts';
 
 rememberReferral(window.location.search);
 
+const NotificationsHost = lazy(() => import('./components/NotificationsHost.tsx'));
+
 const queryClient = createQueryClient();
 const trpcClient = createClient();
 const router = createAppRouter({ queryClient, trpc: createOptions(trpcClient, queryClient) });
@@ -23,7 +24,9 @@ const router = createAppRouter({ queryClient, trpc: createOptions(trpcClient, qu
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" limit={3} autoClose={4000} />
+      <Suspense>
+        <NotificationsHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <RouterProvider router={router} />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedText } from './input.ts';
+import { SIGN_IN_ERROR_CODES, type SignInErrorCode } from './constants.ts';
 
 export const AUTH_MESSAGES = {
   acceptTerms: 'Please accept the Terms of Use before proceeding.',
@@ -24,6 +25,4 @@ export const devSignInInput = z.object({
 });
 export type DevSignInInput = z.infer<typeof devSignInInput>;
 
-/** Error codes the server puts in /login?error=… after a failed sign-in. */
-export const SIGN_IN_ERROR_CODES = ['state', 'provider', 'token', 'unverified', 'profile', 'unexpected'] as const;
-export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
+export { SIGN_IN_ERROR_CODES, type SignInErrorCode };

@@ -100,3 +100,24 @@ export const LIMITS = {
 } as const;
 
 export const DEFAULT_FULL_NAME = 'New User';
+
+/*
+ * Constants of domains whose modules also declare zod schemas, kept here so that the web app's first
+ * page can use them without zod (its bundle keeps every schema a module declares). Re-exported there.
+ */
+
+/** Error codes the server puts in /login?error=… after a failed sign-in. */
+export const SIGN_IN_ERROR_CODES = ['state', 'provider', 'token', 'unverified', 'profile', 'unexpected'] as const;
+export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
+
+/** What a stored or linked referral code may look like (a longer one only when the short one was taken). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{8,48}$/;
+
+export const FEEDBACK_LIMITS = {
+  contentMax: 2000,
+  commentMax: 500,
+  urlMax: 2048,
+  pageSize: 10,
+  /** A feedback shows at most this many comments (oldest first). */
+  commentsMax: 500,
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
+import { FEEDBACK_LIMITS } from './constants.ts';
 
 /** The feedback wall: feedback on the product with a rating, and comments on it (spec sections 2, 3, 4, 5 and 8). */
 
@@ -24,14 +25,7 @@ export const FEEDBACK_MESSAGES = {
   cursor: 'The page cursor is not valid.',
 } as const;
 
-export const FEEDBACK_LIMITS = {
-  contentMax: 2000,
-  commentMax: 500,
-  urlMax: 2048,
-  pageSize: 10,
-  /** A feedback shows at most this many comments (oldest first). */
-  commentsMax: 500,
-} as const;
+export { FEEDBACK_LIMITS };
 
 /** What a feedback's attachment is shown as (the `media_type` column). */
 export const FEEDBACK_MEDIA_TYPES = ['image', 'video', 'document'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
+import { LIMITS, REFERRAL_CODE_PATTERN } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
 
 /** The words the partner programme's server and screens share (spec section 8, 'Referral'). */
@@ -40,8 +40,7 @@ export function referralCodeOf(userId: string, length: number = REFERRAL_CODE_LE
   return btoa(userId).slice(0, length);
 }
 
-/** What a stored or linked referral code may look like (a longer one only when the short one was taken). */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{8,48}$/;
+export { REFERRAL_CODE_PATTERN };
 
 /** The referral link: the site's origin, `?ref=` and the code (spec section 9). */
 export function referralLink(origin: string, code: string): string {

@@ -1,6 +1,7 @@
 import { Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from './RouterLinks.tsx';
+import '../i18n/landing.ts';
 
 // The pricing link says 'Plans': the top bar already has a 'Pricing' link, and one name per destination
 // keeps links findable by role and name.

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RouterButton } from './RouterLinks.tsx';
+import { RouterButton } from './RouterButton.tsx';
 
 export function NotFound() {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { LIMITS, PLAN } from '@app/shared/constants';
 import { IconCheck, IconDiscount, IconRosetteDiscountCheck, IconShieldCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import '../i18n/landing.ts';
 
 type BillingPeriod = 'monthly' | 'sixMonths';
 

@@ -7,8 +7,9 @@ import { useTRPC } from '../lib/trpc.ts';
 /**
  * Beside the app logo while a community page is open: the community's logo (left out if it fails
  * to load) and name, linking back to its posts. Shares the page's `communities.byName` query.
+ * Loaded lazily by TopBar, on community pages only.
  */
-export function SelectedCommunity() {
+export default function SelectedCommunity() {
   const match = useMatch({ from: '/community/$communityName', shouldThrow: false });
   const name = match?.params.communityName ?? '';
   const trpc = useTRPC();

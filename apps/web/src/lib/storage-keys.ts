@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_PATTERN } from '@app/shared/partners';
+import { REFERRAL_CODE_PATTERN } from '@app/shared/constants';
 
 /** Browser storage keys named by the spec (section 7), and when the referral code was kept. */
 export const STORAGE = {

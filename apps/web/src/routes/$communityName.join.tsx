@@ -1,16 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
+import { textParam } from '../lib/search.ts';
 import { rememberReferralCode } from '../lib/storage-keys.ts';
 import { JoinPage } from './-components/join/JoinPage.tsx';
 
-const searchSchema = z.object({
-  /** A partner's referral code; kept unless one is stored already. */
-  ref: z.string().optional().catch(undefined),
-});
+/** ?ref=: a partner's referral code; kept unless one is stored already. */
+const validateSearch = (search: Record<string, unknown>): { ref?: string } => ({ ref: textParam(search.ref) });
 
 export const Route = createFileRoute('/$communityName/join')({
-  validateSearch: searchSchema,
+  validateSearch,
   component: CommunityJoin,
 });
 

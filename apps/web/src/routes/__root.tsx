@@ -2,9 +2,12 @@ import { Box } from '@mantine/core';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFound } from '../components/NotFound.tsx';
 import { TopBar } from '../components/TopBar.tsx';
+import { EAGER_PATHS, loadCatalogs } from '../i18n/index.ts';
 import type { RouterContext } from '../router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Pages beyond a visitor's first ones wait for the rest of the UI text (loading since start).
+  beforeLoad: ({ location }) => (EAGER_PATHS.has(location.pathname) ? undefined : loadCatalogs()),
   component: RootLayout,
   notFoundComponent: NotFound,
 });

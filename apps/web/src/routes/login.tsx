@@ -1,17 +1,15 @@
-import { SIGN_IN_ERROR_CODES } from '@app/shared/auth';
+import { SIGN_IN_ERROR_CODES, type SignInErrorCode } from '@app/shared/constants';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { loginNoticeKey } from '../lib/auth.ts';
+import { oneOf } from '../lib/search.ts';
 import { LoginScreen } from './-components/LoginScreen.tsx';
 
-const searchSchema = z.object({
-  error: z.enum(SIGN_IN_ERROR_CODES).optional().catch(undefined),
-});
+const validateSearch = (search: Record<string, unknown>): { error?: SignInErrorCode } => ({ error: oneOf(SIGN_IN_ERROR_CODES, search.error) });
 
 export const Route = createFileRoute('/login')({
-  validateSearch: searchSchema,
+  validateSearch,
   component: LoginPage,
 });
 

@@ -8,6 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../components/RouterLinks.tsx';
 import { startSignIn, useMe, useSignOut } from '../../lib/auth.ts';
 import { STORAGE, store } from '../../lib/storage-keys.ts';
+import '../../i18n/auth.ts';
 
 const ERROR_KEYS: Record<SignInErrorCode, string> = {
   state: 'auth.errors.googleFailed',

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf } from '../../lib/search.ts';
 import { SettingsPage } from './-components/settings/SettingsPage.tsx';
 
-const searchSchema = z.object({
-  section: z.enum(['profile', 'notifications']).optional().catch(undefined),
-});
+const SECTIONS = ['profile', 'notifications'] as const;
+const validateSearch = (search: Record<string, unknown>): { section?: (typeof SECTIONS)[number] } => ({ section: oneOf(SECTIONS, search.section) });
 
 export const Route = createFileRoute('/_authed/settings')({
-  validateSearch: searchSchema,
+  validateSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.profiles.notifications.queryOptions()),
   component: Settings,
 });

@@ -2,7 +2,7 @@ import { Alert, Badge, Container, Group, Stack, Tabs, Text, Title } from '@manti
 import { COURSE_MESSAGES } from '@app/shared/courses';
 import { IconEye, IconFileDescription, IconListDetails } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
@@ -10,8 +10,10 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { retryUnlessRefused } from '../community/queries.ts';
 import { BackToCourses } from '../courses/BackToCourses.tsx';
 import { useLiveCourses } from '../courses/useLiveCourses.ts';
-import { ContentEditor } from './ContentEditor.tsx';
 import { CourseDetailsForm } from './CourseDetailsForm.tsx';
+
+// The content tab's outline and panes (dnd-kit, resizable panels) load when it is first opened.
+const ContentEditor = lazy(() => import('./ContentEditor.tsx').then((module) => ({ default: module.ContentEditor })));
 
 type EditorTab = 'details' | 'content';
 
@@ -75,7 +77,9 @@ export function CourseEditorPage({ courseId }: { courseId: string }) {
             <CourseDetailsForm key={data.id} course={data} />
           </Tabs.Panel>
           <Tabs.Panel value="content">
-            <ContentEditor course={data} />
+            <Suspense fallback={<FullPageLoader />}>
+              <ContentEditor course={data} />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -5,6 +5,7 @@ import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './Landing.module.css';
 import { PRICING_ID } from './PricingSection.tsx';
+import '../../../i18n/landing.ts';
 
 /** The closing call to action: scrolls back up to the pricing section. */
 export function ClosingCta() {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TOP_ALIGNED_ICONS } from '../../../components/PricingPlans.tsx';
 import classes from './Landing.module.css';
 import { SectionHeading } from './SectionHeading.tsx';
+import '../../../i18n/landing.ts';
 
 const FEATURES: { key: 'allInOne' | 'courses' | 'members'; icon: ReactNode; color: string }[] = [
   { key: 'allInOne', icon: <IconLayoutDashboard size={26} />, color: 'brand' },

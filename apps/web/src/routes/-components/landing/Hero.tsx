@@ -6,6 +6,7 @@ import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { HeroPreview } from './HeroPreview.tsx';
 import classes from './Landing.module.css';
 import { useStartCommunity } from './useStartCommunity.ts';
+import '../../../i18n/landing.ts';
 
 export function Hero() {
   const { t } = useTranslation();

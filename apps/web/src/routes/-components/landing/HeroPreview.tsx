@@ -2,6 +2,7 @@ import { Avatar, Badge, Box, Group, Indicator, Paper, Progress, SimpleGrid, Stac
 import { IconBook, IconCalendarEvent, IconHeart, IconMessageCircle, IconPalette } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import classes from './Landing.module.css';
+import '../../../i18n/landing.ts';
 
 const TABS = ['posts', 'courses', 'events', 'chat'] as const;
 const MEMBER_COLORS = ['grape', 'cyan', 'orange', 'teal'];

@@ -2,6 +2,7 @@ import { Accordion, Container, Text, Title } from '@mantine/core';
 import { PLAN } from '@app/shared/constants';
 import { Trans, useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
+import '../../../i18n/landing.ts';
 
 /** Questions people ask before subscribing; shown on the pricing page. */
 export function PricingFaq() {

@@ -5,6 +5,7 @@ import { PricingPlans } from '../../../components/PricingPlans.tsx';
 import classes from './Landing.module.css';
 import { SectionHeading } from './SectionHeading.tsx';
 import { useStartCommunity } from './useStartCommunity.ts';
+import '../../../i18n/landing.ts';
 
 export const PRICING_ID = 'pricing';
 

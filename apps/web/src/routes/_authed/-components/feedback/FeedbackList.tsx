@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { FeedbackCard } from './FeedbackCard.tsx';
-import { wallQueryOptions } from './useWallCache.ts';
+import { wallQueryOptions } from './wallQuery.ts';
 
 /** Every feedback, newest first, ten at a time. */
 export function FeedbackList() {

@@ -6,7 +6,8 @@ import { useTRPC } from '../../../../lib/trpc.ts';
 import { LiveStatus } from '../../../-components/community/feed/FeedHeading.tsx';
 import { FeedbackComposer } from './FeedbackComposer.tsx';
 import { FeedbackList } from './FeedbackList.tsx';
-import { useLiveWall, wallQueryOptions } from './useWallCache.ts';
+import { useLiveWall } from './useWallCache.ts';
+import { wallQueryOptions } from './wallQuery.ts';
 import { WallProvider } from './WallContext.tsx';
 
 /** The feedback wall (spec section 2): the composer opening 'Add Feedback', then every feedback, newest first, live. */

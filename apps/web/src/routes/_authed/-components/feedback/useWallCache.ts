@@ -1,17 +1,12 @@
-import { FEEDBACK_LIMITS } from '@app/shared/feedback';
 import { isLiveReset } from '@app/shared/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { appendToList, prependItem, removeFromList, removeItem, updateItem } from '../../../../lib/paged-cache.ts';
-import { useTRPC, type TrpcOptions } from '../../../../lib/trpc.ts';
+import { useTRPC } from '../../../../lib/trpc.ts';
 import type { LiveState } from '../../../-components/community/feed/useLiveFeed.ts';
 import type { Feedback, FeedbackComment, WallCursor, WallEvent, WallPage } from './types.ts';
 import { useWall } from './WallContext.tsx';
-
-/** The wall, 10 feedbacks a page, each page asked for with the previous one's cursor. */
-export function wallQueryOptions(trpc: TrpcOptions) {
-  return trpc.feedback.list.infiniteQueryOptions({ limit: FEEDBACK_LIMITS.pageSize }, { getNextPageParam: (last) => last.nextCursor });
-}
+import { wallQueryOptions } from './wallQuery.ts';
 
 /** Changes to the cached wall and comment lists, from the viewer's own mutations and from live events (each safe twice). */
 export function useWallCache() {

@@ -1,0 +1,6 @@
+import { Notifications } from '@mantine/notifications';
+
+/** The notes' container, loaded after the page (main.tsx); notes shown before it arrives wait in the store. */
+export default function NotificationsHost() {
+  return <Notifications position="top-right" limit={3} autoClose={4000} />;
+}

@@ -1,0 +1,14 @@
+/**
+ * Search params read by hand rather than with zod: the routes' `validateSearch` runs in the entry
+ * script, which would otherwise carry zod to every first page. Anything unexpected reads as absent.
+ */
+
+/** `value` when it is one of `values`. */
+export function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return values.find((allowed) => allowed === value);
+}
+
+/** `value` when it is text of at most `max` characters. */
+export function textParam(value: unknown, max = 2048): string | undefined {
+  return typeof value === 'string' && value.length <= max ? value : undefined;
+}
