@@ -20,7 +20,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel, busy = false, error, danger = true, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={busy ? () => {} : onCancel} title={<Text fw={700}>{title}</Text>} centered radius="lg">
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={busy ? () => {} : onCancel} title={<Text fw={700}>{title}</Text>} centered radius="lg">
       <Stack gap="md">
         <Text size="sm">{children}</Text>
         {error && (

@@ -56,7 +56,7 @@ export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActi
 
   return (
     <>
-      <Modal
+      <Modal closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={action?.action === 'rename'}
         onClose={busy ? () => {} : close}
         title={<Text fw={700}>{t(action?.kind === 'lesson' ? 'courseEditor.renameLesson' : 'courseEditor.renameModule')}</Text>}

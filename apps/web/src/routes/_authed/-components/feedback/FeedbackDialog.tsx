@@ -27,7 +27,7 @@ interface FeedbackDialogProps {
 export function FeedbackDialog({ opened, onClose, editing }: FeedbackDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
       onClose={onClose}
       title={
