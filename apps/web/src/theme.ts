@@ -17,6 +17,9 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // Weekends in red and faded days of the next month fall below AA contrast: plain days read as well.
     Calendar: { defaultProps: { hideOutsideDates: true, weekendDays: [] } },
+    // The placeholder Mantine focuses in an open menu is a focusable role="presentation", which a
+    // menu may not hold; the dropdown itself takes focus instead (arrows then reach the items).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

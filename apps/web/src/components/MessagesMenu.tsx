@@ -58,7 +58,8 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
             <Loader size="sm" />
           </Center>
         ) : conversations.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py="md" ta="center">
+          // A menu holds menu items only: the empty state is one that does nothing.
+          <Text size="sm" c="dimmed" px="sm" py="md" ta="center" role="menuitem" aria-disabled>
             {t('nav.noMessages')}
           </Text>
         ) : (
