@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { it } from 'vitest';
-import { describeBrowser, expectNoSeriousA11yViolations, newPage, settled } from './browser.ts';
+import { describeBrowser, expectNoSeriousA11yViolations, newPage, settled, VIEWPORTS } from './browser.ts';
 import { callTrpc, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, pick, uniqueCommunityName, uploadLogo, usePeople } from './community-helpers.ts';
 const MEMBER_TABS = ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard'] as const;
 
@@ -67,6 +67,17 @@ describeBrowser('accessibility', () => {
     await pick(page, 'Language', /English/);
     await page.getByRole('button', { name: 'Next Step' }).click();
     await check(page, 'start community, step 2', page.getByText('Step 2 of 2: Optional Details'));
+    await page.getByRole('button', { name: 'Create Community' }).click();
+    const welcome = page.getByRole('dialog', { name: 'Welcome to your new community!' });
+    await settled(welcome);
+    await check(page, 'welcome dialog', welcome);
+    await page.getByRole('button', { name: 'Maybe Later' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await check(page, 'account menu', page.getByRole('menu'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('banner').getByRole('button', { name: /^Messages/ }).click();
+    await check(page, 'messages menu', page.getByRole('menu'));
+    await page.keyboard.press('Escape');
     await page.goto('/feedbacks');
     await check(page, 'feedback wall', h1(page, 'Feedback Wall'));
     await page.getByRole('button', { name: 'Add Feedback' }).click();
@@ -122,4 +133,36 @@ describeBrowser('accessibility', () => {
     await newcomer.page.goto(joinUrl(community.name));
     await check(newcomer.page, 'join page, signed in', h1(newcomer.page, community.name));
   }, 180_000);
+
+  it('on a phone: landing, a community as member and owner, a pending request, the new course and event dialogs', async () => {
+    const owner = await person('owner', 'Olive Owner', VIEWPORTS.phone);
+    const member = await person('member', 'Mia Member', VIEWPORTS.phone);
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Phone Club'), description: 'Small screens.' });
+    const closed = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Closed Club'), isPrivate: true });
+    await joinViaApi(member.page, community.id);
+    await joinViaApi(member.page, closed.id);
+    await callTrpc(owner.page, 'posts.create', { communityId: community.id, content: 'Hello, phones!' });
+
+    await member.page.goto('/');
+    await check(member.page, 'landing, phone', h1(member.page));
+    await member.page.goto(communityUrl(community.name));
+    await check(member.page, 'community posts, phone', member.page.getByRole('feed').getByRole('article'));
+    await member.page.goto(communityUrl(closed.name));
+    await check(member.page, 'pending request, phone', member.page.getByRole('heading', { name: 'Your Request is Pending Review' }));
+    await owner.page.goto(communityUrl(community.name, '?tab=members'));
+    await check(owner.page, 'members tab, owner, phone', owner.page.getByRole('tabpanel'));
+
+    await owner.page.setViewportSize(VIEWPORTS.desktop);
+    await owner.page.goto(communityUrl(community.name, '?tab=courses'));
+    await owner.page.getByRole('button', { name: 'New course' }).click();
+    const courseForm = owner.page.getByRole('dialog', { name: 'New course' });
+    await settled(courseForm);
+    await check(owner.page, 'new course dialog', courseForm);
+    await owner.page.keyboard.press('Escape');
+    await owner.page.goto(communityUrl(community.name, '?tab=about'));
+    await owner.page.getByRole('button', { name: 'Add event' }).first().click();
+    const eventForm = owner.page.getByRole('dialog', { name: 'New event' });
+    await settled(eventForm);
+    await check(owner.page, 'new event dialog', eventForm);
+  }, 120_000);
 });
