@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
@@ -101,4 +102,23 @@ export async function loadedItemCount(list: Locator) {
 export async function settled(dialog: Locator) {
   await dialog.waitFor();
   await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+}
+
+/** The WCAG levels axe checks: A and AA of WCAG 2.0 and 2.1. */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe on the page as it is now and fails when it finds a serious or critical violation, listing
+ * each one with the selectors of the elements at fault (minor and moderate ones are not counted).
+ * The failure is soft: the test goes on, so one run reports every page it visits.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.map(String).join(' >> ')}  ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n'),
+  );
+  expect.soft(report, `axe on ${label} (${page.url()}):\n${report.join('\n')}`).toEqual([]);
 }

@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { rememberReferral } from './lib/storage-keys.ts';
 import { createClient, createOptions, createQueryClient, TRPCProvider } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 rememberReferral(window.location.search);
 
@@ -23,7 +23,7 @@ const router = createAppRouter({ queryClient, trpc: createOptions(trpcClient, qu
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense>
         <NotificationsHost />
       </Suspense>

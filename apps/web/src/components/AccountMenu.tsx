@@ -48,7 +48,7 @@ export function AccountMenu({ profile }: AccountMenuProps) {
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
-          color="red"
+          color="red.9"
           leftSection={<IconLogout size={16} />}
           disabled={signOut.isPending}
           closeMenuOnClick={false}

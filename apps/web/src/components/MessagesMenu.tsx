@@ -44,11 +44,12 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
   return (
     <Menu width={256} position="bottom-end" shadow="md">
       <Menu.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" offset={6} disabled={unread === 0} withBorder zIndex={2}>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label}>
-            <IconMessageCircle size={22} stroke={1.7} />
-          </ActionIcon>
-        </Indicator>
+        {/* The button is the menu's target (it gets aria-expanded); the unread badge sits inside it. */}
+        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} style={{ overflow: 'visible' }}>
+          <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" offset={-2} disabled={unread === 0} withBorder zIndex={2}>
+            <IconMessageCircle size={22} stroke={1.7} style={{ display: 'block' }} />
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
         <Menu.Label>{t('nav.messages')}</Menu.Label>
@@ -57,7 +58,8 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
             <Loader size="sm" />
           </Center>
         ) : conversations.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py="md" ta="center">
+          // A menu holds menu items only: the empty state is one that does nothing.
+          <Text size="sm" c="dimmed" px="sm" py="md" ta="center" role="menuitem" aria-disabled>
             {t('nav.noMessages')}
           </Text>
         ) : (

@@ -7,7 +7,7 @@ export function NotFound() {
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md" ta="center">
-        <Text fz={96} fw={900} c="brand.2" lh={1} aria-hidden>
+        <Text fz={96} fw={900} c="brand.5" lh={1} aria-hidden>
           404
         </Text>
         <Title order={1}>{t('notFound.title')}</Title>

@@ -94,7 +94,7 @@ export function PricingPlans({ onStart }: PricingPlansProps) {
                   })}
             </Text>
           </Box>
-          <Group gap={6} wrap="nowrap" c="teal.8">
+          <Group gap={6} wrap="nowrap" c="teal.9">
             <IconDiscount size={18} aria-hidden />
             <Text size="sm" fw={600}>
               {monthly ? t('pricing.saveHint', { amount: saving }) : t('pricing.saving', { amount: saving })}

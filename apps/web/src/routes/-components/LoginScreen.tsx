@@ -192,7 +192,8 @@ function SignInForm({ errorCode, notice }: LoginProps) {
         </Alert>
       )}
       <Paper withBorder radius="md" bg="gray.0">
-        <ScrollArea.Autosize mah={300} type="hover" scrollHideDelay={600} aria-label={t('auth.termsTitle')}>
+        {/* Focusable, so the terms can be scrolled with the keyboard. */}
+        <ScrollArea.Autosize mah={300} type="hover" scrollHideDelay={600} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('auth.termsTitle') }}>
           <Stack gap="xs" p="md">
             <Text fw={600} size="sm">
               {t('auth.termsTitle')}

@@ -72,7 +72,7 @@ function Facts({ community }: { community: CommunityDetails }) {
     <>
       <Group gap="md" wrap="wrap" mt={4}>
         <MembersLine membersCount={community.membersCount} availableSeats={community.availableSeats} />
-        <Text size="sm" fw={700} c={price ? 'brand.7' : 'teal.7'}>
+        <Text size="sm" fw={700} c={price ? 'brand.7' : 'teal.9'}>
           {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
         </Text>
       </Group>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogFocusReturn } from '../../../lib/useDialogFocusReturn.ts';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -19,8 +20,9 @@ interface ConfirmDialogProps {
 /** A small confirmation dialog (leaving, removing a member, leaving a form with unsaved changes). */
 export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel, busy = false, error, danger = true, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  useDialogFocusReturn(opened);
   return (
-    <Modal opened={opened} onClose={busy ? () => {} : onCancel} title={<Text fw={700}>{title}</Text>} centered radius="lg">
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} returnFocus={false} opened={opened} onClose={busy ? () => {} : onCancel} title={<Text fw={700}>{title}</Text>} centered radius="lg">
       <Stack gap="md">
         <Text size="sm">{children}</Text>
         {error && (

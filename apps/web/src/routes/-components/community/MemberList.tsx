@@ -1,5 +1,5 @@
 import { Divider, Stack } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CommunityMember } from './types.ts';
 
 interface MemberListProps<T extends Pick<CommunityMember, 'userId'>> {
@@ -16,10 +16,11 @@ export function MemberList<T extends Pick<CommunityMember, 'userId'>>({ label, m
   return (
     <Stack gap="sm" role="list" aria-label={label}>
       {members.map((member, index) => (
-        <Fragment key={member.userId}>
-          {divided && index > 0 && <Divider />}
-          <div role="listitem">{children(member)}</div>
-        </Fragment>
+        // The divider goes inside the row: a list may only hold list items.
+        <div role="listitem" key={member.userId}>
+          {divided && index > 0 && <Divider mb="sm" />}
+          {children(member)}
+        </div>
       ))}
     </Stack>
   );

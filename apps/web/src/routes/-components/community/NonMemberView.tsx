@@ -55,7 +55,7 @@ function JoinCard({ community, signedIn, removed }: { community: CommunityDetail
         <Text size="sm" c="dimmed" fw={600} tt="uppercase">
           {t('communityPage.join.membership')}
         </Text>
-        <Text fz={26} fw={800} lh={1.2} c={price ? undefined : 'teal.7'}>
+        <Text fz={26} fw={800} lh={1.2} c={price ? undefined : 'teal.9'}>
           {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
         </Text>
         <Text size="sm" c="dimmed">

@@ -182,7 +182,7 @@ function ItemMenu({ kind, id, title, onAction }: { kind: 'module' | 'lesson'; id
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onAction({ action: 'rename', kind, id, title })}>
           {t('courseEditor.rename')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onAction({ action: 'delete', kind, id, title })}>
+        <Menu.Item color="red.9" leftSection={<IconTrash size={14} />} onClick={() => onAction({ action: 'delete', kind, id, title })}>
           {t('courseEditor.delete')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { useDialogFocusReturn } from '../../../lib/useDialogFocusReturn.ts';
 import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
 import type { OutlineAction } from './ContentOutline.tsx';
 
@@ -21,6 +22,8 @@ export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActi
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // Renaming comes from an item's menu: focus goes back to the menu's button.
+  useDialogFocusReturn(action?.action === 'rename');
   const done = async (message: string) => {
     notifications.show({ color: 'teal', message });
     setError(null);
@@ -56,7 +59,8 @@ export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActi
 
   return (
     <>
-      <Modal
+      <Modal closeButtonProps={{ 'aria-label': t('common.close') }}
+        returnFocus={false}
         opened={action?.action === 'rename'}
         onClose={busy ? () => {} : close}
         title={<Text fw={700}>{t(action?.kind === 'lesson' ? 'courseEditor.renameLesson' : 'courseEditor.renameModule')}</Text>}

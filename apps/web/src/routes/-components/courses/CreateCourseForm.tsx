@@ -46,7 +46,7 @@ export function CreateCourseForm({ communityId, onClose }: { communityId: string
     }),
   );
   return (
-    <Modal opened onClose={create.isPending ? () => {} : onClose} title={<Text fw={700}>{t('courses.form.title')}</Text>} size="lg" radius="lg" centered>
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened onClose={create.isPending ? () => {} : onClose} title={<Text fw={700}>{t('courses.form.title')}</Text>} size="lg" radius="lg" centered>
       <form
         noValidate
         aria-label={t('courses.form.title')}

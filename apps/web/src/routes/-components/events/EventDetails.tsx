@@ -58,7 +58,7 @@ export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventD
 
   return (
     <>
-      <Modal opened={!confirming} onClose={onClose} title={<Text fw={700}>{t('events.details.title')}</Text>} size="lg" radius="lg" centered>
+      <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={!confirming} onClose={onClose} title={<Text fw={700}>{t('events.details.title')}</Text>} size="lg" radius="lg" centered>
         {gone ? (
           <Alert color="gray" role="status">
             {EVENT_MESSAGES.notFound}

@@ -132,7 +132,7 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
   ];
 
   return (
-    <Modal
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
       onClose={busy ? () => {} : onClose}
       title={<Text fw={700}>{event ? t('events.form.editTitle') : t('events.form.newTitle')}</Text>}

@@ -75,6 +75,8 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
             size="sm"
             highlightToday
             aria-label={t('events.calendar')}
+            previousLabel={t('events.previousMonth')}
+            nextLabel={t('events.nextMonth')}
             getDayProps={(date) => ({
               selected: date === day,
               onClick: () => setDay(date === day ? null : date),

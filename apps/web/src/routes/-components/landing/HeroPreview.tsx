@@ -84,7 +84,13 @@ export function HeroPreview() {
             <Text size="xs" c="dimmed">
               {t('landing.preview.courseProgress', { current: COURSE.current, total: COURSE.total })}
             </Text>
-            <Progress value={(COURSE.current / COURSE.total) * 100} size="sm" radius="xl" mt="sm" />
+            <Progress
+              value={(COURSE.current / COURSE.total) * 100}
+              size="sm"
+              radius="xl"
+              mt="sm"
+              aria-label={t('landing.preview.courseProgress', { current: COURSE.current, total: COURSE.total })}
+            />
           </Paper>
           <Paper withBorder radius="md" p="md">
             <ThemeIcon variant="light" color="orange" radius="md" size={32}>

@@ -12,7 +12,7 @@ import type { PartnerBalance } from './types.ts';
 export function RecordPayoutDialog({ partner, onClose }: { partner: PartnerBalance | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={partner !== null} onClose={onClose} title={partner ? t('partners.admin.recordFor', { name: partner.fullName ?? partner.username }) : ''} centered radius="lg">
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={partner !== null} onClose={onClose} title={partner ? t('partners.admin.recordFor', { name: partner.fullName ?? partner.username }) : ''} centered radius="lg">
       {partner && <PayoutForm key={partner.partnerId} partner={partner} onDone={onClose} />}
     </Modal>
   );

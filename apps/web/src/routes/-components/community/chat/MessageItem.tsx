@@ -87,7 +87,7 @@ export function MessageItem({ message, mine, senderName, otherId }: MessageItemP
                 {t('chat.message.edit')}
               </Menu.Item>
             )}
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+            <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
               {t('chat.message.delete')}
             </Menu.Item>
           </Menu.Dropdown>

@@ -27,7 +27,7 @@ export function ItemMenu({ label, editLabel, onEdit, deleteLabel, onDelete }: It
             {editLabel}
           </Menu.Item>
         )}
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+        <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
           {deleteLabel}
         </Menu.Item>
       </Menu.Dropdown>

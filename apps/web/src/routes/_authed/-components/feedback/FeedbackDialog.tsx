@@ -10,6 +10,7 @@ import { acceptOf } from '../../../../lib/files.ts';
 import { formatCount } from '../../../../lib/labels.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { useDialogFocusReturn } from '../../../../lib/useDialogFocusReturn.ts';
 import { isSignedOutError, serverReason } from '../../../../lib/trpc-errors.ts';
 import { AttachmentPreview } from '../../../-components/community/feed/AttachmentPreview.tsx';
 import { useAttachmentUpload } from '../../../-components/community/feed/useAttachmentUpload.ts';
@@ -26,8 +27,11 @@ interface FeedbackDialogProps {
 /** The 'Add Feedback' dialog (or its edit twin). Its fields start afresh each time it opens. */
 export function FeedbackDialog({ opened, onClose, editing }: FeedbackDialogProps) {
   const { t } = useTranslation();
+  // 'Edit' comes from a card's menu: focus goes back to the menu's button.
+  useDialogFocusReturn(opened);
   return (
-    <Modal
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={false}
       opened={opened}
       onClose={onClose}
       title={
