@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/routeTree.gen.ts', 'drizzle/**', 'test-results/**', '.data/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/routeTree.gen.ts', 'drizzle/**', 'test-results/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'bundle',
-          include: ['scripts/bundle-size.test.ts'],
+          include: ['scripts/bundle-size.test.ts', 'scripts/prerendered.test.ts'],
         },
       },
       {
@@ -34,8 +34,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          setupFiles: ['e2e/setup.ts'],
+          // A journey opens up to seven browsers on 2 cores, and these machines differ twofold in speed:
+          // the levels journey took 23 s in one full run and over 60 s in another (whole run 823 s
+          // against 1,735 s). Longer journeys still name their own.
+          testTimeout: 120_000,
           hookTimeout: 90_000,
+          // A page in Chromium beside the server and Postgres on 2 cores: 1 s (Vitest's default) is
+          // too short for a page to load and hydrate under load; Playwright's own waits allow 15 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

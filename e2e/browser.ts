@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
+import { afterEach, describe, expect, inject, type RunnerTestCase } from 'vitest';
 
 import { CHROMIUM_PATH } from './chromium-path.ts';
 const screensDir = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
@@ -37,7 +37,12 @@ export async function launchBrowser(): Promise<Browser> {
 export interface ContextOptions {
   /** The browser's time zone, e.g. 'Asia/Tokyo'. */
   timezoneId?: string;
+  /** The browser's language (navigator.language and Accept-Language), e.g. 'ar-EG'. */
+  locale?: string;
 }
+
+/** Every open page, with the script errors and console errors it has shown: printed when a test fails. */
+const openPages = new Map<Page, string[]>();
 
 /** A fresh browser context (its own cookies and storage) with one page. */
 export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop, options: ContextOptions = {}) {
@@ -45,7 +50,65 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   // A click or wait that cannot happen fails with its reason instead of running into the test timeout.
   context.setDefaultTimeout(15_000);
   const page: Page = await context.newPage();
+  const errors: string[] = [];
+  openPages.set(page, errors);
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('close', () => openPages.delete(page));
   return { context, page };
+}
+
+/**
+ * The script errors and console errors a page opened with `newPage` has shown since it opened (a
+ * failed hydration is one). `failedLoads: false` leaves out the browser's own 'Failed to load
+ * resource' lines, for pages that are refused requests they expect to be refused.
+ */
+export function pageErrors(page: Page, { failedLoads = true } = {}): string[] {
+  const errors = openPages.get(page);
+  if (!errors) throw new Error('pageErrors: the page was not opened with newPage, or is closed');
+  return failedLoads ? [...errors] : errors.filter((error) => !error.startsWith('console: Failed to load resource'));
+}
+
+/**
+ * Closes the contexts a test opened once it ends (pages left open, live and re-rendering, slow every
+ * later test), keeping the evidence of a failure first.
+ */
+export function closeAfterEach(contexts: BrowserContext[]) {
+  afterEach(async ({ task }) => {
+    await keepFailureEvidence(task);
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+}
+
+const evidenceKept = new WeakSet<RunnerTestCase>();
+
+/**
+ * When a browser test has failed: a screenshot of each open page (test-results/failures) and, in
+ * the log, its address, the errors it showed and what a screen reader would find on it, so that a
+ * failure on a CI machine can be understood without running it again. Once per test.
+ */
+export async function keepFailureEvidence(test: RunnerTestCase) {
+  if (test.result?.state !== 'fail' || evidenceKept.has(test)) return;
+  evidenceKept.add(test);
+  const testName = test.name;
+  const dir = fileURLToPath(new URL('../test-results/failures/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let index = 0;
+  for (const [page, errors] of openPages) {
+    index += 1;
+    const file = `${dir}${slug}-${index}.png`;
+    const shown = await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
+      () => file,
+      (error: Error) => `no screenshot: ${error.message}`,
+    );
+    const outline = await page.locator('body').ariaSnapshot({ timeout: 5_000 }).catch((error: Error) => `no outline: ${error.message}`);
+    console.error(
+      [`[page ${index}] ${page.url()} (${shown})`, ...errors.slice(-20).map((line) => `  ${line}`), `  outline:\n${outline.slice(0, 4_000)}`].join('\n'),
+    );
+  }
 }
 
 let counter = 0;
@@ -96,6 +159,13 @@ export async function shot(page: Page, name: string) {
 export async function loadedItemCount(list: Locator) {
   await list.waitFor();
   return list.getByRole('listitem').count();
+}
+
+/** A gate a test holds requests at (in a `page.route` handler) until it lets them through. */
+export function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
 }
 
 /** Waits for a dialog's opening transition to end. */

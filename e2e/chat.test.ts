@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { closeAfterEach, describeBrowser, gate, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
 import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, TrpcHttpError, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
 
 const NOT_MEMBERS = 'You can only chat with members of this community.';
-const DOWNLOADED = 'تم تنزيل الملف بنجاح';
-const DOWNLOAD_FAILED = 'حدث خطأ أثناء التنزيل';
-const UPLOAD_FAILED = 'تعذر رفع الملف';
+const DOWNLOADED = 'File downloaded successfully';
+const DOWNLOAD_FAILED = 'An error occurred while downloading';
+const UPLOAD_FAILED = 'Could not upload the file';
 
 type Viewport = { width: number; height: number };
 type Person = { context: BrowserContext; page: Page; id: string; username: string; name: string };
@@ -48,10 +48,7 @@ describeBrowser('community chat', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  // Each test's people leave when it ends: pages left open (live, re-rendering) slow every later test.
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  closeAfterEach(contexts);
   afterAll(async () => {
     await browser?.close();
   });
@@ -206,10 +203,9 @@ describeBrowser('community chat', () => {
     for (let i = 1; i <= 45; i += 1) await sendViaApi(i % 2 === 0 ? ben : ana, community.id, i % 2 === 0 ? ana : ben, `Message ${String(i).padStart(2, '0')}`);
 
     // Older pages wait until the test lets them through, so the view can be measured while one loads.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const olderPages = gate();
     await ana.page.route(/\/trpc\/[^?]*chat\.messages/, async (route) => {
-      if (decodeURIComponent(route.request().url()).includes('"createdAt"')) await gate;
+      if (decodeURIComponent(route.request().url()).includes('"createdAt"')) await olderPages.opened;
       await route.continue();
     });
     await openChat(ana.page, community.name, ben);
@@ -232,7 +228,7 @@ describeBrowser('community chat', () => {
     await ana.page.getByRole('status', { name: 'Loading older messages' }).waitFor();
     expect(await inView(anchor)).toBe(true);
     const before = (await anchor.boundingBox())!.y;
-    release();
+    olderPages.open();
     await expect.poll(() => items.count()).toBe(40);
     await expect.poll(async () => Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(3);
     await shot(ana.page, 'chat-older');
@@ -285,7 +281,7 @@ describeBrowser('community chat', () => {
     await image.waitFor({ timeout: 5_000 });
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
 
-    // A file the server does not accept is not sent: 'تعذر رفع الملف' with the reason.
+    // A file the server does not accept is not sent: 'Could not upload the file' with the reason.
     const badChooser = ana.page.waitForEvent('filechooser');
     await ana.page.getByRole('button', { name: 'Attach a file' }).click();
     await (await badChooser).setFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0, 159, 146, 150, 1, 2, 3, 4, 5, 6, 7, 8]) });

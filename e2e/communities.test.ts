@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { describeBrowser, gate, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
 import { createCommunity, pick, uploadLogo, visible } from './community-helpers.ts';
 
 const STEP_ONE_MESSAGES = [
@@ -113,10 +113,9 @@ describeBrowser('communities: create, join, my communities', () => {
     await screenshot(page, 'create-community-step2-desktop');
 
     // While the community is being created: 'Creating...' and both buttons disabled.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const creation = gate();
     await page.route('**/trpc/communities.create**', async (route) => {
-      await held;
+      await creation.opened;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Create Community' }).click();
@@ -124,7 +123,7 @@ describeBrowser('communities: create, join, my communities', () => {
     await creating.waitFor();
     expect(await creating.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Previous Step' }).isDisabled()).toBe(true);
-    release();
+    creation.open();
 
     const dialog = page.getByRole('dialog', { name: 'Welcome to your new community!' });
     await dialog.waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS, type ContextOptions } from './browser.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { closeAfterEach, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS, type ContextOptions } from './browser.ts';
 
 /**
  * Communities for browser tests, made through the API with the signed-in page's cookies
@@ -145,9 +145,7 @@ export function usePeople() {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  closeAfterEach(contexts);
   afterAll(async () => {
     await browser?.close();
   });

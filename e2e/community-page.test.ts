@@ -345,7 +345,7 @@ describeBrowser('community page', () => {
     await page.getByRole('button', { name: 'Accept Fay First' }).click();
     await expect.poll(() => requests.getByRole('listitem').count()).toBe(1);
     await page.getByRole('button', { name: 'Accept Sid Second' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('فشل قبول العضو: No available seats in this community.');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Failed to approve member: No available seats in this community.');
     expect(await requests.getByRole('listitem').count()).toBe(1);
     await shot(page, 'community-invites-full-phone');
 

@@ -109,6 +109,14 @@ describeBrowser('course editor', () => {
     ]);
     await form.getByRole('link', { name: 'View Document 1' }).waitFor();
     await form.getByRole('link', { name: 'View Full Size' }).waitFor();
+    // A tablet turned to portrait: the outline goes above the editor, and nothing typed is lost.
+    await owner.page.setViewportSize({ width: 820, height: 1180 });
+    await expect.poll(() => owner.page.getByRole('separator', { name: 'Resize the outline' }).count()).toBe(0);
+    await owner.page.setViewportSize(VIEWPORTS.desktop);
+    await expect.poll(() => owner.page.getByRole('separator', { name: 'Resize the outline' }).count()).toBe(1);
+    expect(await form.getByLabel('Title').inputValue()).toBe('Foundations');
+    expect(await content.innerText()).toBe('Always cut away from yourself');
+    await form.getByRole('link', { name: 'View Document 1' }).waitFor();
     await shot(owner.page, 'course-editor-module');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await toast(owner.page, 'Module has been created successfully!');

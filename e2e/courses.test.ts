@@ -94,6 +94,7 @@ describeBrowser('courses', () => {
 
     await courseCard(member.page, 'Bread Basics').waitFor();
     expect(await courseCard(member.page, 'Knife Skills').count()).toBe(0);
+    await courseCard(member.page, 'Bread Basics').getByText('0 modules · 0 lessons', { exact: true }).waitFor();
     expect(await member.page.evaluate(() => (window as unknown as { coursesTestMark?: boolean }).coursesTestMark)).toBe(true);
     // The sidebar's card lists it too.
     await member.page.getByRole('region', { name: 'Courses' }).getByRole('link', { name: 'Bread Basics' }).waitFor();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { describeBrowser, gate, launchBrowser, newPage, pageErrors, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { text } from './i18n.ts';
 
 const FEATURES = ['All-in-One Platform', 'Integrated Courses', 'Unlimited Members'];
 
@@ -33,6 +34,29 @@ const LEGAL_PAGES = [
     terms: ['within 48 hours', '2 business days', 'more than 24 hours'],
   },
 ];
+
+/**
+ * Opens a page as it arrives, before it comes alive: the entry script runs (and the app will take the
+ * page over), while every chunk it then needs waits until `open()`. With `entryToo`, the entry script
+ * waits as well: the page is only the HTML that arrived, with its one inline script.
+ */
+async function openBeforeAlive(page: Page, path = '/', { entryToo = false } = {}) {
+  const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)![1]!;
+  const chunks = gate();
+  let waiting = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    if (entryToo || !route.request().url().endsWith(entry)) {
+      waiting += 1;
+      await chunks.opened;
+    }
+    await route.continue();
+  });
+  // A module script held back holds the load event too: the page is there once its HTML has come.
+  await page.goto(path, { waitUntil: entryToo ? 'commit' : 'load' });
+  await expect.poll(() => waiting).toBeGreaterThan(0);
+  return chunks;
+}
 
 describeBrowser('the landing, pricing and legal pages', () => {
   let browser: Browser;
@@ -78,6 +102,78 @@ describeBrowser('the landing, pricing and legal pages', () => {
 
     await pricing.getByText('Monthly', { exact: true }).click();
     await expect.poll(() => planPrice(page)).toContain('$89');
+    await context.close();
+  });
+
+  it('keeps a click and the scroll made before the page has come alive, once the app has hydrated', async () => {
+    const { context, page } = await newPage(browser);
+    const chunks = await openBeforeAlive(page);
+    const pricing = page.locator('#pricing');
+    // The click scrolls the pricing into view: the app keeps that scroll when it takes the page over, and
+    // nothing above it moves (the page painted from the HTML looks as the app draws it).
+    await pricing.getByText('Six months', { exact: true }).click();
+    expect(await planPrice(page)).toContain('$89');
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    chunks.open();
+    await expect.poll(() => planPrice(page)).toContain('$499');
+    expect(await pricing.getByRole('radio', { name: 'Six months' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await context.close();
+  });
+
+  it('keeps a click made before any script has arrived: the sign-in button still signs in', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts = await openBeforeAlive(page, '/login', { entryToo: true });
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    expect(await page.evaluate(() => window.location.pathname)).toBe('/login');
+    scripts.open();
+    await page.waitForURL(/\/auth\/dev/);
+    await context.close();
+  });
+
+  it('keeps a language chosen before the page has come alive, and every part of the page comes alive in it without an error', async () => {
+    // The page arrives in Arabic; English, whose text the entry carries, applies at once when chosen.
+    const { context, page } = await newPage(browser, VIEWPORTS.desktop, { locale: 'ar-EG' });
+    const chunks = await openBeforeAlive(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    // The footer's language picker, clicked while the page is still the HTML that arrived.
+    await page.locator('footer').locator('label').filter({ hasText: 'English' }).click();
+    chunks.open();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // Every part, the ones that come alive after the page around them too, reads in English.
+    await page.getByRole('heading', { name: FEATURES[0], exact: true }).waitFor();
+    await page.locator('#pricing').getByText('Six months', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'See plans and prices' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates around the parts without behaviour, which follow a language change and render after a navigation', async () => {
+    const { context, page } = await newPage(browser);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => Object.assign(window, { arrivedHeading: document.getElementById('features-heading') }));
+    });
+    await page.goto('/');
+    // Hydrated: the plan switches; the feature cards are the very elements that arrived in the HTML.
+    await page.locator('#pricing').getByText('Six months', { exact: true }).click();
+    await expect.poll(() => planPrice(page)).toContain('$499');
+    expect(await page.evaluate(() => document.getElementById('features-heading') === (window as unknown as { arrivedHeading: Element }).arrivedHeading)).toBe(true);
+    for (const feature of FEATURES) expect(await page.getByRole('heading', { name: feature, exact: true }).isVisible()).toBe(true);
+
+    await page.locator('footer').locator('label').filter({ hasText: 'العربية' }).click();
+    await page.getByRole('heading', { name: text('ar', 'landing.features.heading'), exact: true }).waitFor();
+    await page.getByRole('heading', { name: text('ar', 'landing.features.allInOne.title'), exact: true }).waitFor();
+    await page.locator('footer').locator('label').filter({ hasText: 'English' }).click();
+    await page.getByRole('heading', { name: FEATURES[0], exact: true }).waitFor();
+
+    // Rendered by the browser after a navigation (no HTML to keep), the parts are all there.
+    await page.locator('footer').getByRole('link', { name: 'Plans' }).click();
+    await page.waitForURL('**/pricing');
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    for (const feature of FEATURES) await page.getByRole('heading', { name: feature, exact: true }).waitFor();
     await context.close();
   });
 

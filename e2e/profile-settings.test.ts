@@ -127,11 +127,11 @@ describeBrowser('profile and settings', () => {
     await context.close();
   });
 
-  it('shows the Arabic alert for an unknown username, to visitors too', async () => {
+  it('shows the not-found alert for an unknown username, to visitors too', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/profile/nobody_by_this_name');
     const alert = page.getByRole('alert');
-    await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toContain('لم يتم العثور على المستخدم المطلوب. تأكد من صحة اسم المستخدم في الرابط.');
+    await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toContain('The requested user was not found. Make sure the username in the link is correct.');
     await screenshot(page, 'profile-not-found');
     await context.close();
   });

@@ -49,6 +49,13 @@ export default defineConfig({
   // The manifest tells the bundle budget check (scripts/bundle-size.ts) which chunks are routes.
   build: {
     sourcemap: true,
+    // Every browser the build targets preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Everything the first page needs (the entry's static imports) in one chunk, instead of dozens of
+      // small shared ones that each cost a request and compress worse.
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
     manifest: true,
     chunkSizeWarningLimit: 1024,
   },

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { EARLY_CLICKS_SCRIPT } from '@app/shared/prerendered';
 import {
   countProfiles,
   DAY_MS,
@@ -27,6 +29,15 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('content security policy', () => {
+  it('allows scripts from the site itself and one inline script, the one holding early clicks, by its hash', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/healthz' });
+    const scripts = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    const hash = createHash('sha256').update(EARLY_CLICKS_SCRIPT).digest('base64');
+    expect(scripts).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 });
 

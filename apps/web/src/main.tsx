@@ -1,37 +1,35 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './styles.css';
-import './i18n/index.ts';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { rememberReferral } from './lib/storage-keys.ts';
-import { createClient, createOptions, createQueryClient, TRPCProvider } from './lib/trpc.ts';
-import { createAppRouter } from './router.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import start from './boot.tsx';
 
-rememberReferral(window.location.search);
+/**
+ * The app starts after the first frame: a page rendered ahead of time paints at once, then hydrates.
+ * A hidden tab draws no frames: it starts at once.
+ *
+ * Until it has hydrated, such a page's buttons have no handlers yet: a click on one (or on a link, a
+ * box or a label) is held by the page's first script (EARLY_CLICKS_SCRIPT, which runs before this one
+ * has even arrived) and done again here once the app has taken the page over, so it is not lost.
+ */
+interface EarlyClicks {
+  /** The elements clicked, in order. */
+  held: HTMLElement[];
+  /** Stops holding clicks. */
+  stop(): void;
+}
+declare global {
+  interface Window {
+    earlyClicks?: EarlyClicks;
+  }
+}
 
-const NotificationsHost = lazy(() => import('./components/NotificationsHost.tsx'));
+async function go() {
+  await start();
+  const early = window.earlyClicks;
+  if (!early) return;
+  early.stop();
+  for (const target of early.held.splice(0)) if (target.isConnected) target.click();
+}
 
-const queryClient = createQueryClient();
-const trpcClient = createClient();
-const router = createAppRouter({ queryClient, trpc: createOptions(trpcClient, queryClient) });
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense>
-        <NotificationsHost />
-      </Suspense>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+if (document.visibilityState === 'hidden') void go();
+else requestAnimationFrame(() => setTimeout(() => void go(), 0));

@@ -18,7 +18,7 @@ export const POST_MESSAGES = {
   commentNotFound: 'This comment no longer exists.',
   notAuthor: 'Only the author or the community owner can change this post.',
   notCommentAuthor: 'Only the author or the community owner can delete this comment.',
-  deleteConfirm: 'هل أنت متأكد أنك تريد حذف هذا المنشور؟',
+  deleteConfirm: 'Are you sure you want to delete this post?',
   cursor: 'The page cursor is not valid.',
 } as const;
 

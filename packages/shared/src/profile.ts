@@ -52,9 +52,9 @@ export const PROFILE_MESSAGES = {
   updatedBody: 'Your profile has been successfully updated.',
   updateFailed: 'Failed to update profile.',
   notifyRequired: 'You need to select a notification type.',
-  missingUsername: 'رابط البروفايل غير صحيح أو اسم المستخدم مفقود.',
-  userNotFound: 'لم يتم العثور على المستخدم المطلوب. تأكد من صحة اسم المستخدم في الرابط.',
-  profileLoadFailed: 'لم يتم تحميل البروفايل بنجاح.',
+  missingUsername: 'The profile link is invalid or the username is missing.',
+  userNotFound: 'The requested user was not found. Make sure the username in the link is correct.',
+  profileLoadFailed: 'The profile could not be loaded.',
 } as const;
 
 export const MAX_PROFILE_URLS = 10;

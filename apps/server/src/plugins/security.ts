@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { EARLY_CLICKS_SCRIPT } from '@app/shared/prerendered';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+/** The one inline script the pages carry (prerendered pages hold early clicks with it), allowed by its hash. */
+export const EARLY_CLICKS_HASH = `'sha256-${createHash('sha256').update(EARLY_CLICKS_SCRIPT).digest('base64')}'`;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,7 +28,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", EARLY_CLICKS_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../lib/rate-limit.ts';
 import { useSignOut } from '../lib/auth.ts';
 import { UserAvatar } from './UserAvatar.tsx';
+import { Handle, HANDLE_LINE } from './Handle.tsx';
 
 interface AccountMenuProps {
   profile: { username: string; fullName: string | null; email: string; avatarUrl: string | null };
@@ -26,8 +27,8 @@ export function AccountMenu({ profile }: AccountMenuProps) {
           <Text size="sm" fw={600} c="dark" truncate>
             {profile.fullName ?? profile.username}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
-            @{profile.username}
+          <Text size="xs" c="dimmed" truncate {...HANDLE_LINE}>
+            <Handle username={profile.username} />
           </Text>
         </Menu.Label>
         <Menu.Divider />
@@ -49,7 +50,7 @@ export function AccountMenu({ profile }: AccountMenuProps) {
         <Menu.Divider />
         <Menu.Item
           color="red.9"
-          leftSection={<IconLogout size={16} />}
+          leftSection={<IconLogout className="mirror-rtl" size={16} />}
           disabled={signOut.isPending}
           closeMenuOnClick={false}
           onClick={() =>

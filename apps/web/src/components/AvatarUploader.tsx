@@ -1,6 +1,7 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../i18n/server-text.ts';
 import { IMAGE_ACCEPT, useUpload } from '../lib/uploads.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
@@ -38,7 +39,7 @@ export function AvatarUploader({ username, value, onChange }: AvatarUploaderProp
         </Text>
         {error && (
           <Text size="xs" c="red" role="alert">
-            {error}
+            {serverText(error)}
           </Text>
         )}
       </Stack>

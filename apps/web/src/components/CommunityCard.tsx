@@ -31,10 +31,10 @@ export interface CommunityCardData {
  * The card links to /community/{name}; an embedded video stays playable outside the link.
  */
 export function CommunityCard({ community }: { community: CommunityCardData }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const embed = toEmbedUrl(community.videoUrl);
   const language = languageLabel(t, community.language);
-  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const price = formatMonthlyPrice(community.membershipAmountCents);
 
   return (
     <Card component="article" withBorder radius="lg" padding={0} shadow="xs" h="100%" className={classes.card}>

@@ -1,5 +1,8 @@
 import { Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../lib/format.ts';
+import { HydratesApart } from './HydratesApart.tsx';
+import { LanguagePicker } from './LanguagePicker.tsx';
 import { RouterAnchor } from './RouterLinks.tsx';
 import '../i18n/landing.ts';
 
@@ -15,8 +18,18 @@ const LINKS = [
 
 /** The marketing pages' footer: pricing and the legal pages. */
 export function Footer() {
-  const { t, i18n } = useTranslation();
-  const year = new Intl.DateTimeFormat(i18n.language, { year: 'numeric' }).format(new Date());
+  return (
+    <HydratesApart>
+      <FooterContent />
+    </HydratesApart>
+  );
+}
+
+function FooterContent() {
+  const { t } = useTranslation();
+  // This year, written as the first day of it in UTC: the same moment everywhere, so a page rendered
+  // ahead of time carries the text (lib/format.ts) and the browser builds no date formatter to hydrate it.
+  const year = formatDate(Date.UTC(new Date().getFullYear(), 0, 1), 'year', { timeZone: 'UTC' });
   return (
     <Box component="footer" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg" py={{ base: 'xl', sm: 40 }}>
@@ -42,9 +55,12 @@ export function Footer() {
             </Group>
           </Box>
         </Group>
-        <Text size="xs" c="dimmed" mt="xl">
-          {t('footer.copyright', { year })}
-        </Text>
+        <Group justify="space-between" align="center" gap="md" mt="xl">
+          <Text size="xs" c="dimmed">
+            {t('footer.copyright', { year })}
+          </Text>
+          <LanguagePicker size="xs" />
+        </Group>
       </Container>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Box, Container, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useScrollSpy } from '@mantine/hooks';
 import { Trans, useTranslation } from 'react-i18next';
+import { formatDate } from '../lib/format.ts';
 import { Footer } from './Footer.tsx';
 import { RouterAnchor } from './RouterLinks.tsx';
 import { usePlanTerms } from './PricingPlans.tsx';
@@ -47,8 +48,8 @@ interface LegalPageProps extends LegalDocument {
 
 /** Layout shared by the legal pages: title, last-updated date, a table of contents and readable prose. */
 export function LegalPage({ title, intro, sections, updated }: LegalPageProps) {
-  const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${updated}T00:00:00Z`));
+  const { t } = useTranslation();
+  const date = formatDate(new Date(`${updated}T00:00:00Z`), 'longDay', { timeZone: 'UTC' });
   return (
     <>
       <title>{t('legal.documentTitle', { title })}</title>

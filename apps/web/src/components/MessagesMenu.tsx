@@ -1,5 +1,5 @@
 import { isLiveReset } from '@app/shared/live';
-import { ActionIcon, Badge, Center, Group, Indicator, Loader, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Center, Group, Indicator, Loader, Menu, Stack, Text, useDirection } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { messagePreview } from '../lib/chat-preview.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { UserAvatar } from './UserAvatar.tsx';
+import { formatCount } from '../lib/format.ts';
 
 /**
  * The top bar's messages dropdown: the latest conversations across communities with their unread
@@ -39,6 +40,7 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
   const conversations = recent.data ?? [];
   // Every unread message, not only those of the conversations listed.
   const unread = unreadTotal.data ?? conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+  const { dir } = useDirection();
   const label = unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages');
 
   return (
@@ -46,7 +48,17 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
       <Menu.Target>
         {/* The button is the menu's target (it gets aria-expanded); the unread badge sits inside it. */}
         <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} style={{ overflow: 'visible' }}>
-          <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" offset={-2} disabled={unread === 0} withBorder zIndex={2}>
+          {/* Indicator puts 'end' on the right whatever the direction. */}
+          <Indicator
+            label={unread > 99 ? `${formatCount(99)}+` : formatCount(unread)}
+            position={dir === 'rtl' ? 'top-start' : 'top-end'}
+            size={18}
+            color="red"
+            offset={-2}
+            disabled={unread === 0}
+            withBorder
+            zIndex={2}
+          >
             <IconMessageCircle size={22} stroke={1.7} style={{ display: 'block' }} />
           </Indicator>
         </ActionIcon>
@@ -76,7 +88,7 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
                 rightSection={
                   count > 0 ? (
                     <Badge size="sm" circle={count < 10} color="red" aria-label={t('chat.unread', { count })}>
-                      {count}
+                      {formatCount(count)}
                     </Badge>
                   ) : null
                 }
@@ -87,7 +99,7 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
                       {name}
                     </Text>
                   </Group>
-                  <Text size="xs" c="brand.7" truncate>
+                  <Text size="xs" c="brand.8" truncate>
                     {conversation.community.name}
                   </Text>
                   <Text size="xs" c="dimmed" truncate>

@@ -3,6 +3,8 @@ import { LIMITS, PLAN } from '@app/shared/constants';
 import { IconCheck, IconDiscount, IconRosetteDiscountCheck, IconShieldCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { formatPercent, formatPlanPrice } from '../lib/format.ts';
+import { StaticPart } from './StaticPart.tsx';
 import '../i18n/landing.ts';
 
 type BillingPeriod = 'monthly' | 'sixMonths';
@@ -10,27 +12,15 @@ type BillingPeriod = 'monthly' | 'sixMonths';
 /** Check-list icons sit on the first line of items that wrap. */
 export const TOP_ALIGNED_ICONS = { itemWrapper: { alignItems: 'flex-start' }, itemIcon: { marginTop: 2 } } as const;
 
-/** Formats integer cents as US dollars in the reader's locale, without decimals when they are zero. */
-export function formatUsd(cents: number, locale: string) {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
-
 /** The plan's terms, formatted for interpolation into catalog text (pricing and legal pages). */
 export function usePlanTerms() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language;
+  useTranslation(); // in the interface's language: render again when it changes
   return {
-    monthlyPrice: formatUsd(PLAN.monthlyCents, locale),
-    sixMonthPrice: formatUsd(PLAN.sixMonthCents, locale),
+    monthlyPrice: formatPlanPrice(PLAN.monthlyCents),
+    sixMonthPrice: formatPlanPrice(PLAN.sixMonthCents),
     trialDays: PLAN.trialDays,
     moneyBackDays: PLAN.moneyBackDays,
-    commission: new Intl.NumberFormat(locale, { style: 'percent' }).format(LIMITS.referralCommissionPercent / 100),
+    commission: formatPercent(LIMITS.referralCommissionPercent / 100),
   };
 }
 
@@ -41,13 +31,12 @@ interface PricingPlansProps {
 
 /** The one plan sold, with a monthly / six-month toggle (spec sections 3 "Plan" and 9). */
 export function PricingPlans({ onStart }: PricingPlansProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const locale = i18n.language;
   const sixMonthsAtMonthly = PLAN.monthlyCents * 6;
-  const saving = formatUsd(sixMonthsAtMonthly - PLAN.sixMonthCents, locale);
+  const saving = formatPlanPrice(sixMonthsAtMonthly - PLAN.sixMonthCents);
   const monthly = period === 'monthly';
-  const price = formatUsd(monthly ? PLAN.monthlyCents : PLAN.sixMonthCents, locale);
+  const price = formatPlanPrice(monthly ? PLAN.monthlyCents : PLAN.sixMonthCents);
 
   return (
     <Paper withBorder radius="lg" shadow="md" maw={920} mx="auto" style={{ overflow: 'hidden' }}>
@@ -90,7 +79,7 @@ export function PricingPlans({ onStart }: PricingPlansProps) {
                 ? t('pricing.billedMonthly', { days: PLAN.trialDays })
                 : t('pricing.billedSixMonths', {
                     days: PLAN.trialDays,
-                    monthly: formatUsd(Math.round(PLAN.sixMonthCents / 6), locale),
+                    monthly: formatPlanPrice(Math.round(PLAN.sixMonthCents / 6)),
                   })}
             </Text>
           </Box>
@@ -109,22 +98,24 @@ export function PricingPlans({ onStart }: PricingPlansProps) {
           </Stack>
         </Stack>
         <Stack bg="gray.0" p={{ base: 'lg', sm: 36 }} gap="lg">
-          <Text fw={700} fz="lg">
-            {t('pricing.includedTitle')}
-          </Text>
-          <List
-            spacing="sm"
-            styles={TOP_ALIGNED_ICONS}
-            icon={
-              <ThemeIcon size={22} radius="xl" variant="light" color="brand">
-                <IconCheck size={14} stroke={3} />
-              </ThemeIcon>
-            }
-          >
-            {(t('pricing.features', { returnObjects: true }) as string[]).map((feature) => (
-              <List.Item key={feature}>{feature}</List.Item>
-            ))}
-          </List>
+          <StaticPart>
+            <Text fw={700} fz="lg">
+              {t('pricing.includedTitle')}
+            </Text>
+            <List
+              spacing="sm"
+              styles={TOP_ALIGNED_ICONS}
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light" color="brand">
+                  <IconCheck size={14} stroke={3} />
+                </ThemeIcon>
+              }
+            >
+              {(t('pricing.features', { returnObjects: true }) as string[]).map((feature) => (
+                <List.Item key={feature}>{feature}</List.Item>
+              ))}
+            </List>
+          </StaticPart>
         </Stack>
       </SimpleGrid>
     </Paper>

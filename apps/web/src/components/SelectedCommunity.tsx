@@ -19,11 +19,12 @@ export default function SelectedCommunity() {
   const { logoUrl } = community.data;
   return (
     <Link to="/community/$communityName" params={{ communityName: community.data.name }} aria-label={community.data.name} style={{ minWidth: 0, color: 'inherit', textDecoration: 'none' }}>
-      <Group gap={8} wrap="nowrap" miw={0} pl="sm" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group gap={8} wrap="nowrap" miw={0} ps="sm" style={{ borderInlineStart: '1px solid var(--mantine-color-gray-3)' }}>
         {logoUrl && logoFailed !== logoUrl && (
           <Avatar src={logoUrl} size={28} radius="sm" alt="" imageProps={{ onError: () => setLogoFailed(logoUrl) }} />
         )}
-        <Text fw={600} size="sm" truncate="end" maw={{ base: 120, sm: 260 }}>
+        {/* Written in its own direction, so a long Latin name loses its end, not its start, in Arabic. */}
+        <Text fw={600} size="sm" truncate="end" maw={{ base: 120, sm: 260 }} dir="auto">
           {community.data.name}
         </Text>
       </Group>

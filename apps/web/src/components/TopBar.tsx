@@ -30,9 +30,9 @@ export function TopBar() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {me.isPending ? (
-              <Loader size="sm" aria-label={t('nav.loadingProfile')} />
+              <Loader size="sm" role="status" aria-label={t('nav.loadingProfile')} />
             ) : me.data ? (
-              <Suspense fallback={<Loader size="sm" aria-label={t('nav.loadingProfile')} />}>
+              <Suspense fallback={<Loader size="sm" role="status" aria-label={t('nav.loadingProfile')} />}>
                 <SignedInActions me={me.data} />
               </Suspense>
             ) : (

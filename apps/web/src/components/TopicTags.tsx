@@ -32,11 +32,11 @@ export function TopicTags({ category, language, ...props }: TopicTagsProps) {
 
 /** 'N members' or 'N/cap members' with the people icon. */
 export function MembersLine({ membersCount, availableSeats }: { membersCount: number; availableSeats: number | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Group gap={6} c="dimmed" wrap="nowrap">
       <IconUsers size={16} aria-hidden="true" />
-      <Text size="sm">{membersLabel(t, i18n.language, membersCount, availableSeats)}</Text>
+      <Text size="sm">{membersLabel(t, membersCount, availableSeats)}</Text>
     </Group>
   );
 }

@@ -1,7 +1,8 @@
-import { Avatar, Indicator, type AvatarProps } from '@mantine/core';
+import { Avatar, Indicator, useDirection, type AvatarProps } from '@mantine/core';
 import { avatarLetter } from '@app/shared/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../lib/format.ts';
 
 interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
   username: string | null | undefined;
@@ -13,6 +14,7 @@ interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
 /** The avatar image, or the username's first letter (or 'U') when there is none or it fails to load; with a level badge when given. */
 export function UserAvatar({ username, avatarUrl, level, ...props }: UserAvatarProps) {
   const { t } = useTranslation();
+  const { dir } = useDirection();
   const [failed, setFailed] = useState(false);
   const src = avatarUrl && !failed ? avatarUrl : null;
   const avatar = (
@@ -27,12 +29,13 @@ export function UserAvatar({ username, avatarUrl, level, ...props }: UserAvatarP
     <Indicator
       label={
         <span role="img" aria-label={t('levels.badge', { level })} title={t('levels.badge', { level })}>
-          {level}
+          {formatCount(level)}
         </span>
       }
       size={large ? 28 : 17}
       offset={large ? 14 : 4}
-      position="bottom-end"
+      // Indicator puts 'end' on the right whatever the direction.
+      position={dir === 'rtl' ? 'bottom-start' : 'bottom-end'}
       color={level >= 5 ? 'orange' : 'brand'}
       withBorder
       fw={700}

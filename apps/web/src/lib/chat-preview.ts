@@ -1,5 +1,6 @@
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import type { TFunction } from 'i18next';
+import { serverText } from '../i18n/server-text.ts';
 
 interface PreviewedMessage {
   senderId: string;
@@ -14,7 +15,7 @@ interface PreviewedMessage {
 export function messagePreview(t: TFunction, message: PreviewedMessage, viewerId: string): string {
   const firstLine = message.text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
   let text: string;
-  if (message.unreadable) text = CHAT_MESSAGES.unreadable;
+  if (message.unreadable) text = serverText(CHAT_MESSAGES.unreadable);
   else if (firstLine !== '') text = firstLine;
   else if (message.kind === 'video') text = t('chat.preview.video');
   else if (message.kind === 'attachment' && message.attachmentType?.startsWith('image/')) text = t('chat.preview.image');

@@ -48,18 +48,6 @@ export const FILE_COLORS: Record<FileKind, string> = {
   other: 'gray',
 };
 
-/** '2.4 MB', in the reader's locale. */
-export function formatSize(locale: string, bytes: number) {
-  const units = ['byte', 'kilobyte', 'megabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
-}
-
 /**
  * The picker's accept list for upload kinds, from the server's own table (content types and
  * extensions); the server checks the bytes again.

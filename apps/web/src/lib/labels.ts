@@ -1,5 +1,6 @@
 import { CATEGORIES, LANGUAGES, type Language } from '@app/shared/constants';
 import type { TFunction } from 'i18next';
+import { formatAmount, formatCount } from './format.ts';
 
 /** A category's emoji and translated label; profiles may store any case, so the match ignores it. */
 export function categoryLabel(t: TFunction, value: string | null | undefined) {
@@ -36,21 +37,15 @@ export function languageLabel(t: TFunction, value: string | null | undefined) {
   return language ? { flag: language.flag, code: LANGUAGE_CODES[language.value], label: t(`discover.languages.${language.value}`) } : null;
 }
 
-/** Whole numbers in the reader's locale ('1,234' in English). */
-export function formatCount(locale: string, value: number) {
-  return new Intl.NumberFormat(locale).format(value);
-}
-
-/** A monthly price in cents as '12.50' in the reader's locale (always two decimals), or null when free. */
-export function formatMonthlyPrice(locale: string, cents: number) {
-  if (cents <= 0) return null;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+/** A monthly price in cents as '12.50' in the interface's language (always two decimals), or null when free. */
+export function formatMonthlyPrice(cents: number) {
+  return cents > 0 ? formatAmount(cents) : null;
 }
 
 /** 'N members', or 'N/cap members' when the community has a member cap (spec section 3). */
-export function membersLabel(t: TFunction, locale: string, membersCount: number, availableSeats: number | null) {
-  const value = formatCount(locale, membersCount);
+export function membersLabel(t: TFunction, membersCount: number, availableSeats: number | null) {
+  const value = formatCount(membersCount);
   return availableSeats === null
     ? t('discover.card.members', { count: membersCount, value })
-    : t('discover.card.membersOfCap', { value, cap: formatCount(locale, availableSeats) });
+    : t('discover.card.membersOfCap', { value, cap: formatCount(availableSeats) });
 }

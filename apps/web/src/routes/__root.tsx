@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { HydratesApart } from '../components/HydratesApart.tsx';
 import { NotFound } from '../components/NotFound.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { EAGER_PATHS, loadCatalogs } from '../i18n/index.ts';
@@ -15,7 +16,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <>
-      <TopBar />
+      <HydratesApart>
+        <TopBar />
+      </HydratesApart>
       <Box component="main">
         <Outlet />
       </Box>

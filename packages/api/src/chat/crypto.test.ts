@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateKeyringValue, open, parseKeyring, seal } from './crypto.ts';
+import { CHAT_MESSAGES } from '@app/shared/chat';
+import { generateKeyringValue, open, parseKeyring, seal, UNREADABLE_MESSAGE } from './crypto.ts';
 
 const community = '00000000-0000-4000-8000-000000000001';
 const alice = '00000000-0000-4000-8000-00000000000a';
@@ -56,5 +57,11 @@ describe('chat encryption', () => {
     expect(() => parseKeyring(`bad id:${Buffer.alloc(32).toString('base64')}`)).toThrow(/key id/);
     expect(() => parseKeyring('')).toThrow(/empty/);
     expect(parseKeyring(Buffer.alloc(32, 1).toString('base64')).currentId).toBe('k1');
+  });
+
+  it("says '[Unreadable message]' in English, as the shared message does (the Arabic interface translates it)", () => {
+    expect(UNREADABLE_MESSAGE).toBe('[Unreadable message]');
+    expect(UNREADABLE_MESSAGE).not.toMatch(/\p{Script=Arabic}/u);
+    expect(CHAT_MESSAGES.unreadable).toBe(UNREADABLE_MESSAGE);
   });
 });

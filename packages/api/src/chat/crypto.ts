@@ -8,7 +8,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * server key it was made under: keys rotate by adding a new current one and keeping the old ones.
  */
 
-export const UNREADABLE_MESSAGE = '[رسالة غير قابلة للقراءة]';
+export const UNREADABLE_MESSAGE = '[Unreadable message]';
 const HKDF_SALT = Buffer.from('commonroom/chat/v1');
 const FORMAT = 'v1';
 const KEY_BYTES = 32;

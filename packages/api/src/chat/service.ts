@@ -25,7 +25,7 @@ export interface ChatMessage {
   senderId: string;
   receiverId: string;
   kind: 'text' | 'video' | 'attachment';
-  /** The text; '[رسالة غير قابلة للقراءة]' when it cannot be decrypted. */
+  /** The text; '[Unreadable message]' when it cannot be decrypted. */
   text: string;
   unreadable: boolean;
   videoUrl: string | null;

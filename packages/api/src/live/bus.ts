@@ -1,7 +1,7 @@
 import { EventEmitter, on } from 'node:events';
 import type { Database } from '@app/db';
 import { liveEvents } from '@app/db/schema';
-import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { REPLAY_WINDOW_MS } from './prune.ts';
 import { LIVE_CHANNEL } from './publish.ts';
@@ -50,16 +50,24 @@ export interface LiveBus {
   shared<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
+/** How many handed-out ids a bus remembers: more than one catch-up reads. */
+const HANDED_OUT_KEPT = 2 * BACKLOG_LIMIT;
+
+/** How long the bus waits to read again after a read failed (the database restarting, say). */
+const RETRY_MS = 1_000;
+
 /** How long a shared result is reused: long enough for one event's fan-out, short enough never to serve stale text. */
 const SHARED_TTL_MS = 2_000;
 
 const columns = { id: liveEvents.id, topic: liveEvents.topic, payload: liveEvents.payload, createdAt: liveEvents.createdAt };
+/** A stored event as `columns` reads it. */
+type EventRow = { id: number; topic: string; payload: unknown; createdAt: Date };
 
 /**
  * The stored event, read back. `publish` only accepts the events a topic declares, so what a
  * topic's row holds is of that topic's type: this is the one place that trusts it.
  */
-function toLiveEvent<E extends AnyEvent>(row: { id: number; topic: string; payload: unknown; createdAt: Date }): LiveEvent<E> {
+function toLiveEvent<E extends AnyEvent>(row: EventRow): LiveEvent<E> {
   return { id: row.id, topic: row.topic, event: superjson.deserialize<E>(row.payload as SuperJSONResult), createdAt: row.createdAt };
 }
 
@@ -76,38 +84,72 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   let starting: Promise<void> | null = null;
   let pending: number[] = [];
   let flushing: Promise<void> | null = null;
-  /** The highest id handed out; after a reconnect, what came after it is read and handed out. */
-  let highest = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  /** Set when the connection LISTENs again, or a read failed: what the bus may have missed is read. */
   let catchUp = false;
+  /**
+   * What this bus has handed out: every event up to `floor` counts as handed out (those before it
+   * started, and those it has since forgotten), and above it the ids in `handedOut`, oldest first.
+   * A catch-up reads every event above the floor that is not in the set: those committed while the
+   * connection was down, even when events notified on the new connection were handed out first.
+   * An event that commits just as the connection LISTENs again is found by both; it is handed out once.
+   */
+  let floor = 0;
+  const handedOut = new Set<number>();
+
+  function handOut(row: EventRow) {
+    if (handedOut.has(row.id)) return;
+    handedOut.add(row.id);
+    if (handedOut.size > HANDED_OUT_KEPT) {
+      const oldest = handedOut.values().next().value!;
+      handedOut.delete(oldest);
+      floor = Math.max(floor, oldest);
+    }
+    emitter.emit(row.topic, toLiveEvent(row));
+  }
 
   async function flush() {
     while (pending.length > 0 || catchUp) {
       const ids = pending;
       pending = [];
-      const reconnected = catchUp;
+      const missed = catchUp;
       catchUp = false;
+      const notified = inArray(liveEvents.id, ids.length ? ids : [0]);
+      const notHandedOut = handedOut.size ? notInArray(liveEvents.id, [...handedOut]) : undefined;
       const rows = await database.db
         .select(columns)
         .from(liveEvents)
-        .where(reconnected ? or(inArray(liveEvents.id, ids.length ? ids : [0]), gt(liveEvents.id, highest)) : inArray(liveEvents.id, ids))
+        .where(missed ? or(notified, and(gt(liveEvents.id, floor), notHandedOut)) : notified)
         .orderBy(asc(liveEvents.id))
-        .limit(reconnected ? BACKLOG_LIMIT : ids.length);
-      for (const row of rows) {
-        highest = Math.max(highest, row.id);
-        emitter.emit(row.topic, toLiveEvent(row));
-      }
+        .limit(missed ? BACKLOG_LIMIT + ids.length : ids.length);
+      for (const row of rows) handOut(row);
+      // More was missed than one read takes: the next reads on from here.
+      if (missed && rows.length === BACKLOG_LIMIT + ids.length) catchUp = true;
     }
   }
 
   /** Reads what is pending unless a read is under way; that one picks up ids that arrive meanwhile. */
   function schedule() {
-    if (flushing || (pending.length === 0 && !catchUp)) return;
-    flushing = flush()
-      .catch(onError)
-      .finally(() => {
+    if (flushing || retry || (pending.length === 0 && !catchUp)) return;
+    flushing = flush().then(
+      () => {
         flushing = null;
         schedule();
-      });
+      },
+      (error: unknown) => {
+        onError(error);
+        flushing = null;
+        if (stopped) return;
+        // What that read was for is read again by a catch-up, once the database answers.
+        catchUp = true;
+        retry = setTimeout(() => {
+          retry = null;
+          schedule();
+        }, RETRY_MS);
+        retry.unref();
+      },
+    );
   }
 
   function onNotify(payload: string) {
@@ -120,6 +162,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   return {
     revalidateMs,
     start() {
+      stopped = false;
       let listening = false;
       const onListen = () => {
         // The first LISTEN starts from now; a later one (a reconnect) catches up on the gap.
@@ -133,16 +176,19 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
         unlisten = stop;
         // A catch-up never reaches back before the bus started.
         const [row] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
-        highest = Math.max(highest, Number(row?.max ?? 0));
+        floor = Math.max(floor, Number(row?.max ?? 0));
       });
       return starting;
     },
     async stop() {
+      stopped = true;
       await starting?.catch(() => undefined);
       const stop = unlisten;
       unlisten = null;
       starting = null;
       await stop?.();
+      if (retry) clearTimeout(retry);
+      retry = null;
       await flushing;
     },
     stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal) {

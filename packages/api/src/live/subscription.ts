@@ -49,29 +49,35 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
 
   try {
     await ctx.live.start();
-    // Listening starts before the backlog is read, so nothing falls between the two.
+    // Listening starts before the backlog is read, so nothing falls between the two; what the
+    // backlog sent, the stream may hear of too, and is not sent again.
     const events = ctx.live.stream(topic, stop.signal);
-    let last = options.lastEventId ? Number(options.lastEventId) : 0;
-    const replay = options.lastEventId ? await ctx.live.replay(topic, last) : { events: [] };
+    const sent = new Set<number>();
+    // The id the client is given to resume from: the highest it has been sent. Events do not always
+    // arrive in id order (a transaction can take its id before another and commit after it), and
+    // one that arrives late is still sent.
+    let resumeFrom = options.lastEventId ? Number(options.lastEventId) : 0;
+    const replay = options.lastEventId ? await ctx.live.replay(topic, resumeFrom) : { events: [] };
     if ('reset' in replay) {
-      last = replay.lastId;
-      yield tracked(String(last), { type: LIVE_RESET } as LiveReset);
+      resumeFrom = replay.lastId;
+      yield tracked(String(resumeFrom), { type: LIVE_RESET } as LiveReset);
     }
     for (const { id, event } of 'events' in replay ? replay.events : []) {
-      last = id;
+      sent.add(id);
+      resumeFrom = Math.max(resumeFrom, id);
       if (options.endsOn?.(event)) continue;
       const data = await options.map(event, id);
-      if (data !== null) yield tracked(String(id), data);
+      if (data !== null) yield tracked(String(resumeFrom), data);
     }
     for await (const { id, event } of events) {
-      if (id <= last) continue;
-      last = id;
+      if (sent.delete(id)) continue;
+      resumeFrom = Math.max(resumeFrom, id);
       if (options.endsOn?.(event)) {
         revoked = true;
         break;
       }
       const data = await options.map(event, id);
-      if (data !== null) yield tracked(String(id), data);
+      if (data !== null) yield tracked(String(resumeFrom), data);
     }
   } finally {
     clearInterval(timer);

@@ -5,7 +5,9 @@ import { IconAlertCircle, IconArrowLeft, IconBrandGoogleFilled, IconCheck, IconI
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { HydratesApart } from '../../components/HydratesApart.tsx';
 import { RouterAnchor } from '../../components/RouterLinks.tsx';
+import { StaticPart } from '../../components/StaticPart.tsx';
 import { startSignIn, useMe, useSignOut } from '../../lib/auth.ts';
 import { STORAGE, store } from '../../lib/storage-keys.ts';
 import '../../i18n/auth.ts';
@@ -28,11 +30,15 @@ interface LoginProps {
 export function LoginScreen({ errorCode, notice }: LoginProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="calc(100vh - 61px)">
-      <MarketingPanel />
+      <StaticPart>
+        <MarketingPanel />
+      </StaticPart>
       <Center p={{ base: 'md', sm: 'xl' }}>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 36 }} w="100%" maw={460}>
-          <LoginCard errorCode={errorCode} notice={notice} />
-        </Paper>
+        <HydratesApart>
+          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 36 }} w="100%" maw={460}>
+            <LoginCard errorCode={errorCode} notice={notice} />
+          </Paper>
+        </HydratesApart>
       </Center>
     </SimpleGrid>
   );
@@ -71,7 +77,7 @@ function LoginCard({ errorCode, notice }: LoginProps) {
   const me = useMe();
   const back = (
     <Box>
-      <Button variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} onClick={() => router.history.back()} px={4}>
+      <Button variant="subtle" color="gray" leftSection={<IconArrowLeft className="mirror-rtl" size={16} />} onClick={() => router.history.back()} px={4}>
         {t('auth.back')}
       </Button>
     </Box>
@@ -128,7 +134,7 @@ function SignedInCard() {
     <Stack gap="sm">
       <Title order={2}>{name ? t('auth.welcomeBackName', { name }) : t('auth.welcomeBack')}</Title>
       {me.isPending ? (
-        <Loader size="sm" aria-label={t('nav.loadingProfile')} />
+        <Loader size="sm" role="status" aria-label={t('nav.loadingProfile')} />
       ) : (
         <>
           <Text c="dimmed">

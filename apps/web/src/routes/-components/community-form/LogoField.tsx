@@ -1,6 +1,7 @@
 import { Box, Button, Center, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
+import { serverText } from '../../../i18n/server-text.ts';
 import { IMAGE_ACCEPT, useUpload } from '../../../lib/uploads.ts';
 
 /** A form's own texts for its logo field: its catalog's `logo` group. */
@@ -42,7 +43,7 @@ export function LogoField({ texts, value, onChange, error, onBusyChange }: LogoF
       aria-labelledby={`${id}-label`}
       label={texts.label}
       description={texts.help}
-      error={failed ? <UploadFailure title={texts.failed} detail={failure} /> : error}
+      error={failed ? <UploadFailure title={texts.failed} detail={failure && serverText(failure)} /> : error}
       errorProps={failed ? { role: 'alert' } : undefined}
       labelElement="div"
       required

@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPencil, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
 import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../../../lib/labels.ts';
 import { BackButton } from './BackButton.tsx';
 import { CommunityInfo } from './CommunityInfo.tsx';
@@ -62,13 +63,13 @@ export function AboutTab({ community, isOwner, editing }: AboutTabProps) {
 
 /** Membership terms at a glance. */
 function Facts({ community }: { community: CommunityDetails }) {
-  const { t, i18n } = useTranslation();
-  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const { t } = useTranslation();
+  const price = formatMonthlyPrice(community.membershipAmountCents);
   const category = categoryLabel(t, community.category);
   const language = languageLabel(t, community.language);
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(community.createdAt);
+  const created = formatDate(community.createdAt, 'longDay');
   const facts = [
-    { label: t('communityPage.facts.members'), value: membersLabel(t, i18n.language, community.membersCount, community.availableSeats) },
+    { label: t('communityPage.facts.members'), value: membersLabel(t, community.membersCount, community.availableSeats) },
     { label: t('communityPage.facts.price'), value: price ? t('discover.card.price', { amount: price }) : t('communityPage.free') },
     {
       label: t('communityPage.facts.access'),

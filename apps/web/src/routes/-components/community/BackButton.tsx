@@ -14,7 +14,7 @@ export function BackButton({ to = 'posts' }: { to?: MemberTab }) {
       variant="subtle"
       color="gray"
       px={6}
-      leftSection={<IconArrowLeft size={16} />}
+      leftSection={<IconArrowLeft className="mirror-rtl" size={16} />}
       style={{ alignSelf: 'flex-start' }}
     >
       {to === 'posts' ? t('communityPage.backToPosts') : t('communityPage.back')}

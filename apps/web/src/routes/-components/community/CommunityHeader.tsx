@@ -66,8 +66,8 @@ export function CommunityHeader({ community, variant = 'page' }: CommunityHeader
 
 /** 'N/cap members', the monthly price or 'Free', category and language. */
 function Facts({ community }: { community: CommunityDetails }) {
-  const { t, i18n } = useTranslation();
-  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const { t } = useTranslation();
+  const price = formatMonthlyPrice(community.membershipAmountCents);
   return (
     <>
       <Group gap="md" wrap="wrap" mt={4}>

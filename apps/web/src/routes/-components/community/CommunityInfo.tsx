@@ -21,7 +21,9 @@ export function CommunityInfo({ community }: { community: CommunityDetails }) {
           <Title order={2} fz="lg">
             {t('communityPage.description')}
           </Title>
-          <Text className={classes.prose}>{community.description}</Text>
+          <Text className={classes.prose} dir="auto">
+            {community.description}
+          </Text>
         </Stack>
       )}
       {community.rules && (
@@ -29,7 +31,9 @@ export function CommunityInfo({ community }: { community: CommunityDetails }) {
           <Title order={2} fz="lg">
             {t('communityPage.rules')}
           </Title>
-          <Text className={classes.prose}>{community.rules}</Text>
+          <Text className={classes.prose} dir="auto">
+            {community.rules}
+          </Text>
         </Stack>
       )}
       {empty && <Text c="dimmed">{t('communityPage.noDescription')}</Text>}

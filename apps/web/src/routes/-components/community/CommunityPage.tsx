@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { MemberView } from './MemberView.tsx';
@@ -34,7 +35,7 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   });
 
   if (community.isPending) return <LoadingCommunity />;
-  if (community.isError) return <CommunityError message={community.error.message || t('communityPage.loadFailed')} />;
+  if (community.isError) return <CommunityError message={serverText(community.error.message) || t('communityPage.loadFailed')} />;
   // A failed membership check counts as not a member (spec section 4), so only wait while it runs.
   if (status.isPending && status.fetchStatus !== 'idle') return <LoadingCommunity />;
   if (me.isPending) return <LoadingCommunity />;
@@ -68,7 +69,7 @@ function CommunityError({ message }: { message: string }) {
           {message}
         </Alert>
         <div>
-          <RouterButton to="/" variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft size={16} />}>
+          <RouterButton to="/" variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft className="mirror-rtl" size={16} />}>
             {t('communityPage.backToDiscover')}
           </RouterButton>
         </div>

@@ -5,6 +5,7 @@ import { updateCommunityInput, type UpdateCommunityInput } from '@app/shared/com
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { serverText, withServerText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import {
@@ -79,7 +80,7 @@ function toInput(values: EditValues): UpdateCommunityInput {
   };
 }
 
-const validateInput = schemaResolver(updateCommunityInput, { sync: true });
+const validateInput = withServerText(schemaResolver(updateCommunityInput, { sync: true }));
 
 /** The owner's 'Edit information' form (spec sections 2, 4 and 5), validated by the shared schema. */
 export function EditCommunityForm({ community }: { community: CommunityDetails }) {
@@ -119,8 +120,8 @@ export function EditCommunityForm({ community }: { community: CommunityDetails }
         await invalidate();
       },
       onError: (error) => {
-        if (error.data?.code === 'CONFLICT' && /name/i.test(error.message)) form.setFieldError('name', error.message);
-        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('communityPage.edit.saveFailed', { message: error.message }) });
+        if (error.data?.code === 'CONFLICT' && /name/i.test(error.message)) form.setFieldError('name', serverText(error.message));
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('communityPage.edit.saveFailed', { message: serverText(error.message) }) });
       },
     }),
   );

@@ -3,6 +3,8 @@ import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from './BackButton.tsx';
 import { MemberList } from './MemberList.tsx';
@@ -17,12 +19,11 @@ interface InvitesTabProps {
 
 /** The owner's join requests: Accept or Decline; a handled request leaves the list at once. */
 export function InvitesTab({ community, members }: InvitesTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCommunity();
   const [failure, setFailure] = useState<{ action: 'approve' | 'decline'; message: string } | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const membersKey = trpc.membership.members.queryKey({ communityId: community.id });
 
   /** Takes the handled request off the list before the refetch confirms it. */
@@ -63,12 +64,12 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
           {failure && (
             <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('communityPage.dismiss')} onClose={() => setFailure(null)}>
               {failure.action === 'approve' ? (
-                // The spec's Arabic sentence; the server's message inside keeps its own direction.
-                <Text size="sm" lang="ar" dir="rtl" ta="start">
-                  <Trans i18nKey="communityPage.invites.approveFailed" values={{ message: failure.message }} components={{ message: <bdi /> }} />
+                // The server's message inside keeps its own direction.
+                <Text size="sm" ta="start">
+                  <Trans i18nKey="communityPage.invites.approveFailed" values={{ message: serverText(failure.message) }} components={{ message: <bdi /> }} />
                 </Text>
               ) : (
-                <Text size="sm">{t('communityPage.invites.declineFailed', { message: failure.message })}</Text>
+                <Text size="sm">{t('communityPage.invites.declineFailed', { message: serverText(failure.message) })}</Text>
               )}
             </Alert>
           )}
@@ -94,7 +95,7 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
                 const accepting = approve.isPending && busyWith === request.userId;
                 const declining = decline.isPending && busyWith === request.userId;
                 return (
-                  <MemberRow member={request} detail={t('communityPage.invites.requested', { date: dateFormat.format(request.joinedAt) })}>
+                  <MemberRow member={request} detail={t('communityPage.invites.requested', { date: formatDate(request.joinedAt, 'day') })}>
                     <Button
                       size="compact-md"
                       leftSection={<IconCheck size={16} />}

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useInvalidateCommunity } from './queries.ts';
@@ -40,7 +41,7 @@ export function LeaveCommunity({ community }: { community: CommunityDetails }) {
         <Button
           variant="light"
           color="red"
-          leftSection={<IconDoorExit size={16} />}
+          leftSection={<IconDoorExit className="mirror-rtl" size={16} />}
           onClick={() => {
             leave.reset();
             setOpened(true);
@@ -54,7 +55,7 @@ export function LeaveCommunity({ community }: { community: CommunityDetails }) {
         title={t('communityPage.leave.confirmTitle')}
         confirmLabel={t('communityPage.leave.confirm')}
         busy={leave.isPending}
-        error={leave.error ? t('communityPage.leave.failed', { message: leave.error.message }) : null}
+        error={leave.error ? t('communityPage.leave.failed', { message: serverText(leave.error.message) }) : null}
         onConfirm={() => leave.mutate({ communityId: community.id })}
         onCancel={() => setOpened(false)}
       >

@@ -4,6 +4,7 @@ import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { levelOf } from '@app/shared/levels';
 import type { CommunityMember } from './types.ts';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
+import { Handle, HANDLE_LINE } from '../../../components/Handle.tsx';
 
 interface MemberRowProps {
   member: CommunityMember;
@@ -25,8 +26,8 @@ export function MemberRow({ member, detail, children, avatarSize = 44 }: MemberR
           <Text fw={600} size="sm" truncate>
             {member.fullName ?? member.username}
           </Text>
-          <RouterAnchor to="/profile/$username" params={{ username: member.username }} size="sm" c="dimmed" truncate>
-            @{member.username}
+          <RouterAnchor to="/profile/$username" params={{ username: member.username }} size="sm" c="dimmed" truncate {...HANDLE_LINE}>
+            <Handle username={member.username} />
           </RouterAnchor>
           {detail && (
             <Text size="xs" c="dimmed">

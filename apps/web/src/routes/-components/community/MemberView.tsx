@@ -18,6 +18,7 @@ import { CoursesTab } from '../courses/CoursesTab.tsx';
 import { tabSearch, type MemberTab } from './tabs.ts';
 import type { CommunityDetails } from './types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 interface MemberViewProps {
   community: CommunityDetails;
@@ -66,7 +67,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                     rightSection={
                       pendingCount > 0 ? (
                         <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
-                          {pendingCount}
+                          {formatCount(pendingCount)}
                         </Badge>
                       ) : null
                     }

@@ -4,7 +4,8 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/labels.ts';
+import { serverText } from '../../../i18n/server-text.ts';
+import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from './BackButton.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -21,11 +22,10 @@ interface MembersTabProps {
 
 /** Approved members, newest first, with their role and join date; the owner may remove members. */
 export function MembersTab({ community, isOwner, members }: MembersTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const invalidate = useInvalidateCommunity();
   const [removing, setRemoving] = useState<CommunityMember | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const remove = useMutation(
     trpc.membership.remove.mutationOptions({
       onSuccess: async () => {
@@ -40,7 +40,7 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
   const approved = members.data?.approved ?? [];
   // No count until the list has arrived: '0 members' while loading would be wrong.
   const heading = members.data
-    ? t('communityPage.members.heading', { count: approved.length, value: formatCount(i18n.language, approved.length) })
+    ? t('communityPage.members.heading', { count: approved.length, value: formatCount(approved.length) })
     : t('communityPage.members.list');
   return (
     <Stack gap="md">
@@ -56,12 +56,12 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
             </Center>
           ) : members.isError ? (
             <Alert color="red" role="alert">
-              {members.error.message}
+              {serverText(members.error.message)}
             </Alert>
           ) : (
             <MemberList label={t('communityPage.members.list')} members={approved}>
               {(member) => (
-                <MemberRow member={member} detail={t('communityPage.members.joined', { date: dateFormat.format(member.joinedAt) })}>
+                <MemberRow member={member} detail={t('communityPage.members.joined', { date: formatDate(member.joinedAt, 'day') })}>
                   <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'} tt="none">
                     {member.role === 'owner' ? t('communityPage.roles.owner') : t('communityPage.roles.member')}
                   </Badge>
@@ -91,7 +91,7 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
         title={t('communityPage.members.confirmTitle')}
         confirmLabel={t('communityPage.members.remove')}
         busy={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error && serverText(remove.error.message)}
         onConfirm={() => removing && remove.mutate({ communityId: community.id, userId: removing.userId })}
         onCancel={() => setRemoving(null)}
       >

@@ -36,8 +36,8 @@ export function NonMemberView({ community, signedIn, removed = false }: { commun
 }
 
 function JoinCard({ community, signedIn, removed }: { community: CommunityDetails; signedIn: boolean; removed: boolean }) {
-  const { t, i18n } = useTranslation();
-  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const { t } = useTranslation();
+  const price = formatMonthlyPrice(community.membershipAmountCents);
   const full = community.availableSeats !== null && community.membersCount >= community.availableSeats;
   const hint = removed
     ? t('join.removed')

@@ -2,6 +2,7 @@ import { Badge, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } fr
 import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterButton, RouterNavLink } from '../../../components/RouterLinks.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 import { EventsCard } from '../events/EventsCard.tsx';
 import { CoursesCard } from '../courses/CoursesCard.tsx';
 import { MemberList } from './MemberList.tsx';
@@ -9,6 +10,7 @@ import { MemberRow } from './MemberRow.tsx';
 import type { MemberTab } from './tabs.ts';
 import type { MembersQuery } from './types.ts';
 import { useTabLink } from './useTabLink.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 interface SidebarProps {
   community: { id: string; name: string };
@@ -89,7 +91,7 @@ function RecentMembers({ members }: { members: MembersQuery }) {
           </Center>
         ) : members.isError ? (
           <Text size="sm" c="red">
-            {members.error.message}
+            {serverText(members.error.message)}
           </Text>
         ) : (
           <MemberList label={t('communityPage.recent.list')} members={recent} divided={false}>
@@ -132,7 +134,7 @@ function ControlPanel({ isOwner, pendingCount, activeTab }: { isOwner: boolean; 
           leftSection={<IconUserPlus size={18} />}
           rightSection={
             <Badge size="sm" circle={pendingCount < 10} color={pendingCount > 0 ? 'red' : 'gray'} variant={pendingCount > 0 ? 'filled' : 'light'}>
-              {pendingCount}
+              {formatCount(pendingCount)}
             </Badge>
           }
           style={{ borderRadius: 'var(--mantine-radius-md)' }}

@@ -4,9 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { IconPointer } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group as SplitGroup, Panel, Separator } from 'react-resizable-panels';
+import { createHtmlPortalNode, InPortal, OutPortal } from 'react-reverse-portal';
+import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
@@ -21,6 +23,8 @@ import { OutlineActionDialogs } from './OutlineActionDialogs.tsx';
  * 'Content': the outline on the left (30% at first, never under 20%, resizable) and the selected
  * module or lesson's editor on the right. 'Add Module' adds a draft with an id of its own, inserted
  * on 'Save Changes'. Reordering is saved at once (and shown at once, undone if the server refuses).
+ * The editor is rendered once and moved between the wide and the narrow layout, so that crossing the
+ * breakpoint (a tablet turned, a window resized) keeps what is being typed.
  */
 export function ContentEditor({ course }: { course: CourseView }) {
   const { t } = useTranslation();
@@ -34,6 +38,7 @@ export function ContentEditor({ course }: { course: CourseView }) {
   const [pending, setPending] = useState<NonNullable<Selection> | null>(null);
   const dirty = useRef(false);
   const editorTop = useRef<HTMLDivElement>(null);
+  const editorNode = useMemo(() => createHtmlPortalNode({ attributes: { style: 'height: 100%' } }), []);
   const onDirtyChange = useCallback((value: boolean) => {
     dirty.current = value;
   }, []);
@@ -41,7 +46,7 @@ export function ContentEditor({ course }: { course: CourseView }) {
   const courseKey = trpc.courses.byId.queryKey({ courseId: course.id });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
   const failed = (fallback: string) => (error: { message: string }) => {
-    if (!isRateLimited(error as never)) notifications.show({ color: 'red', title: fallback, message: error.message });
+    if (!isRateLimited(error as never)) notifications.show({ color: 'red', title: fallback, message: serverText(error.message) });
   };
   // A new order shows at once; the server's answer (or refusal) then refetches it.
   const reorderModules = useMutation(trpc.courses.reorderModules.mutationOptions({ onSettled: refresh, onError: failed(t('courseEditor.reorderFailed')) }));
@@ -49,7 +54,7 @@ export function ContentEditor({ course }: { course: CourseView }) {
   const addLesson = useMutation(
     trpc.courses.addLesson.mutationOptions({
       onSuccess: refresh,
-      onError: failed(CONTENT_MESSAGES.lessonAddFailed),
+      onError: failed(serverText(CONTENT_MESSAGES.lessonAddFailed)),
     }),
   );
   const setModules = (reorder: (modules: CourseView['modules']) => CourseView['modules']) =>
@@ -137,6 +142,7 @@ export function ContentEditor({ course }: { course: CourseView }) {
 
   return (
     <>
+      <InPortal node={editorNode}>{editor}</InPortal>
       {wide ? (
         <SplitGroup orientation="horizontal" className={classes.split} aria-label={t('courseEditor.tabs.content')}>
           <Panel id="outline" defaultSize="30" minSize="20">
@@ -144,14 +150,16 @@ export function ContentEditor({ course }: { course: CourseView }) {
           </Panel>
           <Separator className={classes.separator} aria-label={t('courseEditor.resize')} />
           <Panel id="editor" defaultSize="70" minSize="40">
-            <div className={classes.editorPane}>{editor}</div>
+            <div className={classes.editorPane}>
+              <OutPortal node={editorNode} />
+            </div>
           </Panel>
         </SplitGroup>
       ) : (
         <Stack gap="lg">
           {outline}
           <div ref={editorTop} style={{ scrollMarginTop: 72 }}>
-            {editor}
+            <OutPortal node={editorNode} />
           </div>
         </Stack>
       )}

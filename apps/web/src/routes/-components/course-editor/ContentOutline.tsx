@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CourseView } from '../courses/types.ts';
 import classes from './editor.module.css';
 import { SortableList } from './SortableList.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 type OutlineModule = CourseView['modules'][number];
 type OutlineLesson = OutlineModule['lessons'][number];
@@ -66,7 +67,7 @@ export function ContentOutline(props: ContentOutlineProps) {
                     aria-label={t(open ? 'courseEditor.collapse' : 'courseEditor.expand', { title: module.title })}
                     onClick={() => props.onToggle(module.id)}
                   >
-                    {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                    {open ? <IconChevronDown size={14} /> : <IconChevronRight className="mirror-rtl" size={14} />}
                   </ActionIcon>
                 }
                 title={module.title}
@@ -78,14 +79,14 @@ export function ContentOutline(props: ContentOutlineProps) {
                       </Tooltip>
                     )}
                     <Text size="xs" c="dimmed">
-                      {module.lessons.length}
+                      {formatCount(module.lessons.length)}
                     </Text>
                   </>
                 }
                 menu={<ItemMenu kind="module" id={module.id} title={module.title} onAction={props.onAction} />}
               />
               {open && (
-                <Stack gap={4} pl={30} pr={6} pb={8}>
+                <Stack gap={4} ps={30} pe={6} pb={8}>
                   <SortableList items={module.lessons} onReorder={(ids) => props.onReorderLessons(module.id, ids)} label={t('courseEditor.lessonsOf', { title: module.title })}>
                     {(lesson: OutlineLesson, lessonHandle) => (
                       <Row

@@ -6,6 +6,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText, withServerText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CourseFields, courseFieldsInput, type CourseFieldValues } from '../courses/CourseFields.tsx';
@@ -16,7 +17,7 @@ interface DetailsValues extends CourseFieldValues {
 }
 
 const toInput = (courseId: string, v: DetailsValues): UpdateCourseInput => ({ courseId, ...courseFieldsInput(v), isPrivate: v.isPrivate });
-const validateInput = schemaResolver(updateCourseInput, { sync: true });
+const validateInput = withServerText(schemaResolver(updateCourseInput, { sync: true }));
 
 /** 'Course Details': the course's title, description, media and the visibility switch. */
 export function CourseDetailsForm({ course }: { course: CourseView }) {
@@ -43,12 +44,12 @@ export function CourseDetailsForm({ course }: { course: CourseView }) {
   const save = useMutation(
     trpc.courses.update.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'teal', message: COURSE_MESSAGES.updated });
+        notifications.show({ color: 'teal', message: serverText(COURSE_MESSAGES.updated) });
         form.resetDirty();
         await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
       },
       onError: (error) => {
-        if (!isRateLimited(error)) notifications.show({ color: 'red', title: COURSE_MESSAGES.saveFailed, message: error.message });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', title: serverText(COURSE_MESSAGES.saveFailed), message: serverText(error.message) });
       },
     }),
   );

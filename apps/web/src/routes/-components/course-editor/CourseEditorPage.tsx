@@ -6,9 +6,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { retryUnlessRefused } from '../community/queries.ts';
 import { BackToCourses } from '../courses/BackToCourses.tsx';
+import { courseCounts } from '../courses/types.ts';
 import { useLiveCourses } from '../courses/useLiveCourses.ts';
 import { CourseDetailsForm } from './CourseDetailsForm.tsx';
 
@@ -35,7 +37,7 @@ export function CourseEditorPage({ courseId }: { courseId: string }) {
     return (
       <Container size="sm" py="xl">
         <Alert color={refused === 'FORBIDDEN' ? 'orange' : refused === 'NOT_FOUND' ? 'gray' : 'red'} role="alert">
-          {message}
+          {serverText(message)}
         </Alert>
       </Container>
     );
@@ -57,7 +59,7 @@ export function CourseEditorPage({ courseId }: { courseId: string }) {
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              {t('courses.counts', { modules: data.moduleCount, count: data.lessonCount })}
+              {courseCounts(t, data)}
             </Text>
           </Stack>
           <RouterButton to="/course/$courseId" params={{ courseId }} variant="default" leftSection={<IconEye size={16} />}>

@@ -4,6 +4,7 @@ import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
 import { CourseFileLinks } from '../courses/CourseFileLinks.tsx';
 import { COURSE_FILE_ACCEPT, uploadCourseFile, type EditorFile } from './files.ts';
 
@@ -33,9 +34,9 @@ export function CourseFilesField({ documents, images, onChange, onBusyChange }: 
         const entry = { key: uploaded.key, url: uploaded.url, name: uploaded.name };
         next = uploaded.image ? { ...next, images: [...next.images, entry] } : { ...next, documents: [...next.documents, entry] };
         onChange(next);
-        notifications.show({ color: 'teal', message: CONTENT_MESSAGES.fileUploaded });
+        notifications.show({ color: 'teal', message: serverText(CONTENT_MESSAGES.fileUploaded) });
       } catch (error) {
-        notifications.show({ color: 'red', title: CONTENT_MESSAGES.fileUploadFailed, message: error instanceof Error ? error.message : '' });
+        notifications.show({ color: 'red', title: serverText(CONTENT_MESSAGES.fileUploadFailed), message: error instanceof Error ? serverText(error.message) : '' });
       }
     }
     setBusy(false);

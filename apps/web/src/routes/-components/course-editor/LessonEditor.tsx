@@ -6,6 +6,7 @@ import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText, withServerText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { contentLoadError, type CourseLesson } from '../courses/types.ts';
@@ -25,7 +26,7 @@ const toInput = (lessonId: string, v: LessonValues): UpdateLessonInput => ({
   videoUrl: v.videoUrl || null,
   fileKey: v.resource?.key ?? null,
 });
-const validateInput = schemaResolver(updateLessonInput, { sync: true });
+const validateInput = withServerText(schemaResolver(updateLessonInput, { sync: true }));
 
 interface LessonEditorProps {
   lessonId: string;
@@ -70,7 +71,7 @@ function LessonForm({ lesson, onDirtyChange }: { lesson: CourseLesson; onDirtyCh
         await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
       },
       onError: (error) => {
-        if (!isRateLimited(error)) notifications.show({ color: 'red', title: t('courseEditor.lessonSaveFailed'), message: error.message });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', title: t('courseEditor.lessonSaveFailed'), message: serverText(error.message) });
       },
     }),
   );
@@ -80,9 +81,9 @@ function LessonForm({ lesson, onDirtyChange }: { lesson: CourseLesson; onDirtyCh
     try {
       const uploaded = await uploadCourseFile(file);
       form.setFieldValue('resource', { key: uploaded.key, url: uploaded.url, name: uploaded.name });
-      notifications.show({ color: 'teal', message: CONTENT_MESSAGES.fileUploaded });
+      notifications.show({ color: 'teal', message: serverText(CONTENT_MESSAGES.fileUploaded) });
     } catch (error) {
-      notifications.show({ color: 'red', title: CONTENT_MESSAGES.fileUploadFailed, message: error instanceof Error ? error.message : '' });
+      notifications.show({ color: 'red', title: serverText(CONTENT_MESSAGES.fileUploadFailed), message: error instanceof Error ? serverText(error.message) : '' });
     } finally {
       setUploading(false);
     }

@@ -6,6 +6,7 @@ import { LEVEL_THRESHOLDS } from '@app/shared/levels';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText, withServerText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { ContentFields, type ContentValues } from './ContentFields.tsx';
@@ -31,7 +32,7 @@ const toInput = (courseId: string, clientId: string, v: ModuleValues): SaveModul
   documentKeys: v.documents.map((file) => file.key),
   imageKeys: v.images.map((file) => file.key),
 });
-const validateInput = schemaResolver(saveModuleInput, { sync: true });
+const validateInput = withServerText(schemaResolver(saveModuleInput, { sync: true }));
 
 interface ModuleEditorProps {
   courseId: string;
@@ -89,7 +90,7 @@ function ModuleForm({ courseId, moduleId, initial, isNew, onSaved, onDirtyChange
   const save = useMutation(
     trpc.courses.saveModule.mutationOptions({
       onSuccess: async (result) => {
-        notifications.show({ color: 'teal', message: result.message });
+        notifications.show({ color: 'teal', message: serverText(result.message) });
         form.resetDirty();
         onDirtyChange(false);
         await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
@@ -97,7 +98,7 @@ function ModuleForm({ courseId, moduleId, initial, isNew, onSaved, onDirtyChange
       },
       onError: (error) => {
         if (isRateLimited(error)) return;
-        notifications.show({ color: 'red', title: isNew ? CONTENT_MESSAGES.moduleSaveFailed : CONTENT_MESSAGES.moduleContentFailed, message: error.message });
+        notifications.show({ color: 'red', title: serverText(isNew ? CONTENT_MESSAGES.moduleSaveFailed : CONTENT_MESSAGES.moduleContentFailed), message: serverText(error.message) });
       },
     }),
   );

@@ -4,6 +4,7 @@ import { CONTENT_LIMITS, renameLessonInput } from '@app/shared/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useDialogFocusReturn } from '../../../lib/useDialogFocusReturn.ts';
@@ -74,7 +75,7 @@ export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActi
         title={t(action?.kind === 'lesson' ? 'courseEditor.deleteLesson' : 'courseEditor.deleteModule')}
         confirmLabel={t('courseEditor.delete')}
         busy={busy}
-        error={error}
+        error={error && serverText(error)}
         onConfirm={remove}
         onCancel={close}
       >
@@ -89,6 +90,7 @@ function RenameForm({ initial, busy, error, onSubmit, onCancel }: { initial: str
   const { t } = useTranslation();
   const [title, setTitle] = useState(initial);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const shown = invalid ?? error;
   return (
     <form
       noValidate
@@ -108,7 +110,7 @@ function RenameForm({ initial, busy, error, onSubmit, onCancel }: { initial: str
             setTitle(event.currentTarget.value);
             setInvalid(null);
           }}
-          error={invalid ?? error}
+          error={shown && serverText(shown)}
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">

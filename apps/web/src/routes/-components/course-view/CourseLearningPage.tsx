@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { retryUnlessRefused } from '../community/queries.ts';
 import { BackToCourses } from '../courses/BackToCourses.tsx';
@@ -32,7 +33,7 @@ export function CourseLearningPage({ courseId }: { courseId: string }) {
     return (
       <Container size="sm" py="xl">
         <Alert color={notFound ? 'gray' : 'red'} role="alert">
-          {notFound ? COURSE_MESSAGES.notFound : COURSE_MESSAGES.loadFailed}
+          {serverText(notFound ? COURSE_MESSAGES.notFound : COURSE_MESSAGES.loadFailed)}
         </Alert>
       </Container>
     );
@@ -54,7 +55,9 @@ export function CourseLearningPage({ courseId }: { courseId: string }) {
           <Title order={1} fz={{ base: 24, sm: 32 }}>
             {data.title}
           </Title>
-          <Text c="dimmed">{data.description}</Text>
+          <Text c="dimmed" dir="auto">
+            {data.description}
+          </Text>
           {data.isOwner && (
             <RouterButton to="/edit-course/$courseId" params={{ courseId }} variant="light" size="xs" leftSection={<IconPencil size={14} />} style={{ alignSelf: 'flex-start' }}>
               {t('courseEditor.edit')}

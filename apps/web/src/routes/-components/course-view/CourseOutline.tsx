@@ -1,6 +1,7 @@
 import { Accordion, Badge, Group, NavLink, Progress, Stack, Text } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../../lib/format.ts';
 import { percentDone, type CourseView } from '../courses/types.ts';
 import { overviewKey } from './pages.ts';
 
@@ -19,7 +20,7 @@ export function CourseOutline({ course, selected, onSelect }: CourseOutlineProps
     <Stack gap="sm">
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          {t('courses.view.percent', { percent })}
+          {t('courses.percentComplete', { percent: formatPercent(percent / 100) })}
         </Text>
         <Progress value={percent} radius="xl" aria-label={t('courses.progressLabel', { title: course.title })} />
       </Stack>

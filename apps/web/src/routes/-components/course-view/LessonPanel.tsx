@@ -4,6 +4,7 @@ import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { notifications } from '@mantine/notifications';
@@ -31,7 +32,7 @@ export function LessonPanel({ lessonId, previous, next, onSelect }: LessonPanelP
         ]);
       },
       onError: (error) => {
-        if (!isRateLimited(error)) notifications.show({ color: 'red', message: error.message });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: serverText(error.message) });
       },
     }),
   );

@@ -14,10 +14,10 @@ export function PageNav({ previous, next, onSelect }: PageNavProps) {
   const { t } = useTranslation();
   return (
     <Group gap="xs">
-      <Button variant="default" leftSection={<IconArrowLeft size={16} />} disabled={!previous} onClick={() => previous && onSelect(previous)}>
+      <Button variant="default" leftSection={<IconArrowLeft className="mirror-rtl" size={16} />} disabled={!previous} onClick={() => previous && onSelect(previous)}>
         {t('courses.view.previous')}
       </Button>
-      <Button variant="default" rightSection={<IconArrowRight size={16} />} disabled={!next} onClick={() => next && onSelect(next)}>
+      <Button variant="default" rightSection={<IconArrowRight className="mirror-rtl" size={16} />} disabled={!next} onClick={() => next && onSelect(next)}>
         {t('courses.view.next')}
       </Button>
     </Group>

@@ -13,7 +13,7 @@ export function BackToCourses({ communityName }: { communityName: string }) {
       variant="subtle"
       color="gray"
       px={6}
-      leftSection={<IconArrowLeft size={16} />}
+      leftSection={<IconArrowLeft className="mirror-rtl" size={16} />}
       style={{ alignSelf: 'flex-start' }}
     >
       {t('courses.view.back')}

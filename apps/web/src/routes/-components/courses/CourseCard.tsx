@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Card, Group, Image, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBook2, IconLock, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatCount, formatPercent } from '../../../lib/format.ts';
 import { RouterAnchor, RouterButton } from '../../../components/RouterLinks.tsx';
 import classes from './courses.module.css';
-import { percentDone, type CourseCardData } from './types.ts';
+import { courseCounts, percentDone, type CourseCardData } from './types.ts';
 
 interface CourseCardProps {
   course: CourseCardData;
@@ -37,16 +38,16 @@ export function CourseCard({ course, isOwner, onDelete }: CourseCardProps) {
             </Badge>
           )}
         </Group>
-        <Text size="sm" c="dimmed" lineClamp={3}>
+        <Text size="sm" c="dimmed" lineClamp={3} dir="auto">
           {course.description}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('courses.counts', { modules: course.moduleCount, count: course.lessonCount })}
+          {courseCounts(t, course)}
         </Text>
         <div style={{ marginTop: 'auto' }}>
           <Group justify="space-between" gap="xs" mb={4}>
             <Text size="xs" fw={600}>
-              {t('courses.progress', { percent })}
+              {t('courses.percentComplete', { percent: formatPercent(percent / 100) })}
             </Text>
             {isOwner && (
               <Group gap={4}>
@@ -71,7 +72,11 @@ export function CourseCard({ course, isOwner, onDelete }: CourseCardProps) {
           <Progress value={percent} size="sm" radius="xl" aria-label={t('courses.progressLabel', { title: course.title })} />
           {course.stats && (
             <Text size="xs" c="dimmed" mt={6}>
-              {t('courses.stats', { finished: course.stats.finished, members: course.stats.members, average: course.stats.averagePercent })}
+              {t('courses.finishedStats', {
+                finished: formatCount(course.stats.finished),
+                members: formatCount(course.stats.members),
+                average: formatPercent(course.stats.averagePercent / 100),
+              })}
             </Text>
           )}
         </div>

@@ -6,6 +6,7 @@ import { toEmbedUrl } from '@app/shared/video';
 import { useTranslation } from 'react-i18next';
 import { CoverField } from '../../../components/CoverField.tsx';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 
 export type CourseMedia = 'cover' | 'video';
 
@@ -78,10 +79,10 @@ export function CourseFields<V extends CourseFieldValues>({ form, coverUrl = nul
             upload: t('courses.form.uploadCover'),
             replace: t('courses.form.replaceCover'),
           }}
-          failure={() => COURSE_MESSAGES.coverUploadFailed}
+          failure={() => serverText(COURSE_MESSAGES.coverUploadFailed)}
           onChange={(key) => {
             fields.setFieldValue('coverKey', key);
-            if (key) notifications.show({ color: 'teal', message: COURSE_MESSAGES.coverUploaded });
+            if (key) notifications.show({ color: 'teal', message: serverText(COURSE_MESSAGES.coverUploaded) });
           }}
           onBusyChange={onBusyChange}
         />

@@ -53,7 +53,7 @@ export function CourseFileLinks({ documents, images, onRemove }: CourseFileLinks
                   <Anchor href={file.url} target="_blank" rel="noopener" size="xs" fw={600}>
                     <Group gap={4} wrap="nowrap">
                       {t('courseEditor.viewFullSize')}
-                      <IconExternalLink size={12} aria-hidden="true" />
+                      <IconExternalLink className="mirror-rtl" size={12} aria-hidden="true" />
                     </Group>
                   </Anchor>
                   {onRemove && <RemoveButton label={t('courseEditor.removeImage', { n: index + 1 })} onClick={() => onRemove('images', file.key)} />}

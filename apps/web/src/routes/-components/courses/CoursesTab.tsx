@@ -5,6 +5,7 @@ import { IconBook2, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from '../community/BackButton.tsx';
@@ -33,7 +34,7 @@ export function CoursesTab({ communityId, isOwner }: { communityId: string; isOw
         await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
       },
       onError: (error) => {
-        if (!isRateLimited(error)) notifications.show({ color: 'red', message: error.message });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: serverText(error.message) });
       },
     }),
   );
@@ -56,13 +57,13 @@ export function CoursesTab({ communityId, isOwner }: { communityId: string; isOw
           <Loader />
         </Center>
       ) : courses.isError ? (
-        <Alert color="red">{COURSE_MESSAGES.loadFailed}</Alert>
+        <Alert color="red">{serverText(COURSE_MESSAGES.loadFailed)}</Alert>
       ) : courses.data.length === 0 ? (
         <Paper withBorder radius="lg" p="xl">
           <Stack align="center" gap="xs">
             <IconBook2 size={32} color="var(--mantine-color-brand-5)" aria-hidden="true" />
             <Text c="dimmed" ta="center">
-              {COURSE_MESSAGES.empty}
+              {serverText(COURSE_MESSAGES.empty)}
             </Text>
           </Stack>
         </Paper>

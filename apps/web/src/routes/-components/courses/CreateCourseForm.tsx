@@ -5,6 +5,7 @@ import { COURSE_MESSAGES, createCourseInput, type CreateCourseInput } from '@app
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText, withServerText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CourseFields, courseFieldsInput, type CourseFieldValues } from './CourseFields.tsx';
@@ -15,7 +16,7 @@ interface CourseValues extends CourseFieldValues {
 
 const toInput = (communityId: string, v: CourseValues): CreateCourseInput => ({ communityId, ...courseFieldsInput(v), visibleToMembers: v.visibleToMembers });
 
-const validateInput = schemaResolver(createCourseInput, { sync: true });
+const validateInput = withServerText(schemaResolver(createCourseInput, { sync: true }));
 
 /** The owner's course creation form, in a modal: private unless 'Allow members to view this course immediately' is checked. */
 export function CreateCourseForm({ communityId, onClose }: { communityId: string; onClose: () => void }) {
@@ -60,7 +61,7 @@ export function CreateCourseForm({ communityId, onClose }: { communityId: string
           <Checkbox label={t('courses.form.visible')} {...form.getInputProps('visibleToMembers', { type: 'checkbox' })} />
           {failure && (
             <Alert color="red" role="alert">
-              {failure}
+              {serverText(failure)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

@@ -2,7 +2,7 @@ import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/labels.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 
 /** Title, subtitle, the totals pill and the '+ Community' button (to /Pricing). */
@@ -30,12 +30,12 @@ export function DiscoverHeader() {
 }
 
 function CounterPill() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const communities = useQuery(trpc.communities.count.queryOptions());
   const profiles = useQuery(trpc.profiles.count.queryOptions());
   const part = (key: 'communities' | 'profiles', count: number | undefined) =>
-    t(`discover.counter.${key}`, { count: count ?? 0, value: count === undefined ? t('discover.counter.unknown') : formatCount(i18n.language, count) });
+    t(`discover.counter.${key}`, { count: count ?? 0, value: count === undefined ? t('discover.counter.unknown') : formatCount(count) });
 
   return (
     <Paper withBorder radius="xl" px="md" py={8} shadow="xs" role="group" aria-label={t('discover.counter.label')}>

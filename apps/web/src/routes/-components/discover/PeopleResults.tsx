@@ -3,6 +3,7 @@ import type { Category } from '@app/shared/constants';
 import { IconAlertCircle, IconUserSearch, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PersonCard } from '../../../components/PersonCard.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 import { EmptyResults, ListLoader } from './ResultStates.tsx';
 import { isNetworkError, usePeople } from './usePeople.ts';
 
@@ -25,7 +26,7 @@ export function PeopleResults({ search, category }: { search: string; category: 
     return (
       <Alert color="red" radius="lg" role="alert" icon={network ? <IconWifiOff /> : <IconAlertCircle />}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{network ? t('discover.people.networkError') : query.error.message || t('discover.people.failed')}</Text>
+          <Text size="sm">{network ? t('discover.people.networkError') : serverText(query.error.message) || t('discover.people.failed')}</Text>
           {network && (
             <Button size="xs" color="red" onClick={() => void query.refetch()}>
               {t('discover.people.retryNow')}

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
+import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
@@ -22,14 +23,14 @@ interface EventDetailsProps {
 
 /** An event's panel: cover, time in the viewer's zone, description, meeting link and calendar export; the owner edits and deletes. */
 export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventDetailsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation(
     trpc.events.delete.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ color: 'teal', message: EVENT_MESSAGES.deleted });
+        notifications.show({ color: 'teal', message: serverText(EVENT_MESSAGES.deleted) });
         setConfirming(false);
         onClose();
         await queryClient.invalidateQueries({
@@ -40,7 +41,7 @@ export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventD
         if (!isRateLimited(error))
           notifications.show({
             color: 'red',
-            message: EVENT_MESSAGES.deleteFailed,
+            message: serverText(EVENT_MESSAGES.deleteFailed),
           });
       },
     }),
@@ -61,7 +62,7 @@ export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventD
       <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={!confirming} onClose={onClose} title={<Text fw={700}>{t('events.details.title')}</Text>} size="lg" radius="lg" centered>
         {gone ? (
           <Alert color="gray" role="status">
-            {EVENT_MESSAGES.notFound}
+            {serverText(EVENT_MESSAGES.notFound)}
           </Alert>
         ) : (
           <Stack gap="md">
@@ -72,10 +73,10 @@ export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventD
               </Title>
               <Group gap={6} mt={4} c="dimmed" wrap="nowrap">
                 <IconClock size={16} aria-hidden="true" />
-                <Text size="sm">{formatEventWhen(event.startsAt, event.endsAt, i18n.language)}</Text>
+                <Text size="sm">{formatEventWhen(event.startsAt, event.endsAt)}</Text>
               </Group>
             </div>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
               {event.description}
             </Text>
             {event.meetingLink && (
@@ -131,7 +132,7 @@ export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventD
         onConfirm={() => remove.mutate({ eventId: event.id })}
         onCancel={() => setConfirming(false)}
       >
-        {EVENT_MESSAGES.deleteQuestion}
+        {serverText(EVENT_MESSAGES.deleteQuestion)}
       </ConfirmDialog>
     </>
   );

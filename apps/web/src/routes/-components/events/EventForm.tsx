@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoverField } from '../../../components/CoverField.tsx';
+import { serverText, withServerText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { createFailure } from './failures.ts';
@@ -54,7 +55,7 @@ function toInput(communityId: string, values: EventValues): CreateEventInput {
   };
 }
 
-const validateInput = schemaResolver(createEventInput, { sync: true });
+const validateInput = withServerText(schemaResolver(createEventInput, { sync: true }));
 
 interface EventFormProps {
   onClose: () => void;
@@ -95,7 +96,7 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
   };
   const create = useMutation(
     trpc.events.create.mutationOptions({
-      onSuccess: () => done(EVENT_MESSAGES.created),
+      onSuccess: () => done(serverText(EVENT_MESSAGES.created)),
       onError: (error) => {
         if (!isRateLimited(error)) setFailure(createFailure(error));
       },
@@ -103,13 +104,13 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
   );
   const update = useMutation(
     trpc.events.update.mutationOptions({
-      onSuccess: () => done(EVENT_MESSAGES.updated),
+      onSuccess: () => done(serverText(EVENT_MESSAGES.updated)),
       onError: (error) => {
         if (isRateLimited(error)) return;
         setFailure(error.message);
         notifications.show({
           color: 'red',
-          message: EVENT_MESSAGES.updateFailed,
+          message: serverText(EVENT_MESSAGES.updateFailed),
         });
       },
     }),
@@ -171,14 +172,14 @@ export function EventForm({ onClose, communityId, event }: EventFormProps) {
               upload: t('events.form.uploadCover'),
               replace: t('events.form.replaceCover'),
             }}
-            failure={EVENT_MESSAGES.uploadFailed}
+            failure={(message) => serverText(EVENT_MESSAGES.uploadFailed(message))}
             onChange={(key) => form.setFieldValue('coverKey', key)}
             onBusyChange={setUploading}
           />
           <Select label={t('events.form.reminder')} data={reminders} allowDeselect={false} {...form.getInputProps('reminder')} />
           {failure && (
             <Alert color="red" role="alert">
-              {failure}
+              {serverText(failure)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

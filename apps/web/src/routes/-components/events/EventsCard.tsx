@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Center, Group, Indicator, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { EVENT_MESSAGES } from '@app/shared/events';
@@ -6,8 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { retryUnlessRefused } from '../community/queries.ts';
+import { CALENDAR_LABELS, localDay } from './calendar-labels.ts';
 import { EventDetails } from './EventDetails.tsx';
 import { EventForm } from './EventForm.tsx';
 import classes from './events.module.css';
@@ -27,7 +31,7 @@ interface EventsCardProps {
  * (or a chosen day's), each opening its panel; the owner schedules new ones. Kept live.
  */
 export function EventsCard({ communityId, communityName, isOwner }: EventsCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const [month, setMonth] = useState(() => dayjs().format('YYYY-MM-01'));
   const [day, setDay] = useState<string | null>(null);
@@ -77,26 +81,27 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
             aria-label={t('events.calendar')}
             previousLabel={t('events.previousMonth')}
             nextLabel={t('events.nextMonth')}
+            {...CALENDAR_LABELS}
             getDayProps={(date) => ({
               selected: date === day,
               onClick: () => setDay(date === day ? null : date),
               'aria-label': byDay.has(date)
                 ? t('events.dayWithEvents', {
-                    date: dayjs(date).format('MMMM D, YYYY'),
+                    date: formatDate(localDay(date), 'longDay'),
                     count: byDay.get(date)!.length,
                   })
-                : dayjs(date).format('MMMM D, YYYY'),
+                : formatDate(localDay(date), 'longDay'),
             })}
             renderDay={(date) => (
               <Indicator size={6} color="brand" offset={-3} position="bottom-center" disabled={!byDay.has(date)}>
-                <div>{dayjs(date).date()}</div>
+                <div>{formatDate(localDay(date), 'dayOfMonth')}</div>
               </Indicator>
             )}
           />
         </Center>
         <Stack gap={4}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            {day ? dayjs(day).format('dddd, MMMM D') : t('events.upcoming')}
+            {day ? formatDate(localDay(day), 'weekdayDay') : t('events.upcoming')}
           </Text>
           {upcoming.isPending ? (
             <Center py="sm" role="status" aria-label={t('events.loading')}>
@@ -104,11 +109,11 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
             </Center>
           ) : upcoming.isError ? (
             <Text size="sm" c="red">
-              {upcoming.error.message}
+              {serverText(upcoming.error.message)}
             </Text>
           ) : shown.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {day ? t('events.noneThatDay') : EVENT_MESSAGES.empty}
+              {day ? t('events.noneThatDay') : serverText(EVENT_MESSAGES.empty)}
             </Text>
           ) : (
             <ul className={classes.list} aria-label={day ? t('events.dayList') : t('events.upcoming')}>
@@ -116,15 +121,15 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
                 <li key={event.id}>
                   <UnstyledButton className={classes.item} onClick={() => setOpen(event)}>
                     <span className={classes.date} aria-hidden="true">
-                      <span>{dayjs(event.startsAt).format('MMM')}</span>
-                      <strong>{dayjs(event.startsAt).format('D')}</strong>
+                      <span>{formatDate(event.startsAt, 'shortMonth')}</span>
+                      <strong>{formatDate(event.startsAt, 'dayOfMonth')}</strong>
                     </span>
                     <span className={classes.text}>
                       <Text size="sm" fw={600} lineClamp={1}>
                         {event.title}
                       </Text>
                       <Text size="xs" c="dimmed" lineClamp={1}>
-                        {formatEventWhen(event.startsAt, event.endsAt, i18n.language)}
+                        {formatEventWhen(event.startsAt, event.endsAt)}
                       </Text>
                     </span>
                   </UnstyledButton>

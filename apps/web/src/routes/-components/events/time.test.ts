@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { intlLocale } from '../../../i18n/locale.ts';
 import { daysOf, formatEventWhen, fromPickerValue, monthRange, toPickerValue, viewerTimeZone } from './time.ts';
 
 /**
@@ -38,6 +39,22 @@ describe('event times', () => {
     // Summer time is named as such.
     inZone('America/New_York');
     expect(formatEventWhen(new Date('2031-07-01T16:00:00Z'), new Date('2031-07-01T17:00:00Z'), 'en')).toBe('Tue, Jul 1, 12:00 PM – 1:00 PM EDT');
+  });
+
+  it("writes the same times in Arabic, still in the viewer's zone", () => {
+    const ar = intlLocale('ar');
+    const fresh = (timeZone: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(ar, { ...options, timeZone });
+    const start = { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
+    const end = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+    for (const zone of ['America/New_York', 'Asia/Tokyo', 'America/New_York']) {
+      inZone(zone);
+      expect(formatEventWhen(START, END, ar)).toBe(`${fresh(zone, start).format(START)} – ${fresh(zone, end).format(END)}`);
+    }
+    // Wednesday evening in New York, Thursday morning in Tokyo.
+    inZone('America/New_York');
+    expect(formatEventWhen(START, END, ar)).toContain('الأربعاء');
+    inZone('Asia/Tokyo');
+    expect(formatEventWhen(START, END, ar)).toContain('الخميس');
   });
 
   it("gives both dates when an event spans days in the viewer's zone, and one when it does not", () => {

@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import { intlLocale } from '../../../i18n/locale.ts';
+import { dateFormat } from '../../../lib/format.ts';
 
 /**
  * Event times: stored as UTC instants, shown in the viewer's own time zone with the zone named, and
@@ -8,14 +10,19 @@ import dayjs from 'dayjs';
 /** The viewer's time zone, e.g. 'Europe/Paris'. */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** 'Tue, Mar 10, 6:30 PM – 7:30 PM CET' (or both dates when it spans days). */
-export function formatEventWhen(start: Date, end: Date, locale?: string): string {
+/**
+ * 'Tue, Mar 10, 6:30 PM – 7:30 PM CET' (or both dates when it spans days), in the interface's
+ * language. The zone is named to the formatters (which are kept) rather than left to the one they
+ * were built in.
+ */
+export function formatEventWhen(start: Date, end: Date, locale = intlLocale()): string {
+  const timeZone = viewerTimeZone();
   const sameDay = dayjs(start).isSame(end, 'day');
-  const date = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const startFormat = dateFormat({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }, locale);
   const endFormat = sameDay
-    ? new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
-    : new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-  return `${date.format(start)} – ${endFormat.format(end)}`;
+    ? dateFormat({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }, locale)
+    : dateFormat({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }, locale);
+  return `${startFormat.format(start)} – ${endFormat.format(end)}`;
 }
 
 /** A moment as a date-time field holds it: the viewer's local time, 'YYYY-MM-DDTHH:mm'. */

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../i18n/locale.ts';
 import { reminderDelay } from './reminders.ts';
 import { formatEventWhen } from './time.ts';
 
@@ -32,7 +33,8 @@ export function useNotificationPermission() {
  * notification when the member allowed them, and otherwise in the app, so nobody misses it.
  */
 export function useEventReminders(events: RemindedEvent[] | undefined, communityName: string) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = intlLocale();
   useEffect(() => {
     const timers = (events ?? []).flatMap((event) => {
       const delay = reminderDelay(event);
@@ -42,7 +44,7 @@ export function useEventReminders(events: RemindedEvent[] | undefined, community
         window.setTimeout(() => {
           shown.add(key);
           const title = t('events.reminder.title', { title: event.title });
-          const body = t('events.reminder.body', { when: formatEventWhen(event.startsAt, event.endsAt, i18n.language), community: communityName });
+          const body = t('events.reminder.body', { when: formatEventWhen(event.startsAt, event.endsAt, locale), community: communityName });
           if (canNotify() && Notification.permission === 'granted') {
             new Notification(title, { body, tag: key });
           } else {
@@ -52,5 +54,5 @@ export function useEventReminders(events: RemindedEvent[] | undefined, community
       ];
     });
     return () => timers.forEach((timer) => window.clearTimeout(timer));
-  }, [events, communityName, t, i18n.language]);
+  }, [events, communityName, t, locale]);
 }

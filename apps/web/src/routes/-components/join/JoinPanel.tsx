@@ -14,15 +14,15 @@ interface JoinPanelProps {
 
 /** The price, the facts a joiner weighs, and the join button (disabled when every seat is taken). */
 export function JoinPanel({ community, signedIn, removed = false, join }: JoinPanelProps) {
-  const { t, i18n } = useTranslation();
-  const price = formatMonthlyPrice(i18n.language, community.membershipAmountCents);
+  const { t } = useTranslation();
+  const price = formatMonthlyPrice(community.membershipAmountCents);
   const category = categoryLabel(t, community.category);
   const language = languageLabel(t, community.language);
   const full = isFull(community);
   const label = price ? t('join.joinPaid', { amount: price }) : community.isPrivate ? t('join.joinPrivate') : t('join.joinFree');
 
   const facts: { key: string; term: string; value: string }[] = [
-    { key: 'members', term: t('join.members'), value: membersLabel(t, i18n.language, community.membersCount, community.availableSeats) },
+    { key: 'members', term: t('join.members'), value: membersLabel(t, community.membersCount, community.availableSeats) },
   ];
   if (category) facts.push({ key: 'category', term: t('join.category'), value: `${category.emoji} ${category.label}` });
   if (language) facts.push({ key: 'language', term: t('join.language'), value: `${language.flag} ${language.label}` });

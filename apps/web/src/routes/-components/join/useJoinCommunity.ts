@@ -4,6 +4,7 @@ import { useLocation, useRouter } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
 import { rememberRedirect } from '../../../lib/auth.ts';
 import { STORAGE, store } from '../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -38,7 +39,7 @@ export function useJoinCommunity(community: JoinCommunity | undefined, signedIn:
       },
       onError: (e, { communityId }) => {
         const fallback = community?.isPrivate ? t('join.requestFailed') : t('join.joinFailed');
-        setError(e.message || fallback);
+        setError(serverText(e.message) || fallback);
         // Already a member or already pending: the fresh status shows the right screen; no seats: the fresh count.
         void queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey({ communityId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.communities.byName.queryKey() });
@@ -56,7 +57,7 @@ export function useJoinCommunity(community: JoinCommunity | undefined, signedIn:
         setLeaving(true);
         window.location.assign(checkoutUrl);
       },
-      onError: (e) => setError(t('join.paymentFailed', { message: e.message })),
+      onError: (e) => setError(t('join.paymentFailed', { message: serverText(e.message) })),
     }),
   );
 

@@ -3,6 +3,7 @@ import { PLAN } from '@app/shared/constants';
 import { IconCheck, IconCompass, IconSparkles } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { StaticPart } from '../../../components/StaticPart.tsx';
 import { HeroPreview } from './HeroPreview.tsx';
 import classes from './Landing.module.css';
 import { useStartCommunity } from './useStartCommunity.ts';
@@ -59,7 +60,9 @@ export function Hero() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} visibleFrom="md">
-            <HeroPreview />
+            <StaticPart>
+              <HeroPreview />
+            </StaticPart>
           </Grid.Col>
         </Grid>
       </Container>

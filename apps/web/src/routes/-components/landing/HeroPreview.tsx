@@ -1,6 +1,7 @@
 import { Avatar, Badge, Box, Group, Indicator, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBook, IconCalendarEvent, IconHeart, IconMessageCircle, IconPalette } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format.ts';
 import classes from './Landing.module.css';
 import '../../../i18n/landing.ts';
 
@@ -10,8 +11,7 @@ const COURSE = { current: 3, total: 5 };
 
 /** An illustration of a community page for the hero; one image to assistive technology. */
 export function HeroPreview() {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useTranslation();
   const author = t('landing.preview.postAuthor');
   return (
     <Box className={classes.previewFrame}>
@@ -62,11 +62,11 @@ export function HeroPreview() {
               <Group gap="md" c="dimmed" mt={4}>
                 <Group gap={4}>
                   <IconHeart size={16} color="var(--mantine-color-red-6)" fill="var(--mantine-color-red-6)" />
-                  <Text size="xs">{number.format(24)}</Text>
+                  <Text size="xs">{formatCount(24)}</Text>
                 </Group>
                 <Group gap={4}>
                   <IconMessageCircle size={16} />
-                  <Text size="xs">{number.format(8)}</Text>
+                  <Text size="xs">{formatCount(8)}</Text>
                 </Group>
               </Group>
             </Stack>

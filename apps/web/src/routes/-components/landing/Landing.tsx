@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../components/Footer.tsx';
+import { HydratesApart } from '../../../components/HydratesApart.tsx';
+import { StaticPart } from '../../../components/StaticPart.tsx';
 import { ClosingCta } from './ClosingCta.tsx';
 import { Features } from './Features.tsx';
 import { Hero } from './Hero.tsx';
@@ -12,10 +14,18 @@ export function Landing() {
   return (
     <>
       <title>{t('landing.documentTitle')}</title>
-      <Hero />
-      <Features />
-      <PricingSection />
-      <ClosingCta />
+      <HydratesApart>
+        <Hero />
+      </HydratesApart>
+      <StaticPart>
+        <Features />
+      </StaticPart>
+      <HydratesApart>
+        <PricingSection />
+      </HydratesApart>
+      <HydratesApart>
+        <ClosingCta />
+      </HydratesApart>
       <Footer />
     </>
   );

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { formatCount } from '../../../lib/labels.ts';
+import { serverText } from '../../../i18n/server-text.ts';
+import { formatCount, formatPercent } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from '../community/BackButton.tsx';
 import { retryUnlessRefused } from '../community/queries.ts';
@@ -25,13 +26,12 @@ interface LeaderboardTabProps {
  * and what each opens here. Kept current as likes come in.
  */
 export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const [period, setPeriod] = useState<BoardPeriod>('30d');
   useLiveBoards(communityId);
   const summary = useQuery({ ...trpc.levels.summary.queryOptions({ communityId }), retry: retryUnlessRefused });
   const board = useQuery({ ...trpc.levels.board.queryOptions({ communityId, period }), retry: retryUnlessRefused, placeholderData: (previous) => previous });
-  const count = (n: number) => formatCount(i18n.language, n);
 
   if (summary.isPending) {
     return (
@@ -40,7 +40,7 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
       </Center>
     );
   }
-  if (summary.isError) return <Alert color="red">{summary.error.message}</Alert>;
+  if (summary.isError) return <Alert color="red">{serverText(summary.error.message)}</Alert>;
   const me = summary.data.me;
   const floor = LEVEL_THRESHOLDS[me.level - 1]!;
   const progress = me.toNextLevel === null ? 100 : Math.round((100 * (me.points - floor)) / (me.points - floor + me.toNextLevel));
@@ -51,7 +51,7 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
       <Paper withBorder radius="lg" p="lg" className={classes.hero}>
         <Group gap="lg" wrap="nowrap" align="center">
           <div className={classes.levelCircle} aria-hidden="true">
-            {me.level}
+            {formatCount(me.level)}
           </div>
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Title order={2} fz="lg">
@@ -59,8 +59,8 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
             </Title>
             <Text size="sm" c="dimmed">
               {me.toNextLevel === null
-                ? t('levelsPage.top', { points: count(me.points) })
-                : t('levelsPage.progress', { points: count(me.points), count: me.toNextLevel, next: me.level + 1 })}
+                ? t('levelsPage.top', { points: formatCount(me.points) })
+                : t('levelsPage.progress', { points: formatCount(me.points), count: me.toNextLevel, next: me.level + 1 })}
             </Text>
             <Progress value={progress} size="md" radius="xl" aria-label={t('levelsPage.progressLabel', { level: Math.min(me.level + 1, MAX_LEVEL) })} />
           </Stack>
@@ -86,7 +86,7 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
             />
           </Group>
           {board.isError ? (
-            <Alert color="red">{board.error.message}</Alert>
+            <Alert color="red">{serverText(board.error.message)}</Alert>
           ) : !board.data ? (
             <Center py="md">
               <Loader size="sm" />
@@ -100,14 +100,14 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
               {board.data.top.map((entry) => (
                 <li key={entry.user.id} className={classes.row} data-me={entry.user.id === viewerId || undefined}>
                   <span className={classes.rank} aria-label={t('levelsPage.rank', { rank: entry.rank })}>
-                    {entry.rank}
+                    {formatCount(entry.rank)}
                   </span>
                   <UserAvatar username={entry.user.username} avatarUrl={entry.user.avatarUrl} level={entry.level} size={36} radius="xl" />
                   <RouterAnchor to="/profile/$username" params={{ username: entry.user.username }} fw={600} size="sm" c="var(--mantine-color-text)" truncate style={{ flex: 1 }}>
                     {entry.user.fullName ?? entry.user.username}
                   </RouterAnchor>
                   <Text size="sm" fw={700} c="brand.7">
-                    {t('levelsPage.points', { count: entry.points, value: count(entry.points) })}
+                    {t('levelsPage.points', { count: entry.points, value: formatCount(entry.points) })}
                   </Text>
                 </li>
               ))}
@@ -117,7 +117,7 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
             <Text size="sm" c="dimmed" role="status">
               {isOwner || !board.data.me
                 ? t('levelsPage.ownerUnranked')
-                : t('levelsPage.you', { rank: board.data.me.rank, count: board.data.me.points, value: count(board.data.me.points) })}
+                : t('levelsPage.you', { rank: board.data.me.rank, count: board.data.me.points, value: formatCount(board.data.me.points) })}
             </Text>
           )}
         </Stack>
@@ -159,9 +159,9 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
                       ))}
                     </Stack>
                   </Table.Td>
-                  <Table.Td>{t('levelsPage.points', { count: level.minPoints, value: count(level.minPoints) })}</Table.Td>
+                  <Table.Td>{t('levelsPage.points', { count: level.minPoints, value: formatCount(level.minPoints) })}</Table.Td>
                   <Table.Td ta="end">
-                    {t('levelsPage.share', { percent: level.percent.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) })}
+                    {t('levelsPage.memberShare', { percent: formatPercent(level.percent / 100, 2) })}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useCommissionPercent } from './PartnerOverview.tsx';
 import { CsvButton } from './PartnerParts.tsx';
-import { formatDay, formatMoney, formatMonth } from './money.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatMonth } from './money.ts';
 import type { LedgerEntry, LedgerMonth } from './types.ts';
 
 const PAGE = 25;
@@ -21,8 +22,7 @@ function byMonth(entries: LedgerEntry[]) {
  * by month with the month's net from the server (which counts every entry, loaded or not).
  */
 export function EarningsLedger({ months }: { months: LedgerMonth[] }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const percent = useCommissionPercent();
   const ledger = useInfiniteQuery(trpc.partners.ledger.infiniteQueryOptions({ limit: PAGE }, { getNextPageParam: (last) => last.nextCursor }));
@@ -55,14 +55,14 @@ export function EarningsLedger({ months }: { months: LedgerMonth[] }) {
           byMonth(entries).map(([month, rows]) => {
             const total = totals.get(month);
             return (
-              <Stack key={month} gap={6} component="section" aria-label={formatMonth(locale, month)}>
+              <Stack key={month} gap={6} component="section" aria-label={formatMonth(month)}>
                 <Group justify="space-between" gap="xs">
-                  <Text fw={700}>{formatMonth(locale, month)}</Text>
+                  <Text fw={700}>{formatMonth(month)}</Text>
                   {total && (
                     <Text size="sm" c="dimmed">
                       {t('partners.ledger.monthSummary', { count: total.entries })} ·{' '}
                       <Text span fw={700} c="dark">
-                        {t('partners.ledger.monthTotal', { amount: formatMoney(locale, total.netCents) })}
+                        {t('partners.ledger.monthTotal', { amount: formatMoney(total.netCents) })}
                       </Text>
                     </Text>
                   )}
@@ -81,16 +81,16 @@ export function EarningsLedger({ months }: { months: LedgerMonth[] }) {
                     <Table.Tbody>
                       {rows.map((entry) => (
                         <Table.Tr key={entry.id}>
-                          <Table.Td>{formatDay(locale, entry.createdAt)}</Table.Td>
+                          <Table.Td>{formatDate(entry.createdAt, 'day')}</Table.Td>
                           <Table.Td>{entry.communityName ?? t('partners.ledger.deleted')}</Table.Td>
                           <Table.Td>
                             <Badge size="sm" radius="sm" variant="light" color={entry.kind === 'commission' ? 'teal' : 'orange'}>
                               {t(`partners.ledger.${entry.kind}`)}
                             </Badge>
                           </Table.Td>
-                          <Table.Td ta="end">{formatMoney(locale, entry.baseCents, entry.currency)}</Table.Td>
+                          <Table.Td ta="end">{formatMoney(entry.baseCents, entry.currency)}</Table.Td>
                           <Table.Td ta="end" fw={600} c={entry.amountCents < 0 ? 'orange.8' : undefined}>
-                            {formatMoney(locale, entry.amountCents, entry.currency)}
+                            {formatMoney(entry.amountCents, entry.currency)}
                           </Table.Td>
                         </Table.Tr>
                       ))}
@@ -114,8 +114,7 @@ export function EarningsLedger({ months }: { months: LedgerMonth[] }) {
 
 /** On a phone: each entry as two lines (community and amount; date, kind and payment) instead of a wide table. */
 function EntryList({ entries }: { entries: LedgerEntry[] }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   return (
     <Stack component="ul" gap={6} p={0} m={0} hiddenFrom="sm" style={{ listStyle: 'none' }}>
       {entries.map((entry) => (
@@ -125,7 +124,7 @@ function EntryList({ entries }: { entries: LedgerEntry[] }) {
               {entry.communityName ?? t('partners.ledger.deleted')}
             </Text>
             <Text size="sm" fw={700} c={entry.amountCents < 0 ? 'orange.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(locale, entry.amountCents, entry.currency)}
+              {formatMoney(entry.amountCents, entry.currency)}
             </Text>
           </Group>
           <Group gap="xs" mt={4}>
@@ -133,7 +132,7 @@ function EntryList({ entries }: { entries: LedgerEntry[] }) {
               {t(`partners.ledger.${entry.kind}`)}
             </Badge>
             <Text size="xs" c="dimmed">
-              {formatDay(locale, entry.createdAt)} · {t('partners.ledger.ofPayment', { amount: formatMoney(locale, entry.baseCents, entry.currency) })}
+              {formatDate(entry.createdAt, 'day')} · {t('partners.ledger.ofPayment', { amount: formatMoney(entry.baseCents, entry.currency) })}
             </Text>
           </Group>
         </Paper>

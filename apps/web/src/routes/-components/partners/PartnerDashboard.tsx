@@ -54,7 +54,7 @@ function LiveBadge({ live }: { live: LiveState }) {
           {t('feed.offline')}
         </Badge>
       ) : (
-        <Loader size={12} color="gray" aria-label={t('feed.connecting')} />
+        <Loader size={12} color="gray" role="status" aria-label={t('feed.connecting')} />
       )}
     </div>
   );

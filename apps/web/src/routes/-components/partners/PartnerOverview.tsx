@@ -3,6 +3,7 @@ import { LIMITS } from '@app/shared/constants';
 import { IconChartLine, IconInfinity, IconPercentage, IconShare, IconUserPlus, IconUsers, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../../lib/format.ts';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { ForumCard } from './PartnerParts.tsx';
 import classes from './partners.module.css';
@@ -22,8 +23,8 @@ const STEPS = [
 
 /** The commission as the reader writes a percentage ('5%'). */
 export function useCommissionPercent() {
-  const { i18n } = useTranslation();
-  return new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(LIMITS.referralCommissionPercent / 100);
+  useTranslation(); // in the interface's language: render again when it changes
+  return formatPercent(LIMITS.referralCommissionPercent / 100);
 }
 
 /** /partner: what the programme offers and how it works (spec: Partner pages, Overview). */

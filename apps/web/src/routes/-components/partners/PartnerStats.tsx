@@ -1,22 +1,21 @@
 import { Card, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/labels.ts';
-import { formatMoney } from './money.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import classes from './partners.module.css';
 import type { Dashboard } from './types.ts';
 
 /** The counts (referrals, active communities, their members) and the money (pending, paid, earned). */
 export function PartnerStats({ dashboard }: { dashboard: Dashboard }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const { counts, totals } = dashboard;
   const stats = [
-    { key: 'referrals', value: formatCount(locale, counts.referrals) },
-    { key: 'activeCommunities', value: formatCount(locale, counts.activeCommunities), help: t('partners.stats.activeHelp') },
-    { key: 'totalMembers', value: formatCount(locale, counts.totalMembers) },
-    { key: 'pending', value: formatMoney(locale, totals.pendingCents), help: t('partners.stats.pendingHelp'), accent: 'brand' },
-    { key: 'paid', value: formatMoney(locale, totals.paidCents) },
-    { key: 'earned', value: formatMoney(locale, totals.earnedCents) },
+    { key: 'referrals', value: formatCount(counts.referrals) },
+    { key: 'activeCommunities', value: formatCount(counts.activeCommunities), help: t('partners.stats.activeHelp') },
+    { key: 'totalMembers', value: formatCount(counts.totalMembers) },
+    { key: 'pending', value: formatMoney(totals.pendingCents), help: t('partners.stats.pendingHelp'), accent: 'brand' },
+    { key: 'paid', value: formatMoney(totals.paidCents) },
+    { key: 'earned', value: formatMoney(totals.earnedCents) },
   ];
   return (
     <SimpleGrid component="dl" aria-label={t('partners.stats.label')} cols={{ base: 2, sm: 3 }} spacing="sm" m={0}>

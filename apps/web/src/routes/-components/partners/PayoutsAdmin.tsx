@@ -4,15 +4,17 @@ import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { formatCount } from '../../../lib/labels.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { LoginPrompt } from './LoginPrompt.tsx';
 import { Loading, PageHeading } from './PartnerParts.tsx';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { RecordPayoutDialog } from './RecordPayoutDialog.tsx';
 import type { PartnerBalance } from './types.ts';
 import { usePartnerStanding } from './usePartner.ts';
+import { Handle } from '../../../components/Handle.tsx';
 
 /** /partner/payouts: platform admins see what every partner is owed and record payouts. */
 export function PayoutsAdmin() {
@@ -38,8 +40,7 @@ export function PayoutsAdmin() {
 }
 
 function Balances() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -60,7 +61,7 @@ function Balances() {
           <Loading label={t('partners.admin.loading')} />
         ) : balances.isError ? (
           <Alert color="red" role="alert">
-            {balances.error.message}
+            {serverText(balances.error.message)}
           </Alert>
         ) : balances.data.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -87,14 +88,14 @@ function Balances() {
                         {row.fullName ?? row.username}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        @{row.username} · {row.referralCode}
+                        <Handle username={row.username} /> · {row.referralCode}
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="end">{formatCount(locale, row.referrals)}</Table.Td>
-                    <Table.Td ta="end">{formatMoney(locale, row.earnedCents)}</Table.Td>
-                    <Table.Td ta="end">{formatMoney(locale, row.paidCents)}</Table.Td>
+                    <Table.Td ta="end">{formatCount(row.referrals)}</Table.Td>
+                    <Table.Td ta="end">{formatMoney(row.earnedCents)}</Table.Td>
+                    <Table.Td ta="end">{formatMoney(row.paidCents)}</Table.Td>
                     <Table.Td ta="end" fw={700}>
-                      {formatMoney(locale, row.pendingCents)}
+                      {formatMoney(row.pendingCents)}
                     </Table.Td>
                     <Table.Td ta="end">
                       <Button

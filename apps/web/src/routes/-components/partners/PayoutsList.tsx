@@ -3,14 +3,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CsvButton } from './PartnerParts.tsx';
-import { formatDay, formatMoney } from './money.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
 
 const PAGE = 25;
 
 /** The payouts a platform admin recorded for the partner, newest first, with their CSV. */
 export function PayoutsList() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const payouts = useInfiniteQuery(trpc.partners.payouts.infiniteQueryOptions({ limit: PAGE }, { getNextPageParam: (last) => last.nextCursor }));
   const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
@@ -44,10 +43,10 @@ export function PayoutsList() {
               <Table.Tbody>
                 {items.map((payout) => (
                   <Table.Tr key={payout.id}>
-                    <Table.Td>{formatDay(locale, payout.createdAt)}</Table.Td>
+                    <Table.Td>{formatDate(payout.createdAt, 'day')}</Table.Td>
                     <Table.Td>{payout.reference ?? '—'}</Table.Td>
                     <Table.Td ta="end" fw={600}>
-                      {formatMoney(locale, payout.amountCents, payout.currency)}
+                      {formatMoney(payout.amountCents, payout.currency)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

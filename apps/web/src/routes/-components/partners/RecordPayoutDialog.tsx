@@ -3,9 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { formatMoney, parseDollars } from './money.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { parseDollars } from './money.ts';
 import type { PartnerBalance } from './types.ts';
 
 /** The admin's form for one payout: an amount up to what is pending, and an optional reference. Fields start empty on each open. */
@@ -19,23 +21,22 @@ export function RecordPayoutDialog({ partner, onClose }: { partner: PartnerBalan
 }
 
 function PayoutForm({ partner, onDone }: { partner: PartnerBalance; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const pending = formatMoney(locale, partner.pendingCents);
+  const pending = formatMoney(partner.pendingCents);
   const record = useMutation(
     trpc.partners.recordPayout.mutationOptions({
       onSuccess: (_result, input) => {
-        notifications.show({ color: 'teal', message: t('partners.admin.recorded', { amount: formatMoney(locale, input.amountCents), name: partner.fullName ?? partner.username }) });
+        notifications.show({ color: 'teal', message: t('partners.admin.recorded', { amount: formatMoney(input.amountCents), name: partner.fullName ?? partner.username }) });
         void queryClient.invalidateQueries({ queryKey: trpc.partners.pathKey() });
         onDone();
       },
       onError: (failure) => {
-        if (!isRateLimited(failure)) setError(failure.message || t('partners.admin.failed'));
+        if (!isRateLimited(failure)) setError(serverText(failure.message) || t('partners.admin.failed'));
       },
     }),
   );

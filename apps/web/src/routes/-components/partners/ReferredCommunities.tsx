@@ -1,15 +1,14 @@
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
-import { formatCount } from '../../../lib/labels.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { CommunityLogo } from '../community/CommunityLogo.tsx';
-import { formatDay, formatMoney } from './money.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
 import type { ReferredCommunity } from './types.ts';
 
 /** The communities created through the partner's link, newest first, with members and earnings. */
 export function ReferredCommunities({ communities, total }: { communities: ReferredCommunity[]; total: number }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
@@ -32,17 +31,17 @@ export function ReferredCommunities({ communities, total }: { communities: Refer
                         {community.name}
                       </RouterAnchor>
                       <Text size="xs" c="dimmed">
-                        {t('partners.communities.referredOn', { date: formatDay(locale, community.referredAt) })}
+                        {t('partners.communities.referredOn', { date: formatDate(community.referredAt, 'day') })}
                       </Text>
                     </Stack>
                   </Group>
                   <Group gap="md" wrap="wrap">
-                    <Figure label={t('partners.communities.members')} value={formatCount(locale, community.membersCount)} />
+                    <Figure label={t('partners.communities.members')} value={formatCount(community.membersCount)} />
                     <Figure
                       label={t('partners.communities.price')}
-                      value={community.membershipAmountCents > 0 ? t('partners.communities.perMonth', { price: formatMoney(locale, community.membershipAmountCents) }) : t('partners.communities.free')}
+                      value={community.membershipAmountCents > 0 ? t('partners.communities.perMonth', { price: formatMoney(community.membershipAmountCents) }) : t('partners.communities.free')}
                     />
-                    <Figure label={t('partners.communities.earned')} value={formatMoney(locale, community.earnedCents)} />
+                    <Figure label={t('partners.communities.earned')} value={formatMoney(community.earnedCents)} />
                     <Badge color={community.active ? 'teal' : 'gray'} variant="light" radius="sm" style={{ flexShrink: 0 }}>
                       {community.active ? t('partners.communities.active') : t('partners.communities.inactive')}
                     </Badge>

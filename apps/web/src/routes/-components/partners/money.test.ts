@@ -17,7 +17,7 @@ describe('amounts an admin types', () => {
 
 describe('ledger months', () => {
   it('read as month and year, in UTC', () => {
-    expect(formatMonth('en', '2026-11')).toBe('November 2026');
-    expect(formatMonth('en', '2027-01')).toBe('January 2027');
+    expect(formatMonth('2026-11', 'en-US')).toBe('November 2026');
+    expect(formatMonth('2027-01', 'en-US')).toBe('January 2027');
   });
 });

@@ -1,16 +1,9 @@
-/** Cents in the reader's locale as currency ('US$12.34' or '$12.34'); display only, amounts stay in cents. */
-export function formatMoney(locale: string, cents: number, currency = 'usd') {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
+import { formatDate } from '../../../lib/format.ts';
 
-/** A ledger month ('2026-11') as 'November 2026' in the reader's locale. */
-export function formatMonth(locale: string, month: string) {
+/** A ledger month ('2026-11') as 'November 2026' in the interface's language. */
+export function formatMonth(month: string, locale?: string) {
   const [year, number] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, number! - 1, 1));
-}
-
-export function formatDay(locale: string, date: Date) {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return formatDate(Date.UTC(year!, number! - 1, 1), 'monthYear', { timeZone: 'UTC', locale });
 }
 
 /**

@@ -10,10 +10,11 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { levelOf } from '@app/shared/levels';
+import { serverText } from '../../../i18n/server-text.ts';
 import { useMe } from '../../../lib/auth.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-
-const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+import { Handle } from '../../../components/Handle.tsx';
 
 export function ProfilePage({ username }: { username: string }) {
   const { t } = useTranslation();
@@ -24,18 +25,18 @@ export function ProfilePage({ username }: { username: string }) {
 
   const back = (
     <Box mb="md">
-      <Button variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft size={16} />} onClick={() => router.history.back()}>
+      <Button variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft className="mirror-rtl" size={16} />} onClick={() => router.history.back()}>
         {t('profile.back')}
       </Button>
     </Box>
   );
 
   const lists = useQuery({ ...trpc.communities.ofProfile.queryOptions({ userId: profile.data?.id ?? '' }), enabled: Boolean(profile.data) });
-  if (!username) return <ProfileAlert back={back} message={PROFILE_MESSAGES.missingUsername} />;
+  if (!username) return <ProfileAlert back={back} message={serverText(PROFILE_MESSAGES.missingUsername)} />;
   if (profile.isPending) return <FullPageLoader />;
   if (profile.isError) {
     const notFound = profile.error.data?.code === 'NOT_FOUND';
-    return <ProfileAlert back={back} message={notFound ? PROFILE_MESSAGES.userNotFound : PROFILE_MESSAGES.profileLoadFailed} />;
+    return <ProfileAlert back={back} message={serverText(notFound ? PROFILE_MESSAGES.userNotFound : PROFILE_MESSAGES.profileLoadFailed)} />;
   }
 
   const person = profile.data;
@@ -55,7 +56,7 @@ export function ProfilePage({ username }: { username: string }) {
                 <Title order={1} fz={{ base: 26, sm: 32 }}>
                   {person.fullName ?? person.username}
                 </Title>
-                <Text c="dimmed">@{person.username}</Text>
+                <Text c="dimmed"><Handle username={person.username} /></Text>
               </div>
               {isMe && (
                 <RouterButton to="/settings" variant="default" leftSection={<IconPencil size={16} />}>
@@ -64,7 +65,7 @@ export function ProfilePage({ username }: { username: string }) {
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {t('profile.joined', { date: joinedFormat.format(person.createdAt) })}
+              {t('profile.joined', { date: formatDate(person.createdAt, 'monthYear') })}
             </Text>
             {levels.each.length > 0 && (
               <Group gap={6} aria-label={t('profile.levels')}>
@@ -75,7 +76,11 @@ export function ProfilePage({ username }: { username: string }) {
                 ))}
               </Group>
             )}
-            {person.bio && <Text mt="xs">{person.bio}</Text>}
+            {person.bio && (
+              <Text mt="xs" dir="auto">
+                {person.bio}
+              </Text>
+            )}
             <Group gap="xs" mt="xs">
               {category && <Badge variant="light">{`${category.emoji} ${category.label}`}</Badge>}
               {language && (
@@ -137,9 +142,7 @@ function ProfileAlert({ back, message }: { back: React.ReactNode; message: strin
     <Container size="sm" py={{ base: 'lg', sm: 40 }}>
       {back}
       <Alert color="red" variant="filled" icon={<IconAlertTriangle />} role="alert">
-        <Text lang="ar" dir="rtl" ta="start">
-          {message}
-        </Text>
+        <Text ta="start">{message}</Text>
       </Alert>
     </Container>
   );

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { downloadFile, FILE_COLORS, FILE_ICONS, fileKind } from '../../../../lib/files.ts';
 import classes from './chat.module.css';
 import type { ChatMessage } from './types.ts';
@@ -55,9 +56,9 @@ function DownloadButton({ url, fileName, compact = false }: { url: string; fileN
     setBusy(true);
     try {
       await downloadFile(url, fileName);
-      notifications.show({ color: 'teal', message: CHAT_MESSAGES.downloaded, autoClose: DOWNLOAD_TOAST_MS });
+      notifications.show({ color: 'teal', message: serverText(CHAT_MESSAGES.downloaded), autoClose: DOWNLOAD_TOAST_MS });
     } catch {
-      notifications.show({ color: 'red', message: CHAT_MESSAGES.downloadFailed, autoClose: DOWNLOAD_TOAST_MS });
+      notifications.show({ color: 'red', message: serverText(CHAT_MESSAGES.downloadFailed), autoClose: DOWNLOAD_TOAST_MS });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { IconPaperclip, IconSend2, IconVideo } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { uploadFile } from '../../../../lib/uploads.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
@@ -112,8 +113,8 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
     >
       <Stack gap={6}>
         {problem && (
-          <Alert color="red" role="alert" p="xs" title={problem.title} withCloseButton onClose={() => setProblem(null)} closeButtonLabel={t('chat.composer.dismiss')}>
-            {problem.detail !== problem.title ? problem.detail : null}
+          <Alert color="red" role="alert" p="xs" title={serverText(problem.title)} withCloseButton onClose={() => setProblem(null)} closeButtonLabel={t('chat.composer.dismiss')}>
+            {problem.detail !== null && problem.detail !== problem.title ? serverText(problem.detail) : null}
           </Alert>
         )}
         {uploading && (
@@ -177,7 +178,7 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
             style={{ flex: 1 }}
           />
           <ActionIcon type="submit" size="lg" radius="xl" aria-label={t('chat.composer.send')} disabled={blank || busy} loading={send.isPending && !uploading} mb={2}>
-            <IconSend2 size={18} />
+            <IconSend2 className="mirror-rtl" size={18} />
           </ActionIcon>
         </Group>
       </Stack>

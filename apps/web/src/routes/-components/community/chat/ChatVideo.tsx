@@ -53,7 +53,7 @@ export function ChatVideo({ message, senderName }: { message: ChatMessage; sende
   return (
     <Anchor href={url} target="_blank" rel="noopener noreferrer" c="inherit" underline="always" className={classes.text}>
       <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
-        <IconExternalLink size={14} style={{ flexShrink: 0 }} />
+        <IconExternalLink className="mirror-rtl" size={14} style={{ flexShrink: 0 }} />
         {url}
       </Group>
     </Anchor>

@@ -7,6 +7,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterButton } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { chronological } from './chatCache.ts';
@@ -14,6 +15,7 @@ import { MessageList } from './MessageList.tsx';
 import { displayName, type ChatPerson } from './types.ts';
 import { messagesQueryOptions } from './useChatCache.ts';
 import { useConversationLive, type LiveState } from './useConversationLive.ts';
+import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';
 
 interface ConversationProps {
   communityId: string;
@@ -46,7 +48,7 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
       ) : query.isError ? (
         <Box p="md" style={{ flex: 1 }}>
           <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={isRefusal(query.error) ? t('chat.refused') : t('chat.loadFailed')} role="alert" radius="md">
-            {query.error.message}
+            {serverText(query.error.message)}
           </Alert>
         </Box>
       ) : (
@@ -95,7 +97,7 @@ function ConversationHeader({ other, live }: { other: ChatPerson | null | undefi
         color="gray"
         px={6}
         hiddenFrom="sm"
-        leftSection={<IconArrowLeft size={16} />}
+        leftSection={<IconArrowLeft className="mirror-rtl" size={16} />}
         aria-label={t('chat.backToList')}
       >
         {t('chat.back')}
@@ -107,8 +109,8 @@ function ConversationHeader({ other, live }: { other: ChatPerson | null | undefi
             <Text fw={700} size="sm" truncate component="h3" m={0}>
               {displayName(other)}
             </Text>
-            <RouterAnchor to="/profile/$username" params={{ username: other.username }} size="xs" c="dimmed" truncate>
-              @{other.username}
+            <RouterAnchor to="/profile/$username" params={{ username: other.username }} size="xs" c="dimmed" truncate {...HANDLE_LINE}>
+              <Handle username={other.username} />
             </RouterAnchor>
           </Stack>
         </>

@@ -4,10 +4,13 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { serverText } from '../../../../i18n/server-text.ts';
+import { formatCount, formatDate } from '../../../../lib/format.ts';
 import { messagePreview } from '../../../../lib/chat-preview.ts';
 import type { MembersQuery } from '../types.ts';
 import classes from './chat.module.css';
 import { displayName, type Conversation } from './types.ts';
+import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';
 
 interface ConversationListProps {
   conversations: { data: Conversation[] | undefined; isPending: boolean; error: { message: string } | null };
@@ -18,14 +21,14 @@ interface ConversationListProps {
 
 /** The people one has talked with here, latest first, and a way to start talking with any other member. */
 export function ConversationList({ conversations, members, viewerId, selectedId }: ConversationListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { communityName } = useParams({ from: '/community/$communityName' });
   const navigate = useNavigate({ from: '/community/$communityName' });
   const others = (members.data?.approved ?? []).filter((member) => member.userId !== viewerId);
   const list = conversations.data ?? [];
   const timeOf = (date: Date) => {
     const sameDay = date.toDateString() === new Date().toDateString();
-    return new Intl.DateTimeFormat(i18n.language, sameDay ? { timeStyle: 'short' } : { month: 'short', day: 'numeric' }).format(date);
+    return formatDate(date, sameDay ? 'time' : 'monthDay');
   };
 
   return (
@@ -46,8 +49,8 @@ export function ConversationList({ conversations, members, viewerId, selectedId 
                     {option.label}
                   </Text>
                   {member && (
-                    <Text size="xs" c="dimmed" truncate>
-                      @{member.username}
+                    <Text size="xs" c="dimmed" truncate {...HANDLE_LINE}>
+                      <Handle username={member.username} />
                     </Text>
                   )}
                 </Stack>
@@ -72,7 +75,7 @@ export function ConversationList({ conversations, members, viewerId, selectedId 
           </Center>
         ) : conversations.error ? (
           <Text size="sm" c="red" p="md" role="alert">
-            {conversations.error.message}
+            {serverText(conversations.error.message)}
           </Text>
         ) : list.length === 0 ? (
           <Text size="sm" c="dimmed" p="md" ta="center">
@@ -107,7 +110,7 @@ export function ConversationList({ conversations, members, viewerId, selectedId 
                     </Text>
                     {unread > 0 && (
                       <Badge size="sm" circle={unread < 10} color="red" aria-label={t('chat.unread', { count: unread })} style={{ flexShrink: 0 }}>
-                        {unread}
+                        {formatCount(unread)}
                       </Badge>
                     )}
                   </Group>

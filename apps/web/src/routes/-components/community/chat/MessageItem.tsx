@@ -3,6 +3,8 @@ import { IconCheck, IconChecks, IconDotsVertical, IconPencil, IconTrash } from '
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
+import { formatDate } from '../../../../lib/format.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ChatAttachment } from './ChatAttachment.tsx';
@@ -21,7 +23,7 @@ interface MessageItemProps {
 
 /** One message: text, video or file; the sender's own on the end side, with edit and delete (spec section 4, 'Chat message'). */
 export function MessageItem({ message, mine, senderName, otherId }: MessageItemProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const trpc = useTRPC();
@@ -35,8 +37,8 @@ export function MessageItem({ message, mine, senderName, otherId }: MessageItemP
       },
     }),
   );
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.createdAt);
-  const exact = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(message.createdAt);
+  const time = formatDate(message.createdAt, 'time');
+  const exact = formatDate(message.createdAt, 'exact');
 
   return (
     <li className={classes.row} data-mine={mine || undefined} data-editing={editing || undefined} data-message-id={message.id}>
@@ -50,7 +52,7 @@ export function MessageItem({ message, mine, senderName, otherId }: MessageItemP
             {message.kind === 'attachment' && <ChatAttachment message={message} senderName={senderName} />}
             {message.text !== '' && (
               <Text size="sm" dir="auto" className={classes.text} c={message.unreadable ? (mine ? 'brand.1' : 'dimmed') : undefined} fs={message.unreadable ? 'italic' : undefined}>
-                {message.text}
+                {message.unreadable ? serverText(message.text) : message.text}
               </Text>
             )}
           </Stack>
@@ -98,7 +100,7 @@ export function MessageItem({ message, mine, senderName, otherId }: MessageItemP
         title={t('chat.message.deleteTitle')}
         confirmLabel={t('chat.message.delete')}
         busy={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error && serverText(remove.error.message)}
         onConfirm={() => remove.mutate({ messageId: message.id })}
         onCancel={() => {
           setDeleting(false);
@@ -153,7 +155,7 @@ function MessageEditor({ message, otherId, onDone }: { message: ChatMessage; oth
       />
       {edit.isError && (
         <Alert color="red" role="alert" p={6}>
-          {edit.error.message}
+          {serverText(edit.error.message)}
         </Alert>
       )}
       <Group gap={6} justify="flex-end">

@@ -1,6 +1,8 @@
 import { Center, Divider, Loader, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../../i18n/locale.ts';
+import { formatDate, formatRelativeDay } from '../../../../lib/format.ts';
 import classes from './chat.module.css';
 import { MessageItem } from './MessageItem.tsx';
 import { displayName, type ChatMessage, type ChatPerson } from './types.ts';
@@ -22,7 +24,7 @@ interface MessageListProps {
  * above without moving what is in view (the scroller counts from the bottom, see chat.module.css).
  */
 export function MessageList({ messages, viewerId, viewerName, other, otherId, hasOlder, loadingOlder, loadOlder, scrollerRef }: MessageListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const otherName = other ? displayName(other) : t('chat.someone');
   const top = useRef<HTMLDivElement>(null);
   const [topInView, setTopInView] = useState(false);
@@ -40,7 +42,8 @@ export function MessageList({ messages, viewerId, viewerName, other, otherId, ha
     if (topInView && hasOlder && !loadingOlder) loadOlder();
   }, [topInView, hasOlder, loadingOlder, loadOlder]);
 
-  const days = useMemo(() => byDay(messages, i18n.language), [messages, i18n.language]);
+  const locale = intlLocale();
+  const days = useMemo(() => byDay(messages, locale), [messages, locale]);
 
   return (
     <div className={classes.scroller} ref={scrollerRef} role="log" aria-live="polite" aria-label={t('chat.thread', { name: otherName })} tabIndex={0}>
@@ -77,13 +80,11 @@ function byDay(messages: ChatMessage[], locale: string) {
   const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
   const today = new Date();
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const label = (date: Date) => {
     const key = dayKey(date);
-    if (key === dayKey(today)) return capitalise(relative.format(0, 'day'));
-    if (key === dayKey(yesterday)) return capitalise(relative.format(-1, 'day'));
-    return dateFormat.format(date);
+    if (key === dayKey(today)) return formatRelativeDay(0, locale);
+    if (key === dayKey(yesterday)) return formatRelativeDay(-1, locale);
+    return formatDate(date, 'day', { locale });
   };
   const days: { key: string; label: string; messages: ChatMessage[] }[] = [];
   for (const message of messages) {
@@ -94,5 +95,3 @@ function byDay(messages: ChatMessage[], locale: string) {
   }
   return days;
 }
-
-const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);

@@ -1,7 +1,9 @@
 import { Alert, CloseButton, Group, Image, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_COLORS, FILE_ICONS, formatSize, pickedFileKind } from '../../../../lib/files.ts';
+import { serverText } from '../../../../i18n/server-text.ts';
+import { FILE_COLORS, FILE_ICONS, pickedFileKind } from '../../../../lib/files.ts';
+import { formatSize } from '../../../../lib/format.ts';
 import type { Attachment } from './useAttachmentUpload.ts';
 
 interface AttachmentPreviewProps {
@@ -13,7 +15,7 @@ interface AttachmentPreviewProps {
 
 /** The composer's picked file: a thumbnail or a file icon, its name and size, the upload's progress or failure. */
 export function AttachmentPreview({ attachment, onRemove, failedTitle }: AttachmentPreviewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { file } = attachment;
   const kind = pickedFileKind(file);
   const Icon = FILE_ICONS[kind];
@@ -25,12 +27,12 @@ export function AttachmentPreview({ attachment, onRemove, failedTitle }: Attachm
         role="alert"
         radius="md"
         p="sm"
-        title={failedTitle ?? <span dir="rtl">{t('feed.composer.uploadFailed')}</span>}
+        title={failedTitle ?? t('feed.composer.uploadFailed')}
         withCloseButton
         closeButtonLabel={t('feed.composer.removeAttachment')}
         onClose={onRemove}
       >
-        <Text size="sm">{attachment.message}</Text>
+        <Text size="sm">{serverText(attachment.message)}</Text>
         <Text size="xs" c="dimmed" truncate>
           {file.name}
         </Text>
@@ -61,7 +63,7 @@ export function AttachmentPreview({ attachment, onRemove, failedTitle }: Attachm
             </Group>
           ) : (
             <Text size="xs" c="dimmed">
-              {formatSize(i18n.language, file.size)}
+              {formatSize(file.size)}
             </Text>
           )}
         </Stack>

@@ -5,14 +5,15 @@ import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../../lib/labels.ts';
+import { serverText } from '../../../../i18n/server-text.ts';
+import { formatCount } from '../../../../lib/format.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 /** Spec section 5, 'Post comment': 1 to 250 characters after trimming, counted as one types. */
 export function CommentForm({ postId }: { postId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const cache = useFeedCache();
   const [content, setContent] = useState('');
@@ -52,7 +53,7 @@ export function CommentForm({ postId }: { postId: string }) {
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
           }}
-          error={tooLong ? check.error?.issues[0]?.message : undefined}
+          error={tooLong && check.error?.issues[0] ? serverText(check.error.issues[0].message) : undefined}
           autosize
           minRows={1}
           maxRows={6}
@@ -61,15 +62,15 @@ export function CommentForm({ postId }: { postId: string }) {
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c={tooLong ? 'red' : 'dimmed'}>
-            {t('feed.comments.counter', { count: trimmed.length, max: formatCount(i18n.language, LIMITS.commentMax) })}
+            {t('feed.comments.counter', { count: trimmed.length, max: formatCount(LIMITS.commentMax) })}
           </Text>
-          <Button type="submit" size="compact-sm" disabled={!canSend} loading={add.isPending} rightSection={<IconSend size={14} />}>
+          <Button type="submit" size="compact-sm" disabled={!canSend} loading={add.isPending} rightSection={<IconSend className="mirror-rtl" size={14} />}>
             {t('feed.comments.submit')}
           </Button>
         </Group>
         {add.isError && !isRateLimited(add.error) && (
           <Alert color="red" role="alert" p="xs" radius="md" title={t('feed.comments.failed')} withCloseButton onClose={() => add.reset()}>
-            {add.error.data?.code === 'UNAUTHORIZED' ? POST_MESSAGES.loginToComment : add.error.message}
+            {serverText(add.error.data?.code === 'UNAUTHORIZED' ? POST_MESSAGES.loginToComment : add.error.message)}
           </Alert>
         )}
       </Stack>

@@ -2,6 +2,7 @@ import { Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { levelOf } from '@app/shared/levels';
@@ -28,7 +29,7 @@ export function CommentItem({ comment }: { comment: FeedComment }) {
         if (context.version === cache.versionOf(postId)) cache.patchPost(postId, () => ({ commentCount }));
       },
       onError: (error) => {
-        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.comments.deleteFailed', { message: error.message }) });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.comments.deleteFailed', { message: serverText(error.message) }) });
       },
     }),
   );

@@ -3,10 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import type { FeedComment } from './types.ts';
 import { useFeedCache } from './useFeedCache.ts';
+import { formatCount } from '../../../../lib/format.ts';
 
 /** A comment's like toggle with its count: at once on screen, set (not flipped) on the server, put back on failure. */
 export function CommentLikeButton({ comment }: { comment: FeedComment }) {
@@ -28,7 +30,7 @@ export function CommentLikeButton({ comment }: { comment: FeedComment }) {
         if (context && cache.pendingCommentLikes(comment.id) === 1) {
           cache.patchComment(comment.postId, comment.id, (c) => ({ likedByMe: !liked, likeCount: Math.max(0, c.likeCount - context.delta) }));
         }
-        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.post.likeFailed', { message: error.message }) });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.post.likeFailed', { message: serverText(error.message) }) });
       },
     }),
     scope: { id: `comment-like:${comment.id}` },
@@ -46,7 +48,7 @@ export function CommentLikeButton({ comment }: { comment: FeedComment }) {
       aria-label={t('feed.comments.like', { count: comment.likeCount })}
       onClick={() => like.mutate({ commentId: comment.id, liked: !liked })}
     >
-      {comment.likeCount}
+      {formatCount(comment.likeCount)}
     </Button>
   );
 }

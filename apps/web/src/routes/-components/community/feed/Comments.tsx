@@ -1,6 +1,7 @@
 import { Alert, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
@@ -20,7 +21,7 @@ export function Comments({ postId, id }: { postId: string; id: string }) {
         </Center>
       ) : comments.isError ? (
         <Alert color="red" role="alert" p="xs" radius="md">
-          {t('feed.comments.loadFailed')} {comments.error.message}
+          {t('feed.comments.loadFailed')} {serverText(comments.error.message)}
         </Alert>
       ) : comments.data.length === 0 ? (
         <Text size="sm" c="dimmed">

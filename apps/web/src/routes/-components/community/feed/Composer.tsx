@@ -106,7 +106,7 @@ export function Composer() {
                 )}
               </FileButton>
             </Group>
-            <Button type="submit" disabled={blocked} loading={create.isPending} rightSection={<IconSend size={16} />} px="lg" ms="auto">
+            <Button type="submit" disabled={blocked} loading={create.isPending} rightSection={<IconSend className="mirror-rtl" size={16} />} px="lg" ms="auto">
               {t('feed.composer.submit')}
             </Button>
           </Group>

@@ -3,6 +3,7 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { useFeed } from './FeedContext.tsx';
 import classes from './feed.module.css';
@@ -40,7 +41,7 @@ export function FeedList() {
     return (
       <Alert color="red" role="alert" radius="lg" title={t('feed.loadFailed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{feed.error.message}</Text>
+          <Text size="sm">{serverText(feed.error.message)}</Text>
           <Button size="compact-sm" variant="light" color="red" onClick={() => void feed.refetch()}>
             {t('feed.retry')}
           </Button>
@@ -59,7 +60,7 @@ export function FeedList() {
         <Stack align="center" gap={6} pb="xs">
           {feed.isFetchNextPageError && (
             <Text size="sm" c="red" role="alert">
-              {t('feed.loadFailed')} {feed.error?.message}
+              {t('feed.loadFailed')} {feed.error && serverText(feed.error.message)}
             </Text>
           )}
           {feed.hasNextPage ? (

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../../lib/labels.ts';
+import { serverText } from '../../../../i18n/server-text.ts';
+import { formatCount } from '../../../../lib/format.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import type { FeedItem } from './types.ts';
@@ -14,7 +15,7 @@ import { useFeedCache } from './useFeedCache.ts';
  * like, one at a time per post, and a failure puts back what the click changed.
  */
 export function LikeButton({ post }: { post: FeedItem }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const cache = useFeedCache();
   const like = useMutation({
@@ -34,7 +35,7 @@ export function LikeButton({ post }: { post: FeedItem }) {
         if (context && cache.pendingLikes(postId) === 1) {
           cache.patchPost(postId, (p) => ({ likedByMe: !liked, likeCount: Math.max(0, p.likeCount - context.delta) }));
         }
-        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.post.likeFailed', { message: error.message }) });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feed.post.likeFailed', { message: serverText(error.message) }) });
       },
     }),
     scope: { id: `post-like:${post.id}` },
@@ -52,7 +53,7 @@ export function LikeButton({ post }: { post: FeedItem }) {
       aria-pressed={liked}
       onClick={() => like.mutate({ postId: post.id, liked: !liked })}
     >
-      {t('feed.post.likes', { count: post.likeCount, value: formatCount(i18n.language, post.likeCount) })}
+      {t('feed.post.likes', { count: post.likeCount, value: formatCount(post.likeCount) })}
     </Button>
   );
 }

@@ -3,7 +3,7 @@ import { findVideoEmbed } from '@app/shared/video';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { levelOf } from '@app/shared/levels';
-import { formatCount } from '../../../../lib/labels.ts';
+import { formatCount } from '../../../../lib/format.ts';
 import { AuthorLine } from './AuthorLine.tsx';
 import { Comments } from './Comments.tsx';
 import { CommentsToggle } from './CommentsToggle.tsx';
@@ -26,7 +26,7 @@ interface PostCardProps {
 
 /** A post: author, time, feeling, text (links and a video player), attachment, likes and comments. */
 export function PostCard({ post, position, total }: PostCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const canManage = useCanManage(post.author.id);
   const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -62,7 +62,7 @@ export function PostCard({ post, position, total }: PostCardProps) {
         <CommentsToggle
           open={commentsOpen}
           controls={commentsId}
-          label={t('feed.post.comments', { count: post.commentCount, value: formatCount(i18n.language, post.commentCount) })}
+          label={t('feed.post.comments', { count: post.commentCount, value: formatCount(post.commentCount) })}
           onToggle={() => setCommentsOpen((open) => !open)}
         >
           <LikeButton post={post} />

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { FeelingPicker } from './FeelingPicker.tsx';
@@ -53,7 +54,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
         />
         {update.isError && !isRateLimited(update.error) && (
           <Alert color="red" role="alert" p="xs" radius="md">
-            {t('feed.post.saveFailed', { message: update.error.message })}
+            {t('feed.post.saveFailed', { message: serverText(update.error.message) })}
           </Alert>
         )}
         <Group justify="space-between" gap="xs">

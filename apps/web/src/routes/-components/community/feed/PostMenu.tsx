@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ItemMenu, removalHandlers } from './ItemMenu.tsx';
@@ -50,11 +51,11 @@ export function PostMenu({ post, onEdit }: PostMenuProps) {
         confirmLabel={t('feed.post.delete')}
         cancelLabel={t('feed.post.cancel')}
         busy={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={remove.error ? serverText(remove.error.message) : null}
         onConfirm={() => remove.mutate({ postId: post.id })}
         onCancel={() => setConfirming(false)}
       >
-        <Text span dir="rtl" lang="ar" display="block" ta="start" fz="md">
+        <Text span display="block" ta="start" fz="md">
           {t('feed.post.deleteConfirm')}
         </Text>
       </ConfirmDialog>

@@ -3,7 +3,7 @@ import { toVideoEmbed } from '@app/shared/video';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../../lib/labels.ts';
+import { formatCount } from '../../../../lib/format.ts';
 import { AuthorLine } from '../../../-components/community/feed/AuthorLine.tsx';
 import { CommentsToggle } from '../../../-components/community/feed/CommentsToggle.tsx';
 import { FileAttachment } from '../../../-components/community/feed/PostAttachment.tsx';
@@ -23,7 +23,7 @@ interface FeedbackCardProps {
 
 /** A feedback: author, time, rating, text, attachment, video, and its comments (oldest first). */
 export function FeedbackCard({ feedback, position, total }: FeedbackCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const rights = useWallRights(feedback.author.id);
   // Comments show at once when there are some; otherwise the box to add the first is a click away.
   const [commentsOpen, setCommentsOpen] = useState(feedback.commentCount > 0);
@@ -53,7 +53,7 @@ export function FeedbackCard({ feedback, position, total }: FeedbackCardProps) {
         <CommentsToggle
           open={commentsOpen}
           controls={commentsId}
-          label={t('feedback.card.comments', { count: feedback.commentCount, value: formatCount(i18n.language, feedback.commentCount) })}
+          label={t('feedback.card.comments', { count: feedback.commentCount, value: formatCount(feedback.commentCount) })}
           onToggle={() => setCommentsOpen((open) => !open)}
         />
         <Collapse expanded={commentsOpen} keepMounted={false}>
@@ -72,7 +72,7 @@ function FeedbackVideo({ url }: { url: string }) {
   return (
     <Anchor href={url} target="_blank" rel="noopener noreferrer nofollow ugc" size="sm" w="fit-content">
       <Group gap={4} wrap="nowrap" component="span">
-        <IconExternalLink size={16} aria-hidden="true" />
+        <IconExternalLink className="mirror-rtl" size={16} aria-hidden="true" />
         {t('feedback.card.watchVideo')}
       </Group>
     </Anchor>

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { isSignedOutError } from '../../../../lib/trpc-errors.ts';
@@ -34,7 +35,7 @@ export function FeedbackComments({ feedbackId, commentCount, id }: FeedbackComme
       <Divider />
       {list === null && comments.isError ? (
         <Alert color="red" role="alert" p="xs" radius="md">
-          {t('feedback.comments.loadFailed')} {comments.error.message}
+          {t('feedback.comments.loadFailed')} {serverText(comments.error.message)}
         </Alert>
       ) : list === null ? (
         <Center py="sm" role="status" aria-label={t('feedback.comments.loading')}>
@@ -66,7 +67,7 @@ function CommentRow({ comment }: { comment: FeedbackComment }) {
       onMutate: () => ({ version: cache.versionOf(comment.feedbackId) }),
       onSuccess: ({ feedbackId, commentId, commentCount }, _input, context) => cache.removeComment(feedbackId, commentId, commentCount, context.version),
       onError: (error) => {
-        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feedback.comments.deleteFailed', { message: error.message }) });
+        if (!isRateLimited(error)) notifications.show({ color: 'red', message: t('feedback.comments.deleteFailed', { message: serverText(error.message) }) });
       },
     }),
   );
@@ -105,7 +106,7 @@ function CommentBox({ feedbackId }: { feedbackId: string }) {
       },
       onError: (error) => {
         if (isRateLimited(error)) return;
-        const reason = isSignedOutError(error) ? t('feedback.comments.loginRequired') : error.message;
+        const reason = isSignedOutError(error) ? t('feedback.comments.loginRequired') : serverText(error.message);
         notifications.show({ color: 'red', title: t('feedback.comments.errorTitle'), message: `${t('feedback.comments.failed')} ${reason}` });
       },
     }),
@@ -136,7 +137,7 @@ function CommentBox({ feedbackId }: { feedbackId: string }) {
                 submit();
               }
             }}
-            error={tooLong ? check.error?.issues[0]?.message : undefined}
+            error={tooLong && check.error?.issues[0] ? serverText(check.error.issues[0].message) : undefined}
             autosize
             minRows={1}
             maxRows={6}
@@ -144,13 +145,13 @@ function CommentBox({ feedbackId }: { feedbackId: string }) {
             size="sm"
             style={{ flex: 1 }}
           />
-          <Button type="submit" size="sm" radius="xl" disabled={!check.success} loading={add.isPending} rightSection={<IconSend size={14} />}>
+          <Button type="submit" size="sm" radius="xl" disabled={!check.success} loading={add.isPending} rightSection={<IconSend className="mirror-rtl" size={14} />}>
             {t('feedback.comments.submit')}
           </Button>
         </Group>
         {add.isError && !isRateLimited(add.error) && (
           <Alert color="red" role="alert" p="xs" radius="md" title={t('feedback.comments.failed')} withCloseButton onClose={() => add.reset()}>
-            {isSignedOutError(add.error) ? t('feedback.comments.loginRequired') : add.error.message}
+            {isSignedOutError(add.error) ? t('feedback.comments.loginRequired') : serverText(add.error.message)}
           </Alert>
         )}
       </Stack>

@@ -5,9 +5,10 @@ import { IconAlertCircle, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { useMe } from '../../../../lib/auth.ts';
 import { acceptOf } from '../../../../lib/files.ts';
-import { formatCount } from '../../../../lib/labels.ts';
+import { formatCount } from '../../../../lib/format.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { useDialogFocusReturn } from '../../../../lib/useDialogFocusReturn.ts';
@@ -51,7 +52,7 @@ export function FeedbackDialog({ opened, onClose, editing }: FeedbackDialogProps
 }
 
 function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const me = useMe();
   const cache = useWallCache();
@@ -101,7 +102,7 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
 
   function refuse(issue: { path: PropertyKey[]; code: string; message: string }) {
     if (issue.path[0] === 'videoUrl') return setVideoError(t('feedback.form.videoUrlInvalid'));
-    if (issue.code === 'too_big') return setProblem(t('feedback.form.contentTooLong', { max: formatCount(i18n.language, FEEDBACK_LIMITS.contentMax) }));
+    if (issue.code === 'too_big') return setProblem(t('feedback.form.contentTooLong', { max: formatCount(FEEDBACK_LIMITS.contentMax) }));
     // Blank text or no stars: the spec's one message for both.
     if (issue.code === 'too_small' || issue.code === 'invalid_type') return setProblem(t('feedback.form.required'));
     setProblem(issue.message);
@@ -130,7 +131,7 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
           maxRows={12}
           radius="md"
           data-autofocus
-          description={t('feedback.form.counter', { count: trimmed, max: formatCount(i18n.language, FEEDBACK_LIMITS.contentMax) })}
+          description={t('feedback.form.counter', { count: trimmed, max: formatCount(FEEDBACK_LIMITS.contentMax) })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Input.Wrapper label={t('feedback.form.rating')} description={t('feedback.form.ratingHint')} inputWrapperOrder={['label', 'input', 'description']}>
@@ -189,7 +190,7 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
         />
         {problem && (
           <Alert color="red" role="alert" radius="md" p="sm" icon={<IconAlertCircle size={18} />}>
-            {problem}
+            {serverText(problem)}
           </Alert>
         )}
         {failure && !isRateLimited(failure) && (
@@ -202,7 +203,7 @@ function FeedbackForm({ editing, onDone }: { editing?: Feedback; onDone: () => v
           <Button variant="default" onClick={onDone} disabled={saving}>
             {t('feedback.form.cancel')}
           </Button>
-          <Button type="submit" loading={saving} disabled={uploading} rightSection={<IconSend size={16} />}>
+          <Button type="submit" loading={saving} disabled={uploading} rightSection={<IconSend className="mirror-rtl" size={16} />}>
             {editing ? t('feedback.form.save') : t('feedback.form.submit')}
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@m
 import { IconMessageStar } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { FeedbackCard } from './FeedbackCard.tsx';
 import { wallQueryOptions } from './wallQuery.ts';
@@ -25,7 +26,7 @@ export function FeedbackList() {
     return (
       <Alert color="red" role="alert" radius="lg" title={t('feedback.loadFailed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{wall.error.message}</Text>
+          <Text size="sm">{serverText(wall.error.message)}</Text>
           <Button size="compact-sm" variant="light" color="red" onClick={() => void wall.refetch()}>
             {t('feedback.retry')}
           </Button>
@@ -59,7 +60,7 @@ export function FeedbackList() {
       <Stack align="center" gap={6} pb="xs">
         {wall.isFetchNextPageError && (
           <Text size="sm" c="red" role="alert">
-            {t('feedback.loadFailed')} {wall.error?.message}
+            {t('feedback.loadFailed')} {wall.error && serverText(wall.error.message)}
           </Text>
         )}
         {wall.hasNextPage ? (

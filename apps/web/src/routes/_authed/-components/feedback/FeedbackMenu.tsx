@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../../../-components/community/ConfirmDialog.tsx';
 import { ItemMenu, removalHandlers } from '../../../-components/community/feed/ItemMenu.tsx';
@@ -51,7 +52,7 @@ export function FeedbackMenu({ feedback }: { feedback: Feedback }) {
         confirmLabel={deleteLabel}
         cancelLabel={t('feedback.card.cancel')}
         busy={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={remove.error ? serverText(remove.error.message) : null}
         onConfirm={() => remove.mutate({ feedbackId: feedback.id })}
         onCancel={() => setConfirming(false)}
       >

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommunityCardData } from '../../../../components/CommunityCard.tsx';
 import { CommunityGrid } from '../../../../components/CommunityGrid.tsx';
-import { formatCount } from '../../../../lib/labels.ts';
+import { formatCount } from '../../../../lib/format.ts';
 
 interface CommunitySectionProps {
   title: string;
@@ -15,7 +15,7 @@ interface CommunitySectionProps {
 
 /** A titled grid of community cards, or its empty state. */
 export function CommunitySection({ title, description, communities, empty }: CommunitySectionProps) {
-  const { i18n } = useTranslation();
+  useTranslation(); // the count is in the interface's language: render again when it changes
   return (
     <Stack gap="md" component="section" aria-label={title}>
       <div>
@@ -25,7 +25,7 @@ export function CommunitySection({ title, description, communities, empty }: Com
           </Title>
           {communities.length > 0 && (
             <Badge variant="light" color="gray" radius="sm">
-              {formatCount(i18n.language, communities.length)}
+              {formatCount(communities.length)}
             </Badge>
           )}
         </Group>

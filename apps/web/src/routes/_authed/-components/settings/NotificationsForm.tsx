@@ -5,6 +5,7 @@ import { NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { notificationsInput, type NotificationsInput } from '@app/shared/profile';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { serverText, withServerText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 
@@ -18,7 +19,7 @@ export function NotificationsForm() {
   const form = useForm<NotificationsInput>({
     mode: 'controlled',
     initialValues: { ...data, securityEmails: true },
-    validate: schemaResolver(notificationsInput, { sync: true }),
+    validate: withServerText(schemaResolver(notificationsInput, { sync: true })),
   });
   const save = useMutation(
     trpc.profiles.updateNotifications.mutationOptions({
@@ -27,7 +28,7 @@ export function NotificationsForm() {
         toasts.show({ color: 'teal', title: t('settings.notifications.saved'), message: t('settings.notifications.savedBody') });
       },
       onError: (error) => {
-        if (!isRateLimited(error)) toasts.show({ color: 'red', message: error.message || t('settings.notifications.failed') });
+        if (!isRateLimited(error)) toasts.show({ color: 'red', message: serverText(error.message) || t('settings.notifications.failed') });
       },
     }),
   );

@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarUploader } from '../../../../components/AvatarUploader.tsx';
+import { serverText, withServerText } from '../../../../i18n/server-text.ts';
 import { categoryOptions, languageOptions } from '../../../../lib/labels.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { UrlListInput } from './UrlListInput.tsx';
@@ -35,7 +36,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const form = useForm<UpdateProfileInput>({
     mode: 'controlled',
     initialValues: initialValues(profile),
-    validate: schemaResolver(updateProfileInput, { sync: true }),
+    validate: withServerText(schemaResolver(updateProfileInput, { sync: true })),
     validateInputOnBlur: true,
   });
 
@@ -50,7 +51,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       },
       onError: (error) => {
         const message = error.message || t('settings.profile.failed');
-        if (error.data?.code === 'CONFLICT' || /username/i.test(message)) form.setFieldError('username', message);
+        if (error.data?.code === 'CONFLICT' || /username/i.test(message)) form.setFieldError('username', serverText(message));
         setServerError(message);
       },
     }),
@@ -70,7 +71,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <Divider />
         {serverError && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
+            {serverText(serverError)}
           </Alert>
         )}
         <AvatarUploader

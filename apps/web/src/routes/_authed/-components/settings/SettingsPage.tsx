@@ -1,5 +1,6 @@
 import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconUser } from '@tabler/icons-react';
+import { IconBell, IconLanguage, IconUser } from '@tabler/icons-react';
+import { LanguagePicker } from '../../../../components/LanguagePicker.tsx';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
@@ -7,7 +8,7 @@ import { useMe } from '../../../../lib/auth.ts';
 import { NotificationsForm } from './NotificationsForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
-type Section = 'profile' | 'notifications';
+type Section = 'profile' | 'notifications' | 'language';
 
 export function SettingsPage({ section }: { section: Section }) {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export function SettingsPage({ section }: { section: Section }) {
   const items = [
     { key: 'profile', icon: IconUser },
     { key: 'notifications', icon: IconBell },
+    { key: 'language', icon: IconLanguage },
   ] as const;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
@@ -41,10 +43,35 @@ export function SettingsPage({ section }: { section: Section }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            {!me.data ? <FullPageLoader /> : section === 'profile' ? <ProfileForm profile={me.data} /> : <NotificationsForm />}
+            {!me.data ? (
+              <FullPageLoader />
+            ) : section === 'profile' ? (
+              <ProfileForm profile={me.data} />
+            ) : section === 'notifications' ? (
+              <NotificationsForm />
+            ) : (
+              <LanguageSection />
+            )}
           </Paper>
         </Grid.Col>
       </Grid>
     </Container>
+  );
+}
+
+function LanguageSection() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" align="flex-start">
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {t('settings.language.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('settings.language.hint')}
+        </Text>
+      </Stack>
+      <LanguagePicker size="md" />
+    </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../../i18n/server-text.ts';
 import { storedReferralCode } from '../../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { CoreDetailsStep } from './CoreDetailsStep.tsx';
@@ -44,7 +45,7 @@ export function CreateCommunityWizard({ contactEmail }: { contactEmail: string }
       },
       onError: (error) => {
         const message = error.message || t('create.unexpected');
-        if (error.data?.code === 'CONFLICT') form.setFieldError('name', message);
+        if (error.data?.code === 'CONFLICT') form.setFieldError('name', serverText(message));
         setServerError(message);
       },
     }),
@@ -112,17 +113,17 @@ export function CreateCommunityWizard({ contactEmail }: { contactEmail: string }
             {step === 0 ? <CoreDetailsStep form={form} onLogoBusy={setLogoBusy} /> : <OptionalDetailsStep form={form} />}
             {serverError && (
               <Alert color="red" icon={<IconAlertCircle />} role="alert">
-                {serverError}
+                {serverText(serverError)}
               </Alert>
             )}
             <Group justify={step === 0 ? 'flex-end' : 'space-between'} gap="sm">
               {step === 1 && (
-                <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back} disabled={busy}>
+                <Button variant="default" leftSection={<IconArrowLeft className="mirror-rtl" size={16} />} onClick={back} disabled={busy}>
                   {t('create.previous')}
                 </Button>
               )}
               {step === 0 ? (
-                <Button key="next" type="submit" rightSection={<IconArrowRight size={16} />} disabled={logoBusy}>
+                <Button key="next" type="submit" rightSection={<IconArrowRight className="mirror-rtl" size={16} />} disabled={logoBusy}>
                   {t('create.next')}
                 </Button>
               ) : (

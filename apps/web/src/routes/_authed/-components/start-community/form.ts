@@ -2,6 +2,7 @@ import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import type { Category, Language } from '@app/shared/constants';
 import { createCommunityCore, createCommunityInput, createCommunityOptional, type CreateCommunityInput } from '@app/shared/community';
 import { seatsFromText } from '../../../-components/community-form/CommunityFields.tsx';
+import { withServerText } from '../../../../i18n/server-text.ts';
 
 /** The wizard's fields as typed: seats as digits (empty means no cap), pickers null until chosen. */
 export interface WizardValues {
@@ -53,6 +54,6 @@ export function toInput(values: WizardValues, referralCode: string | null): Crea
 }
 
 /** Step 1 ('Core Details') and step 2 ('Optional Details') checked by the same schemas as the server. */
-export const validateCore = schemaResolver(createCommunityCore, { sync: true });
-export const validateOptional = schemaResolver(createCommunityOptional, { sync: true });
+export const validateCore = withServerText(schemaResolver(createCommunityCore, { sync: true }));
+export const validateOptional = withServerText(schemaResolver(createCommunityOptional, { sync: true }));
 export const parseInput = (input: CreateCommunityInput) => createCommunityInput.safeParse(input);

@@ -1,0 +1,88 @@
+import { PAGE_PRELOADS_ID, PAGE_STATE_ID } from '@app/shared/prerendered';
+import { applyDocumentLanguage, loadCatalogs, loadLanguage } from './i18n/index.ts';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { whenPartsAlive } from './components/HydratesApart.tsx';
+import { currentLanguage } from './i18n/locale.ts';
+import { rememberReferral } from './lib/storage-keys.ts';
+import { carryFormats } from './lib/format.ts';
+import { createClient, createOptions, createQueryClient } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
+
+rememberReferral(window.location.search);
+
+const queryClient = createQueryClient();
+const trpcClient = createClient();
+const trpc = createOptions(trpcClient, queryClient);
+const root = document.getElementById('root')!;
+/** The page arrived rendered ahead of time: the app hydrates it rather than rendering it. */
+const prerendered = Boolean(document.documentElement.dataset.prerendered && root.firstElementChild);
+const language = currentLanguage();
+/** What a page rendered ahead of time was written with (scripts/prerender.ts). */
+const state = document.getElementById(PAGE_STATE_ID)?.dataset ?? {};
+
+/**
+ * Lets the browser paint and answer input between the steps of starting, so that each step is a task
+ * of its own rather than all of them one long task that holds the page.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** How many preloads to start in one task: each costs the browser about half a millisecond, more on a phone. */
+const PRELOADS_PER_TASK = 8;
+
+/**
+ * Starts loading the scripts of a prerendered page's own code, which the page names in a template
+ * (scripts/prerender.ts), a few in each task. Done before any dynamic import: Vite's loader then finds
+ * them in the head and adds none of its own (it would add them all in one task, which holds the page).
+ */
+async function preloadPageScripts() {
+  const template = document.getElementById(PAGE_PRELOADS_ID);
+  if (!(template instanceof HTMLTemplateElement)) return;
+  const links = [...template.content.children];
+  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
+    if (i > 0) await yieldToBrowser();
+    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
+  }
+}
+
+/**
+ * Public pages arrive rendered ahead of time for visitors (the server sends them only to a browser
+ * without a session): the same app hydrates them, as the visitor it was rendered for, once the page's
+ * code and text are here. Any other page is rendered here. Resolves once the page is React's: hydrated,
+ * every part of it (which happens in a transition, and part by part), or rendered.
+ */
+async function start(): Promise<void> {
+  let committed!: () => void;
+  const done = new Promise<void>((resolve) => (committed = resolve));
+  applyDocumentLanguage(language);
+  await preloadPageScripts();
+  // A page rendered ahead of time also waits for the English catalogs the entry left out (already on
+  // their way): added after hydration, they would make every text on the page render again.
+  await Promise.all([loadLanguage(language), prerendered ? loadCatalogs() : undefined]);
+  await yieldToBrowser();
+  const router = createAppRouter({ queryClient, trpc }, undefined, prerendered);
+  if (prerendered) {
+    if (state.formats) carryFormats(JSON.parse(state.formats) as Record<string, string>);
+    queryClient.setQueryData(trpc.profiles.me.queryKey(), null);
+    await yieldToBrowser();
+    await router.load();
+    await yieldToBrowser();
+    // As the router's own hydration (for pages its server renders) would: matches render without the
+    // outer Suspense boundary the server did not write either.
+    router.ssr = { manifest: undefined };
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread: the page, already painted, stays responsive while it comes alive.
+    startTransition(() => {
+      hydrateRoot(root, <App queryClient={queryClient} trpcClient={trpcClient} router={router} onCommitted={committed} />);
+    });
+  } else {
+    createRoot(root).render(<App queryClient={queryClient} trpcClient={trpcClient} router={router} onCommitted={committed} />);
+  }
+  await done;
+  // The parts of the page that hydrate apart (HydratesApart) come alive after it.
+  if (prerendered) await whenPartsAlive(Number(state.parts ?? 0));
+}
+
+/** Starts the app (main.tsx calls it once the page has painted). */
+export default start;

@@ -1,0 +1,134 @@
+import type { Locator, Page } from 'playwright-core';
+import { it } from 'vitest';
+import { baseUrl, describeBrowser, expectNoSeriousA11yViolations, newPage, settled, VIEWPORTS } from './browser.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { text } from './i18n.ts';
+
+/**
+ * axe on every page in the Arabic interface (right to left), as accessibility.test.ts does in English:
+ * signed out, signed in, a community's tabs as owner and as member, a course and its editor, dialogs
+ * and menus, phone size. No serious or critical violation anywhere.
+ */
+const t = (key: string, values?: Record<string, string>) => text('ar', key, values);
+
+/** The interface in Arabic for this browser (people sign in through the English stand-in first). */
+async function inArabic(page: Page) {
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
+}
+
+async function check(page: Page, label: string, ready: Locator) {
+  await ready.first().waitFor();
+  await page.waitForTimeout(400);
+  const [lang, dir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+  if (lang !== 'ar' || dir !== 'rtl') throw new Error(`${label} is not in Arabic: lang=${lang} dir=${dir}`);
+  await expectNoSeriousA11yViolations(page, `${label} (ar)`);
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+describeBrowser('accessibility in Arabic', () => {
+  const person = usePeople();
+
+  it('public pages and the pages of a signed-in person', async () => {
+    const { page, username } = await person('someone', 'Sam Someone');
+    const owner = await person('owner', 'Olive Owner');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Arabic Club'), description: 'A club for everyone.' });
+    const { context, page: visitor } = await newPage(page.context().browser()!, VIEWPORTS.desktop, { locale: 'ar-EG' });
+    for (const path of ['/', '/pricing', '/login', '/privacy-policy', '/terms-of-use', '/refund-policy', '/subscription-terms', '/discover', '/partner']) {
+      await visitor.goto(path);
+      await check(visitor, `${path}, signed out`, path === '/login' ? visitor.getByRole('button', { name: t('auth.signInWithGoogle') }) : h1(visitor));
+    }
+    await visitor.goto('/nowhere/at/all');
+    await check(visitor, 'not found', visitor.getByRole('heading', { name: t('notFound.title') }));
+    await visitor.goto(communityUrl(community.name));
+    await check(visitor, 'community, signed out', h1(visitor));
+    await visitor.goto(joinUrl(community.name));
+    await check(visitor, 'join page, signed out', h1(visitor));
+    await visitor.goto('/partner/dashboard');
+    await check(visitor, 'partner dashboard, signed out', visitor.getByText(t('partners.dashboard.login'), { exact: true }));
+    await context.close();
+
+    await inArabic(page);
+    await page.goto('/discover');
+    await check(page, 'discover, signed in', h1(page));
+    await page.goto('/settings');
+    await check(page, 'settings', page.getByLabel(t('settings.profile.username')));
+    await page.goto('/settings?section=language');
+    await check(page, 'settings, language', page.getByRole('heading', { name: t('settings.language.title') }));
+    await page.goto(`/profile/${username}`);
+    await check(page, 'profile', h1(page));
+    await page.goto('/my-communities');
+    await check(page, 'my communities', h1(page));
+    await page.goto('/start-community');
+    await check(page, 'start community', page.getByRole('textbox').first());
+    await page.getByRole('button', { name: t('nav.accountMenu') }).click();
+    await check(page, 'account menu', page.getByRole('menu'));
+    await page.keyboard.press('Escape');
+    await page.goto('/feedbacks');
+    await check(page, 'feedback wall', h1(page));
+    await page.getByRole('button', { name: t('feedback.composer.open') }).click();
+    const dialog = page.getByRole('dialog', { name: t('feedback.form.addTitle') });
+    await settled(dialog);
+    await check(page, 'feedback dialog', dialog);
+    await page.keyboard.press('Escape');
+    await page.goto('/partner/dashboard');
+    await page.getByRole('button', { name: t('partners.overview.become') }).click();
+    await check(page, 'partner dashboard', page.getByRole('textbox').first());
+    await page.goto('/forum');
+    await check(page, 'forum', h1(page));
+  }, 150_000);
+
+  it("a community's tabs as owner and as member, a course and its editor, dialogs, a phone", async () => {
+    const owner = await person('owner', 'Olive Owner');
+    const member = await person('member', 'Mia Member');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' });
+    await joinViaApi(member.page, community.id);
+    const post = await callTrpc<{ id: string }>(owner.page, 'posts.create', { communityId: community.id, content: 'أهلًا بالجميع!' });
+    await callTrpc(member.page, 'posts.addComment', { postId: post.id, content: 'سعيد بوجودي هنا.' });
+    await callTrpc(member.page, 'chat.send', { communityId: community.id, userId: owner.id, text: 'مرحبًا' });
+    const course = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, title: 'الأساسيات', description: 'خطوة بخطوة', visibleToMembers: true });
+    const moduleId = crypto.randomUUID();
+    await callTrpc(owner.page, 'courses.saveModule', { courseId: course.id, clientId: moduleId, title: 'البداية', content: null, videoUrl: null, requiredLevel: null });
+    const lesson = await callTrpc<{ id: string }>(owner.page, 'courses.addLesson', { moduleId, title: 'الخطوات الأولى' });
+    await callTrpc(owner.page, 'courses.updateLesson', { lessonId: lesson.id, title: 'الخطوات الأولى', content: '<p>اقرأ <strong>بعناية</strong>.</p>', videoUrl: null });
+    await inArabic(owner.page);
+    await inArabic(member.page);
+
+    for (const [role, { page }, other] of [['owner', owner, member], ['member', member, owner]] as const) {
+      for (const tab of ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard']) {
+        const search = tab === 'posts' ? '' : tab === 'chat' ? `?tab=chat&with=${other.id}` : `?tab=${tab}`;
+        await page.goto(communityUrl(community.name, search));
+        await page.getByRole('tab', { selected: true }).waitFor();
+        const ready = tab === 'posts' ? page.getByRole('feed').getByRole('article') : tab === 'chat' ? page.getByRole('status').getByText(t('chat.live.live'), { exact: true }) : page.getByRole('tabpanel');
+        await check(page, `community ${tab} tab, as ${role}`, ready);
+      }
+    }
+    await member.page.getByRole('banner').getByRole('button', { name: new RegExp(`^${t('nav.messages')}`) }).click();
+    await check(member.page, 'messages menu', member.page.getByRole('menu'));
+    await member.page.keyboard.press('Escape');
+    await member.page.goto(`/course/${course.id}`);
+    await check(member.page, 'course learning view', member.page.getByRole('article').getByRole('heading', { name: 'الخطوات الأولى' }));
+    await owner.page.goto(`/edit-course/${course.id}`);
+    await check(owner.page, 'course editor, details', owner.page.getByRole('tab', { selected: true }));
+    await owner.page.getByRole('tab', { selected: false }).first().click();
+    await check(owner.page, 'course editor, content', owner.page.getByRole('tabpanel'));
+
+    await owner.page.goto(communityUrl(community.name, '?tab=courses'));
+    await owner.page.getByRole('button', { name: t('courses.new') }).click();
+    const courseForm = owner.page.getByRole('dialog', { name: t('courses.new') });
+    await settled(courseForm);
+    await check(owner.page, 'new course dialog', courseForm);
+    await owner.page.keyboard.press('Escape');
+    await owner.page.goto(communityUrl(community.name, '?tab=about'));
+    await owner.page.getByRole('button', { name: t('events.add') }).first().click();
+    const eventForm = owner.page.getByRole('dialog', { name: t('events.form.newTitle') });
+    await settled(eventForm);
+    await check(owner.page, 'new event dialog', eventForm);
+
+    await member.page.setViewportSize(VIEWPORTS.phone);
+    await member.page.goto(communityUrl(community.name));
+    await check(member.page, 'community posts, phone', member.page.getByRole('feed').getByRole('article'));
+    await member.page.goto('/');
+    await check(member.page, 'discover, phone', h1(member.page));
+  }, 180_000);
+});

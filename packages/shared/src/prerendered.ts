@@ -1,0 +1,44 @@
+import type { Language } from './language.ts';
+
+/** The public pages rendered ahead of time at build, for visitors, in every language. */
+export const PRERENDERED_PAGES = ['/', '/pricing', '/login', '/discover', '/terms-of-use', '/privacy-policy', '/refund-policy', '/subscription-terms'] as const;
+
+const PAGES: ReadonlySet<string> = new Set(PRERENDERED_PAGES);
+
+export function isPrerenderedPage(path: string): boolean {
+  return PAGES.has(path);
+}
+
+/** Where a page (or, for null, the empty shell every other page starts from) is, inside the web build. */
+export function prerenderedFile(language: Language, path: string | null): string {
+  const name = path === null ? 'shell' : path === '/' ? 'index' : path.slice(1);
+  return `prerendered/${language}/${name}.html`;
+}
+
+/**
+ * The id of the template at the end of a prerendered page's body that holds the module preloads of
+ * the page's own code, which the app puts in the head when it starts.
+ */
+export const PAGE_PRELOADS_ID = 'page-preloads';
+
+/**
+ * The id of the template that tells the app what a prerendered page was written with: `data-formats`,
+ * the formatted numbers and dates (JSON), which the app reads instead of formatting them again while
+ * it hydrates; `data-parts`, how many parts of it hydrate apart, which the app waits for.
+ */
+export const PAGE_STATE_ID = 'page-state';
+
+/**
+ * The one script a prerendered page carries inline, first in its head: until the app has taken the
+ * page over, a click on a button, a link, a box or a label has nothing to answer it, and the entry
+ * script may still be on its way. This holds such clicks from the first paint on; the app stops it and
+ * does them again once it has hydrated (main.tsx). Inline, so the content security policy names its
+ * hash (apps/server/src/plugins/security.ts); plain old JavaScript, as it runs before anything else.
+ */
+export const EARLY_CLICKS_SCRIPT =
+  '(function(){var held=[];function hold(e){' +
+  "var t=e.target instanceof Element?e.target.closest('button, a[href], input, label, [role=\"button\"]'):null;" +
+  'if(!t||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey)return;' +
+  'e.preventDefault();e.stopPropagation();held.push(t)}' +
+  "document.addEventListener('click',hold,true);" +
+  "window.earlyClicks={held:held,stop:function(){document.removeEventListener('click',hold,true)}}})()";
