@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { it } from 'vitest';
-import { baseUrl, describeBrowser, expectNoSeriousA11yViolations, newPage, settled, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { baseUrl, describeBrowser, newPage, settled, VIEWPORTS } from './browser.ts';
+import { check as checkPage, checkCommunityTabs, seedCommunityScene } from './accessibility-helpers.ts';
+import { communityUrl, createCommunityViaApi, joinUrl, uniqueCommunityName, usePeople } from './community-helpers.ts';
 import { text } from './i18n.ts';
 
 /**
@@ -16,13 +17,8 @@ async function inArabic(page: Page) {
   await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
 }
 
-async function check(page: Page, label: string, ready: Locator) {
-  await ready.first().waitFor();
-  await page.waitForTimeout(400);
-  const [lang, dir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
-  if (lang !== 'ar' || dir !== 'rtl') throw new Error(`${label} is not in Arabic: lang=${lang} dir=${dir}`);
-  await expectNoSeriousA11yViolations(page, `${label} (ar)`);
-}
+/** Checks the page is in Arabic, right to left, then runs axe on it. */
+const check = (page: Page, label: string, ready: Locator) => checkPage(page, label, ready, 'ar');
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -81,34 +77,25 @@ describeBrowser('accessibility in Arabic', () => {
   it("a community's tabs as owner and as member, a course and its editor, dialogs, a phone", async () => {
     const owner = await person('owner', 'Olive Owner');
     const member = await person('member', 'Mia Member');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' });
-    await joinViaApi(member.page, community.id);
-    const post = await callTrpc<{ id: string }>(owner.page, 'posts.create', { communityId: community.id, content: 'أهلًا بالجميع!' });
-    await callTrpc(member.page, 'posts.addComment', { postId: post.id, content: 'سعيد بوجودي هنا.' });
-    await callTrpc(member.page, 'chat.send', { communityId: community.id, userId: owner.id, text: 'مرحبًا' });
-    const course = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, title: 'الأساسيات', description: 'خطوة بخطوة', visibleToMembers: true });
-    const moduleId = crypto.randomUUID();
-    await callTrpc(owner.page, 'courses.saveModule', { courseId: course.id, clientId: moduleId, title: 'البداية', content: null, videoUrl: null, requiredLevel: null });
-    const lesson = await callTrpc<{ id: string }>(owner.page, 'courses.addLesson', { moduleId, title: 'الخطوات الأولى' });
-    await callTrpc(owner.page, 'courses.updateLesson', { lessonId: lesson.id, title: 'الخطوات الأولى', content: '<p>اقرأ <strong>بعناية</strong>.</p>', videoUrl: null });
+    const { community, courseId } = await seedCommunityScene(owner, member, {
+      post: 'أهلًا بالجميع!',
+      comment: 'سعيد بوجودي هنا.',
+      chat: 'مرحبًا',
+      course: { title: 'الأساسيات', description: 'خطوة بخطوة' },
+      module: 'البداية',
+      lesson: 'الخطوات الأولى',
+      lessonHtml: '<p>اقرأ <strong>بعناية</strong>.</p>',
+    });
     await inArabic(owner.page);
     await inArabic(member.page);
 
-    for (const [role, { page }, other] of [['owner', owner, member], ['member', member, owner]] as const) {
-      for (const tab of ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard']) {
-        const search = tab === 'posts' ? '' : tab === 'chat' ? `?tab=chat&with=${other.id}` : `?tab=${tab}`;
-        await page.goto(communityUrl(community.name, search));
-        await page.getByRole('tab', { selected: true }).waitFor();
-        const ready = tab === 'posts' ? page.getByRole('feed').getByRole('article') : tab === 'chat' ? page.getByRole('status').getByText(t('chat.live.live'), { exact: true }) : page.getByRole('tabpanel');
-        await check(page, `community ${tab} tab, as ${role}`, ready);
-      }
-    }
+    await checkCommunityTabs(community, owner, member, t('chat.live.live'), 'ar');
     await member.page.getByRole('banner').getByRole('button', { name: new RegExp(`^${t('nav.messages')}`) }).click();
     await check(member.page, 'messages menu', member.page.getByRole('menu'));
     await member.page.keyboard.press('Escape');
-    await member.page.goto(`/course/${course.id}`);
+    await member.page.goto(`/course/${courseId}`);
     await check(member.page, 'course learning view', member.page.getByRole('article').getByRole('heading', { name: 'الخطوات الأولى' }));
-    await owner.page.goto(`/edit-course/${course.id}`);
+    await owner.page.goto(`/edit-course/${courseId}`);
     await check(owner.page, 'course editor, details', owner.page.getByRole('tab', { selected: true }));
     await owner.page.getByRole('tab', { selected: false }).first().click();
     await check(owner.page, 'course editor, content', owner.page.getByRole('tabpanel'));

@@ -1,21 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { it } from 'vitest';
-import { describeBrowser, expectNoSeriousA11yViolations, newPage, settled, VIEWPORTS } from './browser.ts';
+import { describeBrowser, newPage, settled, VIEWPORTS } from './browser.ts';
+import { check, checkCommunityTabs, seedCommunityScene } from './accessibility-helpers.ts';
 import { callTrpc, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, pick, uniqueCommunityName, uploadLogo, usePeople } from './community-helpers.ts';
-const MEMBER_TABS = ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard'] as const;
 
 /**
  * axe (WCAG 2.0 and 2.1, A and AA) on every page, signed out and in, as a community's owner and as
  * a member: no serious or critical violation anywhere. Each page is checked once what it shows has
  * loaded and its transitions have ended.
  */
-
-/** Waits for `ready`, then for transitions to end, then runs axe. */
-async function check(page: Page, label: string, ready: Locator) {
-  await ready.first().waitFor();
-  await page.waitForTimeout(400);
-  await expectNoSeriousA11yViolations(page, label);
-}
 
 const h1 = (page: Page, name?: string | RegExp) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) });
 
@@ -98,29 +91,19 @@ describeBrowser('accessibility', () => {
   it("a community's tabs as owner and as member, the join page, a course and its editor", async () => {
     const owner = await person('owner', 'Olive Owner');
     const member = await person('member', 'Mia Member');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' });
-    await joinViaApi(member.page, community.id);
-    const post = await callTrpc<{ id: string }>(owner.page, 'posts.create', { communityId: community.id, content: 'Welcome, everyone!' });
-    await callTrpc(member.page, 'posts.addComment', { postId: post.id, content: 'Glad to be here.' });
-    await callTrpc(member.page, 'chat.send', { communityId: community.id, userId: owner.id, text: 'Hello there' });
-    const course = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, title: 'Basics', description: 'The basics, step by step', visibleToMembers: true });
-    const moduleId = crypto.randomUUID();
-    await callTrpc(owner.page, 'courses.saveModule', { courseId: course.id, clientId: moduleId, title: 'Start', content: null, videoUrl: null, requiredLevel: null });
-    const lesson = await callTrpc<{ id: string }>(owner.page, 'courses.addLesson', { moduleId, title: 'First steps' });
-    await callTrpc(owner.page, 'courses.updateLesson', { lessonId: lesson.id, title: 'First steps', content: '<p>Read <strong>carefully</strong>.</p>', videoUrl: null });
-
-    for (const [role, { page }, other] of [['owner', owner, member], ['member', member, owner]] as const) {
-      for (const tab of MEMBER_TABS) {
-        const search = tab === 'posts' ? '' : tab === 'chat' ? `?tab=chat&with=${other.id}` : `?tab=${tab}`;
-        await page.goto(communityUrl(community.name, search));
-        await page.getByRole('tab', { selected: true }).waitFor();
-        const ready = tab === 'posts' ? page.getByRole('feed').getByRole('article') : tab === 'chat' ? page.getByRole('status').getByText('Live', { exact: true }) : page.getByRole('tabpanel');
-        await check(page, `community ${tab} tab, as ${role}`, ready);
-      }
-    }
-    await member.page.goto(`/course/${course.id}`);
+    const { community, courseId } = await seedCommunityScene(owner, member, {
+      post: 'Welcome, everyone!',
+      comment: 'Glad to be here.',
+      chat: 'Hello there',
+      course: { title: 'Basics', description: 'The basics, step by step' },
+      module: 'Start',
+      lesson: 'First steps',
+      lessonHtml: '<p>Read <strong>carefully</strong>.</p>',
+    });
+    await checkCommunityTabs(community, owner, member, 'Live');
+    await member.page.goto(`/course/${courseId}`);
     await check(member.page, 'course learning view', member.page.getByRole('article').getByRole('heading', { name: 'First steps' }));
-    await owner.page.goto(`/edit-course/${course.id}`);
+    await owner.page.goto(`/edit-course/${courseId}`);
     await check(owner.page, 'course editor, details', owner.page.getByRole('tab', { name: /Details/, selected: true }));
     await owner.page.getByRole('tab', { name: /Content/ }).click();
     await check(owner.page, 'course editor, content', owner.page.getByRole('tab', { name: /Content/, selected: true }));

@@ -1,0 +1,70 @@
+import type { Locator, Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './browser.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, type CreatedCommunity, joinViaApi, uniqueCommunityName } from './community-helpers.ts';
+
+/**
+ * What the accessibility tests share, in English (accessibility.test.ts) and in Arabic
+ * (accessibility-arabic.test.ts): the check itself, a community with something in every tab, and a
+ * walk through those tabs as owner and as member.
+ */
+
+/** A signed-in person in a browser of their own (usePeople's `person()`). */
+interface Person {
+  page: Page;
+  id: string;
+}
+
+/** Waits for `ready`, then for transitions to end, then runs axe; with `language`, first checks the page is in it. */
+export async function check(page: Page, label: string, ready: Locator, language?: 'ar') {
+  await ready.first().waitFor();
+  await page.waitForTimeout(400);
+  if (language) {
+    const [lang, dir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+    if (lang !== language || dir !== 'rtl') throw new Error(`${label} is not in ${language}: lang=${lang} dir=${dir}`);
+  }
+  await expectNoSeriousA11yViolations(page, language ? `${label} (${language})` : label);
+}
+
+/** The words a scene is written in. */
+export interface SceneWords {
+  post: string;
+  comment: string;
+  chat: string;
+  course: { title: string; description: string };
+  module: string;
+  lesson: string;
+  lessonHtml: string;
+}
+
+/**
+ * A community of `owner` that `member` has joined, with a post, a comment, a chat message to the owner
+ * and a visible course of one module and one lesson: something to show in every tab.
+ */
+export async function seedCommunityScene(owner: Person, member: Person, words: SceneWords): Promise<{ community: CreatedCommunity; courseId: string }> {
+  const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' });
+  await joinViaApi(member.page, community.id);
+  const post = await callTrpc<{ id: string }>(owner.page, 'posts.create', { communityId: community.id, content: words.post });
+  await callTrpc(member.page, 'posts.addComment', { postId: post.id, content: words.comment });
+  await callTrpc(member.page, 'chat.send', { communityId: community.id, userId: owner.id, text: words.chat });
+  const course = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, ...words.course, visibleToMembers: true });
+  const moduleId = crypto.randomUUID();
+  await callTrpc(owner.page, 'courses.saveModule', { courseId: course.id, clientId: moduleId, title: words.module, content: null, videoUrl: null, requiredLevel: null });
+  const lesson = await callTrpc<{ id: string }>(owner.page, 'courses.addLesson', { moduleId, title: words.lesson });
+  await callTrpc(owner.page, 'courses.updateLesson', { lessonId: lesson.id, title: words.lesson, content: words.lessonHtml, videoUrl: null });
+  return { community, courseId: course.id };
+}
+
+const MEMBER_TABS = ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard'] as const;
+
+/** Checks every tab of the community, as owner and as member; `live` is the chat's 'Live' status text. */
+export async function checkCommunityTabs(community: CreatedCommunity, owner: Person, member: Person, live: string, language?: 'ar') {
+  for (const [role, { page }, other] of [['owner', owner, member], ['member', member, owner]] as const) {
+    for (const tab of MEMBER_TABS) {
+      const search = tab === 'posts' ? '' : tab === 'chat' ? `?tab=chat&with=${other.id}` : `?tab=${tab}`;
+      await page.goto(communityUrl(community.name, search));
+      await page.getByRole('tab', { selected: true }).waitFor();
+      const ready = tab === 'posts' ? page.getByRole('feed').getByRole('article') : tab === 'chat' ? page.getByRole('status').getByText(live, { exact: true }) : page.getByRole('tabpanel');
+      await check(page, `community ${tab} tab, as ${role}`, ready, language);
+    }
+  }
+}
