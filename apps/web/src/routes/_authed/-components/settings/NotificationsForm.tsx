@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { serverText, withServerText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { SectionHeading } from './SectionHeading.tsx';
 
 const EMAIL_TOGGLES = ['communicationEmails', 'marketingEmails', 'socialEmails', 'securityEmails'] as const;
 
@@ -36,14 +37,7 @@ export function NotificationsForm() {
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="lg">
-        <div>
-          <Title order={2} size="h3">
-            {t('settings.notifications.heading')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('settings.notifications.description')}
-          </Text>
-        </div>
+        <SectionHeading title={t('settings.notifications.heading')} description={t('settings.notifications.description')} />
         <Divider />
         <Radio.Group label={t('settings.notifications.notifyMeAbout')} {...form.getInputProps('notifyMeAbout')}>
           <Stack gap="xs" mt="xs">

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@app/api';
-import { Alert, Button, Divider, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { updateProfileInput, type UpdateProfileInput } from '@app/shared/profile';
@@ -13,6 +13,7 @@ import { serverText, withServerText } from '../../../../i18n/server-text.ts';
 import { categoryOptions, languageOptions } from '../../../../lib/labels.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { UrlListInput } from './UrlListInput.tsx';
+import { SectionHeading } from './SectionHeading.tsx';
 
 type Profile = NonNullable<inferRouterOutputs<AppRouter>['profiles']['me']>;
 
@@ -60,14 +61,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="lg">
-        <div>
-          <Title order={2} size="h3">
-            {t('settings.profile.heading')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('settings.profile.description')}
-          </Text>
-        </div>
+        <SectionHeading title={t('settings.profile.heading')} description={t('settings.profile.description')} />
         <Divider />
         {serverError && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">

@@ -7,6 +7,7 @@ import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
 import { NotificationsForm } from './NotificationsForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { SectionHeading } from './SectionHeading.tsx';
 
 type Section = 'profile' | 'notifications' | 'language';
 
@@ -63,14 +64,7 @@ function LanguageSection() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" align="flex-start">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          {t('settings.language.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('settings.language.hint')}
-        </Text>
-      </Stack>
+      <SectionHeading title={t('settings.language.title')} description={t('settings.language.hint')} />
       <LanguagePicker size="md" />
     </Stack>
   );
