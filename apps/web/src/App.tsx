@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { directionOf, isLanguage } from './i18n/locale.ts';
+import { currentLanguage, directionOf } from './i18n/locale.ts';
 import { type createClient, TRPCProvider } from './lib/trpc.ts';
 import type { createAppRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -20,9 +20,9 @@ interface AppProps {
 
 /** Keeps Mantine's direction with the interface language (Arabic is right to left). */
 function DirectionOfLanguage() {
-  const { i18n } = useTranslation();
+  useTranslation(); // render again when the language changes
   const { setDirection } = useDirection();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const language = currentLanguage();
   useEffect(() => setDirection(directionOf(language)), [language, setDirection]);
   return null;
 }
@@ -35,10 +35,10 @@ function Committed({ onCommitted }: { onCommitted: () => void }) {
 
 /** The whole app, the same in the browser and when public pages are rendered ahead of time (prerender.tsx). */
 export function App({ queryClient, trpcClient, router, onCommitted }: AppProps) {
-  const { i18n } = useTranslation();
+  useTranslation(); // render again when the language changes
   return (
     <StrictMode>
-      <DirectionProvider initialDirection={directionOf(isLanguage(i18n.language) ? i18n.language : 'en')} detectDirection={false}>
+      <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
         <DirectionOfLanguage />
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <Suspense>

@@ -4,6 +4,8 @@ import { createTRPCClient } from '@trpc/client';
 import { renderToString } from 'react-dom/server';
 import { App } from './App.tsx';
 import { countParts, takePartCount } from './components/HydratesApart.tsx';
+import { catalogs as english } from './i18n/catalogs.ts';
+import { catalogs as arabic } from './i18n/catalogs-ar.ts';
 import i18n, { addCatalog } from './i18n/index.ts';
 import type { Language } from './i18n/locale.ts';
 import { recordFormats, takeRecordedFormats } from './lib/format.ts';
@@ -13,14 +15,10 @@ import { createAppRouter } from './router.tsx';
 /**
  * Renders public pages ahead of time, at build (scripts/prerender.ts runs this module's server build):
  * the page a visitor without a session gets, in each language. The browser hydrates the same app.
+ * Every catalog of both languages is added at once (the browser loads them as it needs them).
  */
-const catalogs = {
-  en: import.meta.glob<Record<string, unknown>>('./i18n/en/*.json', { eager: true, import: 'default' }),
-  ar: import.meta.glob<Record<string, unknown>>(['./i18n/ar/*.json', '!./i18n/ar/server.json'], { eager: true, import: 'default' }),
-};
-for (const [language, files] of Object.entries(catalogs)) {
-  for (const catalog of Object.values(files)) addCatalog(catalog, language as Language);
-}
+for (const catalog of Object.values(english)) addCatalog(catalog);
+for (const catalog of Object.values(arabic)) addCatalog(catalog, 'ar');
 
 /** A page's HTML, the formatted values it was written with (lib/format.ts), and how many parts hydrate apart. */
 export interface Rendering {

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
 import { acceptedLanguages, languageCookie, pickLanguage } from '@app/shared/language';
 import { isPrerenderedPage, prerenderedFile } from '@app/shared/prerendered';
 

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
-import { currentLanguage, intlLocale } from './locale.ts';
+import { numberFormat } from '../lib/format.ts';
+import { currentLanguage } from './locale.ts';
 
 /**
  * The server speaks English: its refusals, the schemas' messages and the shared `*_MESSAGES`
@@ -54,7 +55,7 @@ function translate(message: string): string | null {
 
 /** A run of digits in the interface's numerals, leading zeros kept, never grouped (years, ids). */
 function formatDigits(run: string): string {
-  return new Intl.NumberFormat(intlLocale(), { useGrouping: false, minimumIntegerDigits: Math.min(run.length, 21) }).format(BigInt(run));
+  return numberFormat({ useGrouping: false, minimumIntegerDigits: Math.min(run.length, 21) }).format(BigInt(run));
 }
 
 interface Pattern {

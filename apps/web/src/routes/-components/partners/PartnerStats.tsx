@@ -1,7 +1,6 @@
 import { Card, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatCount, formatMoney } from '../../../lib/format.ts';
 import classes from './partners.module.css';
 import type { Dashboard } from './types.ts';
 

@@ -1,9 +1,8 @@
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
-import { formatCount } from '../../../lib/format.ts';
 import { CommunityLogo } from '../community/CommunityLogo.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatMoney } from '../../../lib/format.ts';
 import type { ReferredCommunity } from './types.ts';
 
 /** The communities created through the partner's link, newest first, with members and earnings. */
