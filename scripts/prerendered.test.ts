@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '@app/shared/language';
+import { INTERFACE_LANGUAGES, type Language } from '@app/shared/language';
 import { EARLY_CLICKS_SCRIPT, PAGE_PRELOADS_ID, PAGE_STATE_ID, PRERENDERED_PAGES, prerenderedFile } from '@app/shared/prerendered';
 import { WEB_DIST } from './bundle-size.ts';
 
@@ -33,7 +33,7 @@ function headingOf(language: Language, page: string): string {
 const read = (file: string) => readFileSync(path.join(WEB_DIST, file), 'utf8');
 
 describe('public pages rendered ahead of time', () => {
-  for (const language of LANGUAGES) {
+  for (const language of INTERFACE_LANGUAGES) {
     for (const page of PRERENDERED_PAGES) {
       it(`${page} in ${language}: content in the HTML, right language and direction, one inline script: the one holding early clicks`, () => {
         const html = read(prerenderedFile(language, page));

@@ -19,7 +19,7 @@ const ADJECTIVES = ['Mindful', 'Urban', 'Morning', 'Creative', 'Global', 'Weeken
 const NOUNS = ['Yoga', 'Coders', 'Painters', 'Investors', 'Writers', 'Runners', 'Founders', 'Designers', 'Bakers', 'Traders', 'Gardeners', 'Photographers', 'Marketers', 'Linguists', 'Lawyers', 'Travelers', 'Makers', 'Readers', 'Chess', 'Climbers', 'Musicians', 'Podcasters', 'Analysts', 'Engineers', 'Nurses', 'Teachers', 'Chefs', 'Cyclists', 'Poets', 'Gamers', 'Hikers', 'Dancers', 'Sketchers', 'Thinkers', 'Learners', 'Builders', 'Stoics', 'Swimmers', 'Potters', 'Coaches', 'Filmmakers'];
 const KINDS = ['Club', 'Circle', 'Collective', 'Guild', 'Lab', 'Society', 'Academy', 'Hub', 'Tribe', 'Studio', 'Network', 'Community'];
 const CATEGORY_VALUES = ['coding', 'business', 'marketing', 'design', 'finance', 'ai-ml', 'languages', 'writing', 'law', 'health', 'self-improvement', 'travel', 'other'];
-const LANGUAGE_VALUES = ['arabic', 'chinese', 'english', 'french', 'german', 'japanese', 'korean', 'portuguese', 'russian', 'spanish'];
+const COMMUNITY_LANGUAGE_VALUES = ['arabic', 'chinese', 'english', 'french', 'german', 'japanese', 'korean', 'portuguese', 'russian', 'spanish'];
 
 const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 
@@ -52,7 +52,7 @@ async function seed(ctx: BenchContext): Promise<boolean> {
         (${textArray(KINDS)})[1 + (i / ${ADJECTIVES.length * NOUNS.length}) % ${KINDS.length}] || ' ' || i,
       owners.ids[1 + i % ${OWNER_ROWS}],
       (${textArray(CATEGORY_VALUES)})[1 + (i * 7) % ${CATEGORY_VALUES.length}],
-      (${textArray(LANGUAGE_VALUES)})[1 + (i * 3) % ${LANGUAGE_VALUES.length}],
+      (${textArray(COMMUNITY_LANGUAGE_VALUES)})[1 + (i * 3) % ${COMMUNITY_LANGUAGE_VALUES.length}],
       1 + (i * 37) % 500,
       CASE WHEN i % 4 = 0 THEN 500 + (i % 5) * 100 END,
       CASE WHEN i % 3 = 0 THEN 500 + (i % 20) * 100 ELSE 0 END,

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { LANGUAGES } from '@app/shared/language';
+import { INTERFACE_LANGUAGES } from '@app/shared/language';
 import { EARLY_CLICKS_SCRIPT, PAGE_PRELOADS_ID, PAGE_STATE_ID, PRERENDERED_PAGES, prerenderedFile } from '@app/shared/prerendered';
 import type { Rendering } from '../src/prerender.tsx';
 
@@ -123,11 +123,11 @@ async function write(file: string, html: string) {
 // render after hydration will have them (a part still loading would be written as a client-only gap).
 for (const path of PRERENDERED_PAGES) await render(path, 'en');
 
-for (const language of LANGUAGES) {
+for (const language of INTERFACE_LANGUAGES) {
   await write(join(dist, prerenderedFile(language, null)), page(language, null, null));
   for (const path of PRERENDERED_PAGES) {
     await write(join(dist, prerenderedFile(language, path)), page(language, path, await render(path, language)));
   }
 }
-console.log(`Prerendered ${PRERENDERED_PAGES.length} pages in ${LANGUAGES.length} languages.`);
+console.log(`Prerendered ${PRERENDERED_PAGES.length} pages in ${INTERFACE_LANGUAGES.length} languages.`);
 process.exit(0);

@@ -1,7 +1,7 @@
 import type { AnyProcedure } from '@trpc/server';
-import { ACCESS_RULES, type AccessRule } from './access.ts';
+import { ACCESS_RULES, type AccessRule } from './core/access.ts';
 import { appRouter } from './root.ts';
-import type { Meta } from './trpc.ts';
+import type { Meta } from './core/trpc.ts';
 
 export interface ProcedureAccess {
   path: string;
@@ -21,16 +21,16 @@ export function procedureAccess(): ProcedureAccess[] {
 export const ACCESS_TABLE_START = '<!-- access-table:start (npm run access-table) -->';
 export const ACCESS_TABLE_END = '<!-- access-table:end -->';
 
-/** The README's table of who may call what, made from the router. */
+/** The table of who may call what (docs/access.md), made from the router. */
 export function accessTableMarkdown(): string {
   const rows = procedureAccess().map(({ path, type, access }) => `| \`${path}\` | ${type} | ${access ?? '**none**'} | ${access ? ACCESS_RULES[access] : 'undeclared'} |`);
   return [ACCESS_TABLE_START, '| procedure | kind | rule | who may call it |', '| --- | --- | --- | --- |', ...rows, ACCESS_TABLE_END].join('\n');
 }
 
-/** The README with its table replaced by a fresh one. */
+/** The page with its table replaced by a fresh one. */
 export function withAccessTable(readme: string): string {
   const start = readme.indexOf(ACCESS_TABLE_START);
   const end = readme.indexOf(ACCESS_TABLE_END);
-  if (start < 0 || end < start) throw new Error('README.md has no access-table markers');
+  if (start < 0 || end < start) throw new Error('docs/access.md has no access-table markers');
   return readme.slice(0, start) + accessTableMarkdown() + readme.slice(end + ACCESS_TABLE_END.length);
 }

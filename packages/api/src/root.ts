@@ -1,15 +1,15 @@
 import { chatRouter } from './chat/router.ts';
 import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
-import { eventsRouter } from './events/router.ts';
+import { calendarRouter } from './calendar/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { membershipRouter } from './membership/router.ts';
 import { partnersRouter } from './partners/router.ts';
-import { levelsRouter } from './points/router.ts';
+import { levelsRouter } from './levels/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { postsRouter } from './posts/router.ts';
 import { profilesRouter } from './profiles/router.ts';
-import { createCallerFactory, router } from './trpc.ts';
+import { createCallerFactory, router } from './core/trpc.ts';
 
 /** Every domain's router, and nothing else. */
 export const appRouter = router({
@@ -20,7 +20,7 @@ export const appRouter = router({
   posts: postsRouter,
   chat: chatRouter,
   courses: coursesRouter,
-  events: eventsRouter,
+  calendar: calendarRouter,
   levels: levelsRouter,
   feedback: feedbackRouter,
   partners: partnersRouter,

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_KINDS } from '@app/shared/upload-kinds';
+import { tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_KINDS } from '@app/shared/uploads';
 import { describe, expect, it } from 'vitest';
 import { UNREADABLE_MESSAGE } from './chat/crypto.ts';
-import { ADMIN_MESSAGE, SIGNED_IN_MESSAGE } from './errors.ts';
-import { TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './live/socket.ts';
+import { ADMIN_MESSAGE, SIGNED_IN_MESSAGE } from './core/errors.ts';
+import { TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './core/socket.ts';
 import { PAYMENT_MESSAGES } from './payments/provider.ts';
-import { rateLimitMessage } from './rate-limit/limiter.ts';
+import { rateLimitMessage } from './platform/rate-limit/limiter.ts';
 
 /** The web's Arabic for what the server says (apps/web/src/i18n/server-text.ts looks messages up in it). */
 const catalog = JSON.parse(readFileSync(new URL('../../../apps/web/src/i18n/ar/server.json', import.meta.url), 'utf8')) as Record<string, string>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from './community.ts';
+import { COMMUNITY_MESSAGES } from './communities.ts';
 import { LIMITS } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
 
@@ -23,24 +23,6 @@ export const CHAT_MESSAGES = {
 
 export const MESSAGE_MAX = 4000;
 export const CHAT_PAGE_SIZE = LIMITS.chatPageSize;
-
-export type VideoKind = 'youtube' | 'vimeo' | 'facebook' | 'html5' | 'other';
-
-/** The spec's video link kinds: YouTube, Vimeo, Facebook, an mp4/webm/ogg file (html5) or other. */
-export function detectVideoKind(raw: string): VideoKind {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return 'other';
-  }
-  const host = url.hostname.toLowerCase().replace(/^(www|m)\./, '');
-  if (host === 'youtube.com' || host === 'youtu.be' || host === 'youtube-nocookie.com' || host === 'music.youtube.com') return 'youtube';
-  if (host === 'vimeo.com' || host === 'player.vimeo.com') return 'vimeo';
-  if (host === 'facebook.com' || host === 'fb.watch') return 'facebook';
-  if (/\.(mp4|webm|ogg|ogv)$/i.test(url.pathname)) return 'html5';
-  return 'other';
-}
 
 const id = (message: string) => z.uuid({ error: message });
 const text = boundedText(MESSAGE_MAX, CHAT_MESSAGES.tooLong(MESSAGE_MAX));

@@ -1,6 +1,144 @@
 import { z } from 'zod';
-import { CATEGORY_VALUES, LANGUAGE_VALUES, LIMITS } from './constants.ts';
+import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, LIMITS } from './constants.ts';
 import { boundedText, cursorTime } from './input.ts';
+import { toEmbedUrl, VIDEO_NOT_EMBEDDABLE } from './video.ts';
+
+/** Creating, editing and joining communities (spec sections 2, 4, 5, 6 and 8). */
+
+export const COMMUNITY_MESSAGES = {
+  nameRequired: 'Community name is required.',
+  nameTooLong: 'Community name must be at most 60 characters.',
+  nameSlash: 'Community name cannot contain "/".',
+  nameTaken: (name: string) => `A community named '${name}' already exists.`,
+  logoRequired: 'Please upload a community logo.',
+  logoInvalid: 'Logo upload failed',
+  categoryRequired: 'Please select a category.',
+  languageRequired: 'Please select a language.',
+  contactEmail: 'Please enter a valid contact email.',
+  seats: 'Available seats must be a number greater than 0.',
+  seatsBelowMembers: (members: number) => `Available seats cannot be fewer than the current ${members} members.`,
+  amount: 'Membership amount must be 0 (free) or at least US$5.00.',
+  textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  videoNotEmbeddable: VIDEO_NOT_EMBEDDABLE,
+  loginToCreate: 'Please login to create a community.',
+  notFound: 'Community not found.',
+  notAuthorized: 'You are not authorized to edit this community.',
+  ownerOnly: 'Only the owner of this community can do that.',
+  membersOnly: 'Only members of this community can see that.',
+  noSeats: 'No available seats in this community.',
+  alreadyMember: 'You are already a member of this community.',
+  alreadyPending: 'Your request to join is already pending.',
+  paymentRequired: 'This community has a monthly membership: continue to checkout to join.',
+  notPaid: 'This community is free to join.',
+  ownerCannotLeave: 'The owner cannot leave their own community.',
+  ownerCannotBeRemoved: 'The owner cannot be removed from the community.',
+  noSuchRequest: 'There is no pending request from this person.',
+  noSuchMember: 'This person is not a member of the community.',
+  removedByOwner: 'The owner removed you from this community, so you cannot join it again.',
+  saved: 'Changes saved successfully!',
+  unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
+} as const;
+
+export const COMMUNITY_LIMITS = {
+  nameMax: 60,
+  descriptionMax: 2000,
+  rulesMax: 2000,
+  partnerMax: 100,
+  seatsMax: 1_000_000,
+  amountMaxCents: 100_000_00,
+} as const;
+
+/** Trimmed text; blank becomes null (the spec sends empty optional fields as null). */
+const optionalText = (field: string, max: number) =>
+  boundedText(max, COMMUNITY_MESSAGES.textTooLong(field, max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const communityName = boundedText(COMMUNITY_LIMITS.nameMax, COMMUNITY_MESSAGES.nameTooLong, { invalid: COMMUNITY_MESSAGES.nameRequired })
+  .min(1, COMMUNITY_MESSAGES.nameRequired)
+  .refine((v) => !v.includes('/'), COMMUNITY_MESSAGES.nameSlash);
+
+/**
+ * The spec's "simple pattern": something@something.something, no spaces. Written so that no two
+ * parts can take the same character (the domain splits at its first dot after the first
+ * character): it answers in linear time, where `[^\s@]+\.[^\s@]+` backtracks quadratically.
+ */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+const contactEmail = boundedText(254, COMMUNITY_MESSAGES.contactEmail, { invalid: COMMUNITY_MESSAGES.contactEmail }).regex(SIMPLE_EMAIL, COMMUNITY_MESSAGES.contactEmail);
+
+/** A member cap: a whole number above 0, or null for no cap. */
+const seats = z
+  .int({ error: COMMUNITY_MESSAGES.seats })
+  .min(1, COMMUNITY_MESSAGES.seats)
+  .max(COMMUNITY_LIMITS.seatsMax, COMMUNITY_MESSAGES.seats)
+  .nullable();
+
+/** A YouTube or Vimeo link, stored as typed; blank becomes null. */
+const videoUrl = boundedText(2048, COMMUNITY_MESSAGES.videoNotEmbeddable)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || toEmbedUrl(v) !== null, COMMUNITY_MESSAGES.videoNotEmbeddable);
+
+const category = z.enum(CATEGORY_VALUES, { error: COMMUNITY_MESSAGES.categoryRequired });
+const language = z.enum(COMMUNITY_LANGUAGE_VALUES, { error: COMMUNITY_MESSAGES.languageRequired });
+/** A logo uploaded by the caller through POST /api/uploads/community-logo (checked on the server). */
+const logoUrl = boundedText(2048, COMMUNITY_MESSAGES.logoInvalid, { invalid: COMMUNITY_MESSAGES.logoRequired, trim: false }).min(1, COMMUNITY_MESSAGES.logoRequired);
+
+/** Wizard step 1: 'Core Details'. */
+export const createCommunityCore = z.object({
+  name: communityName,
+  logoUrl,
+  category,
+  language,
+  contactEmail,
+  availableSeats: seats,
+});
+
+/** Wizard step 2: 'Optional Details'. */
+export const createCommunityOptional = z.object({
+  description: optionalText('Description', COMMUNITY_LIMITS.descriptionMax),
+  videoUrl,
+  rules: optionalText('Rules', COMMUNITY_LIMITS.rulesMax),
+  partner: optionalText('Partner', COMMUNITY_LIMITS.partnerMax),
+});
+
+export const createCommunityInput = createCommunityCore.extend({
+  ...createCommunityOptional.shape,
+  /** The ?ref= code the creator arrived with, if any: the referring partner earns a commission. */
+  referralCode: boundedText(64).nullish(),
+});
+export type CreateCommunityInput = z.input<typeof createCommunityInput>;
+
+/** The owner's 'Edit information' form. */
+export const updateCommunityInput = z.object({
+  communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }),
+  name: communityName,
+  logoUrl,
+  category,
+  language,
+  contactEmail,
+  availableSeats: seats,
+  description: optionalText('Description', COMMUNITY_LIMITS.descriptionMax),
+  rules: optionalText('Rules', COMMUNITY_LIMITS.rulesMax),
+  videoUrl,
+  isPrivate: z.boolean(),
+  /** Monthly price in cents: 0 is free, otherwise at least 500 (US$5.00). */
+  membershipAmountCents: z
+    .int({ error: COMMUNITY_MESSAGES.amount })
+    .min(0, COMMUNITY_MESSAGES.amount)
+    .max(COMMUNITY_LIMITS.amountMaxCents, COMMUNITY_MESSAGES.amount)
+    .refine((v) => v === 0 || v >= LIMITS.minMembershipCents, COMMUNITY_MESSAGES.amount),
+});
+export type UpdateCommunityInput = z.input<typeof updateCommunityInput>;
+
+export const communityIdInput = z.object({ communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }) });
+export const byNameInput = z.object({ name: boundedText(200, COMMUNITY_MESSAGES.notFound).min(1, COMMUNITY_MESSAGES.notFound) });
+export const memberActionInput = communityIdInput.extend({ userId: z.uuid({ error: COMMUNITY_MESSAGES.noSuchMember }) });
+export const checkoutInput = communityIdInput.extend({ checkoutType: z.literal('monthly').default('monthly') });
+
+/** 'removed': the owner removed this person, who cannot join again. */
+export type MembershipStatus = 'none' | 'pending' | 'approved' | 'removed';
+
 
 /** Discover: community and people lists (spec sections 2, 5 and 7). */
 
@@ -35,7 +173,7 @@ export type CommunityCursor = z.infer<typeof communityCursor>;
 export const listCommunitiesInput = z.object({
   search: searchText,
   category: z.enum(CATEGORY_VALUES, { error: DISCOVER_MESSAGES.category }).optional(),
-  language: z.enum(LANGUAGE_VALUES, { error: DISCOVER_MESSAGES.language }).optional(),
+  language: z.enum(COMMUNITY_LANGUAGE_VALUES, { error: DISCOVER_MESSAGES.language }).optional(),
   limit: z.int({ error: DISCOVER_MESSAGES.limit }).min(1, DISCOVER_MESSAGES.limit).max(COMMUNITY_PAGE_MAX, DISCOVER_MESSAGES.limit).default(COMMUNITY_PAGE_SIZE),
   cursor: communityCursor.nullish(),
 });

@@ -7,7 +7,7 @@ export const CATEGORIES = [
   { value: 'design', label: 'Design & Creativity', emoji: '🎨' },
   { value: 'finance', label: 'Finance & Investing', emoji: '💰' },
   { value: 'ai-ml', label: 'AI & Machine Learning', emoji: '🤖' },
-  { value: 'languages', label: 'Language Learning', emoji: '🗣️' },
+  { value: 'languages', label: 'CommunityLanguage Learning', emoji: '🗣️' },
   { value: 'writing', label: 'Writing & Content Creation', emoji: '✍️' },
   { value: 'law', label: 'Law & Legal Studies', emoji: '⚖️' },
   { value: 'health', label: 'Health & Wellness', emoji: '🧘' },
@@ -18,7 +18,7 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number]['value'];
 export const CATEGORY_VALUES = CATEGORIES.map((c) => c.value) as [Category, ...Category[]];
 
-export const LANGUAGES = [
+export const COMMUNITY_LANGUAGES = [
   { value: 'arabic', label: 'Arabic', flag: '🇸🇦' },
   { value: 'chinese', label: 'Chinese', flag: '🇨🇳' },
   { value: 'english', label: 'English', flag: '🇬🇧' },
@@ -30,8 +30,8 @@ export const LANGUAGES = [
   { value: 'russian', label: 'Russian', flag: '🇷🇺' },
   { value: 'spanish', label: 'Spanish', flag: '🇪🇸' },
 ] as const;
-export type Language = (typeof LANGUAGES)[number]['value'];
-export const LANGUAGE_VALUES = LANGUAGES.map((l) => l.value) as [Language, ...Language[]];
+export type CommunityLanguage = (typeof COMMUNITY_LANGUAGES)[number]['value'];
+export const COMMUNITY_LANGUAGE_VALUES = COMMUNITY_LANGUAGES.map((l) => l.value) as [CommunityLanguage, ...CommunityLanguage[]];
 
 export const FEELINGS = [
   { value: 'happy', label: 'Happy', emoji: '😊' },

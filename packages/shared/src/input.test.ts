@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMUNITY_MESSAGES, createCommunityCore, SIMPLE_EMAIL } from './community.ts';
+import { COMMUNITY_MESSAGES, createCommunityCore, SIMPLE_EMAIL } from './communities.ts';
 import { boundedText, cursorTime, INPUT_MESSAGES, lastEventId } from './input.ts';
 
 /** The spec's pattern as first written: right, but quadratic on a long near-miss. */

@@ -4,13 +4,13 @@
  * product speaks, else English. The server and the browser decide alike, so a page rendered ahead of
  * time in one language is hydrated in the same one.
  */
-export const LANGUAGES = ['en', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const INTERFACE_LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof INTERFACE_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'lang';
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && (INTERFACE_LANGUAGES as readonly string[]).includes(value);
 }
 
 /** 'ar-EG' → 'ar'; null for a language the product does not speak. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from './community.ts';
+import { COMMUNITY_MESSAGES } from './communities.ts';
 import { lastEventId } from './input.ts';
 
 /**

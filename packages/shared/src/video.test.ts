@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLinks, findVideoEmbed, toEmbedUrl, toVideoEmbed } from './video.ts';
+import { detectVideoKind, findLinks, findVideoEmbed, toEmbedUrl, toVideoEmbed } from './video.ts';
 
 describe('video links in embed form (spec section 5)', () => {
   it.each([
@@ -127,5 +127,20 @@ describe('the first embeddable video link in a post', () => {
     expect(findVideoEmbed('')).toBeNull();
     expect(findVideoEmbed('Just text, and https://example.com/watch?v=dQw4w9WgXcQ')).toBeNull();
     expect(findVideoEmbed('https://vm.tiktok.com/ZMabcdef/')).toBeNull();
+  });
+});
+
+describe('detectVideoKind', () => {
+  it('names the spec kinds', () => {
+    expect(detectVideoKind('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('youtube');
+    expect(detectVideoKind('https://youtu.be/dQw4w9WgXcQ')).toBe('youtube');
+    expect(detectVideoKind('https://vimeo.com/123456789')).toBe('vimeo');
+    expect(detectVideoKind('https://www.facebook.com/watch/?v=1')).toBe('facebook');
+    expect(detectVideoKind('https://fb.watch/abc/')).toBe('facebook');
+    expect(detectVideoKind('https://cdn.example.com/clip.MP4')).toBe('html5');
+    expect(detectVideoKind('https://cdn.example.com/clip.webm?x=1')).toBe('html5');
+    expect(detectVideoKind('https://cdn.example.com/clip.ogg')).toBe('html5');
+    expect(detectVideoKind('https://example.com/watch')).toBe('other');
+    expect(detectVideoKind('not a url')).toBe('other');
   });
 });

@@ -132,3 +132,20 @@ export function findVideoEmbed(text: string): (VideoEmbed & { link: TextLink }) 
   }
   return null;
 }
+
+/** The spec's chat video kinds: YouTube, Vimeo, Facebook, an mp4/webm/ogg file (html5) or other. */
+export type VideoKind = 'youtube' | 'vimeo' | 'facebook' | 'html5' | 'other';
+
+const FACEBOOK_HOSTS = new Set(['facebook.com', 'www.facebook.com', 'm.facebook.com', 'fb.watch']);
+
+/** What kind of video a chat message's link is, by the same host tables the embeds use. */
+export function detectVideoKind(raw: string): VideoKind {
+  const url = parse(raw);
+  if (!url) return 'other';
+  const host = url.hostname.toLowerCase();
+  if (host === 'youtu.be' || YOUTUBE_HOSTS.has(host)) return 'youtube';
+  if (VIMEO_HOSTS.has(host)) return 'vimeo';
+  if (FACEBOOK_HOSTS.has(host)) return 'facebook';
+  if (/\.(mp4|webm|ogg|ogv)$/i.test(url.pathname)) return 'html5';
+  return 'other';
+}

@@ -1,4 +1,4 @@
-import type { BucketName } from '@app/shared/upload-kinds';
+import type { BucketName } from '@app/shared/uploads';
 
 /** S3 bucket names allow lowercase letters, digits, '-' and '.', 3 to 63 characters. */
 const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { FileType } from '@app/shared/upload-kinds';
+import type { FileType } from '@app/shared/uploads';
 
 /** file-type's extensions for the formats we accept. */
 const FROM_FILE_TYPE: Record<string, FileType> = {

@@ -1,9 +1,9 @@
 import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BUCKETS, type BucketName } from '@app/shared/upload-kinds';
+import { BUCKETS, type BucketName } from '@app/shared/uploads';
 import { assertValidKey, isValidKey } from './keys.ts';
-import { contentTypeOfKey } from '@app/shared/upload-kinds';
+import { contentTypeOfKey } from '@app/shared/uploads';
 import type { FsStorageConfig, Storage, StoredObject } from './storage.ts';
 
 /**

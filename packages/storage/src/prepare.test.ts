@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { detectFileType, isPlainText, officeTypeOfCompoundFile } from './detect.ts';
-import { UPLOAD_KINDS, tooLargeMessage, uploadKind } from '@app/shared/upload-kinds';
+import { UPLOAD_KINDS, tooLargeMessage, uploadKind } from '@app/shared/uploads';
 import { MAX_IMAGE_PIXELS, prepareUpload } from './prepare.ts';
 
 const solid = (width: number, height: number, background = '#3366cc') =>

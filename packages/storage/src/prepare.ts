@@ -1,5 +1,5 @@
 import { detectFileType } from './detect.ts';
-import { FILE_TYPES, isImageType, type FileType, type ImageProcessing, type UploadKind } from '@app/shared/upload-kinds';
+import { FILE_TYPES, isImageType, type FileType, type ImageProcessing, type UploadKind } from '@app/shared/uploads';
 
 /** Larger images are refused before they are decoded: a small file can unpack into gigabytes of pixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -1,5 +1,5 @@
 import { Client } from 'minio';
-import { BUCKETS, type BucketName } from '@app/shared/upload-kinds';
+import { BUCKETS, type BucketName } from '@app/shared/uploads';
 import { s3BucketName } from './buckets.ts';
 import { assertValidKey } from './keys.ts';
 import type { S3StorageConfig, Storage } from './storage.ts';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { BucketName } from '@app/shared/upload-kinds';
+import type { BucketName } from '@app/shared/uploads';
 
 export interface StoredObject {
   stream: Readable;

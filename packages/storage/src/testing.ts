@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'minio';
 import S3rver from 's3rver';
-import { BUCKETS } from '@app/shared/upload-kinds';
+import { BUCKETS } from '@app/shared/uploads';
 import { s3BucketName } from './buckets.ts';
 import { endpointOf } from './s3-storage.ts';
 import type { S3StorageConfig } from './storage.ts';

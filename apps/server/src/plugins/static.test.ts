@@ -2,13 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@app/shared/language';
+import { INTERFACE_LANGUAGES } from '@app/shared/language';
 import { PRERENDERED_PAGES, prerenderedFile } from '@app/shared/prerendered';
 import { signIn, useServer } from '../test-helpers.ts';
 
 /** What the build writes: each public page and each language's shell, marked so a test can tell them apart. */
 function writePrerendered(webDist: string) {
-  for (const language of LANGUAGES) {
+  for (const language of INTERFACE_LANGUAGES) {
     for (const page of [...PRERENDERED_PAGES, null]) {
       const file = join(webDist, prerenderedFile(language, page));
       const html = `<!doctype html><html lang="${language}"><div id="root">${page ?? 'shell'} in ${language}</div>`;

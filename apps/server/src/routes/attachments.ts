@@ -1,5 +1,5 @@
 import { authorize, chatAttachment, courseCover, eventCover, feedbackMedia, lessonFile, moduleFile, postAttachment, SIGNED_IN_MESSAGE, type Scope, type ScopedRule } from '@app/api/server';
-import type { BucketName } from '@app/shared/upload-kinds';
+import type { BucketName } from '@app/shared/uploads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Shown in the page (images, video); everything else downloads. */

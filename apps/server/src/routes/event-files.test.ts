@@ -34,7 +34,7 @@ describe("an event's cover and calendar file", () => {
       coverKey: key,
       reminderMinutes: 60,
     };
-    const created = await server.app.inject({ method: 'POST', url: '/trpc/events.create', payload: superjson.serialize(input), headers: { cookie: ownerCookie } });
+    const created = await server.app.inject({ method: 'POST', url: '/trpc/calendar.create', payload: superjson.serialize(input), headers: { cookie: ownerCookie } });
     expect(created.statusCode, created.body).toBe(200);
     const event = superjson.deserialize<{ id: string; coverUrl: string }>((created.json() as { result: { data: never } }).result.data);
 

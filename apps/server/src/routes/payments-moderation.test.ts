@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { localIds, localRenewalPaidEvent, localSubscriptionRevokedEvent, webhookSigner, type LocalPaymentsProvider } from '@app/api/server';
 import { checkouts, communities, communityBans, communityMembers, payments } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { PUBLIC_URL, profileByEmail, signIn, uniqueEmail, useServer } from '../test-helpers.ts';

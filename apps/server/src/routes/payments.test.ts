@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMonth, localOrderPaidEvent, localRenewalPaidEvent, localSubscriptionRevokedEvent, webhookSigner } from '@app/api/server';
 import { checkouts, communities, communityMembers, payments, webhookEvents } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import {
   type OrderPaidOutcome,
 } from '@app/api/server';
 import { checkouts, communities, profiles } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { isValidKey, MAX_IMAGE_PIXELS, newKey, prepareUpload } from '@app/storage';
-import { isPublicBucket, tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/shared/upload-kinds';
+import { isPublicBucket, tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/shared/uploads';
 import { publicUploadUrl } from '@app/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { SIGNED_IN_MESSAGE, storeUpload } from '@app/api/server';

@@ -1,5 +1,5 @@
 import { Avatar, Indicator, useDirection, type AvatarProps } from '@mantine/core';
-import { avatarLetter } from '@app/shared/profile';
+import { avatarLetter } from '@app/shared/profiles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../lib/format.ts';

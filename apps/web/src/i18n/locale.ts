@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@app/shared/language';
 import i18n from 'i18next';
 
-export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@app/shared/language';
+export { DEFAULT_LANGUAGE, isLanguage, INTERFACE_LANGUAGES, type Language } from '@app/shared/language';
 
 /** The language the interface is in now. */
 export function currentLanguage(): Language {

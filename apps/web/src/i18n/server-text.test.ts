@@ -1,12 +1,12 @@
 import i18n from 'i18next';
 import { CHAT_MESSAGES } from '@app/shared/chat';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
-import { EVENT_MESSAGES } from '@app/shared/events';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
+import { EVENT_MESSAGES } from '@app/shared/calendar';
 import { FEEDBACK_MESSAGES } from '@app/shared/feedback';
 import { PARTNER_MESSAGES, usd } from '@app/shared/partners';
 import { POST_MESSAGES } from '@app/shared/posts';
-import { PROFILE_MESSAGES } from '@app/shared/profile';
-import { storageFullMessage } from '@app/shared/upload-kinds';
+import { PROFILE_MESSAGES } from '@app/shared/profiles';
+import { storageFullMessage } from '@app/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import server from './ar/server.json';
 import { serverText } from './server-text.ts';

@@ -1,5 +1,5 @@
 /** Kinds of attached files, their icons and colours, accept lists for pickers, sizes and downloads: one place for posts and chat. */
-import { FILE_TYPES, UPLOAD_KINDS, type UploadKindName } from '@app/shared/upload-kinds';
+import { FILE_TYPES, UPLOAD_KINDS, type UploadKindName } from '@app/shared/uploads';
 import { IconFile, IconFileSpreadsheet, IconFileTypePdf, IconFileTypePpt, IconFileTypeTxt, IconFileWord, IconPhoto, IconVideo } from '@tabler/icons-react';
 
 export type FileKind = 'image' | 'video' | 'pdf' | 'word' | 'excel' | 'powerpoint' | 'text' | 'other';

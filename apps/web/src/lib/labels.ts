@@ -1,4 +1,4 @@
-import { CATEGORIES, LANGUAGES, type Language } from '@app/shared/constants';
+import { CATEGORIES, COMMUNITY_LANGUAGES, type CommunityLanguage } from '@app/shared/constants';
 import type { TFunction } from 'i18next';
 import { formatAmount, formatCount } from './format.ts';
 
@@ -15,11 +15,11 @@ export function categoryOptions(t: TFunction) {
 
 /** The language picker's options: flag and translated label. */
 export function languageOptions(t: TFunction) {
-  return LANGUAGES.map((l) => ({ value: l.value, label: `${l.flag} ${t(`discover.languages.${l.value}`)}` }));
+  return COMMUNITY_LANGUAGES.map((l) => ({ value: l.value, label: `${l.flag} ${t(`discover.languages.${l.value}`)}` }));
 }
 
 /** ISO 639-1 codes, for the short language tag on a card. */
-const LANGUAGE_CODES: Record<Language, string> = {
+const LANGUAGE_CODES: Record<CommunityLanguage, string> = {
   arabic: 'AR',
   chinese: 'ZH',
   english: 'EN',
@@ -33,7 +33,7 @@ const LANGUAGE_CODES: Record<Language, string> = {
 };
 
 export function languageLabel(t: TFunction, value: string | null | undefined) {
-  const language = value ? LANGUAGES.find((l) => l.value === value.toLowerCase()) : undefined;
+  const language = value ? COMMUNITY_LANGUAGES.find((l) => l.value === value.toLowerCase()) : undefined;
   return language ? { flag: language.flag, code: LANGUAGE_CODES[language.value], label: t(`discover.languages.${language.value}`) } : null;
 }
 

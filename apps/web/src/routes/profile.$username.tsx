@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from './-components/profile/ProfilePage.tsx';
+import { ProfilePage } from './-components/profiles/ProfilePage.tsx';
 
 /** A public profile: visitors may view it too. */
 export const Route = createFileRoute('/profile/$username')({

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, storeTestUpload, testStorage, testSubscription } from '../testing.ts';
+import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, storeTestUpload, testStorage, testSubscription } from '../testing/index.ts';
 
 let database: TestDatabase;
 let owner: string;

@@ -1,5 +1,5 @@
 import { conversationsInput } from '@app/shared/chat';
-import { memberProcedure, protectedProcedure } from '../trpc.ts';
+import { memberProcedure, protectedProcedure } from '../core/trpc.ts';
 import { conversationList } from './service.ts';
 
 /** The caller's conversations in one community, latest first. */

@@ -90,3 +90,10 @@ export function open(keyring: ChatKeyring, communityId: string, a: string, b: st
     return null;
   }
 }
+
+declare module '../core/context.ts' {
+  interface DomainServices {
+    /** The server keys chat messages are encrypted under (CHAT_ENCRYPTION_KEY). */
+    chatKeys: ChatKeyring;
+  }
+}

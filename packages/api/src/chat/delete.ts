@@ -1,9 +1,9 @@
 import { messages } from '@app/db/schema';
 import { CHAT_MESSAGES, messageIdInput } from '@app/shared/chat';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { authorProcedure } from '../trpc.ts';
-import { discardUpload } from '../uploads/service.ts';
+import { AppError } from '../core/errors.ts';
+import { authorProcedure } from '../core/trpc.ts';
+import { discardUpload } from '../platform/uploads/service.ts';
 import { announce, chatBucketOf } from './service.ts';
 
 /** The sender deletes a message; its attachment is removed after the commit. */

@@ -1,7 +1,7 @@
 import { messages } from '@app/db/schema';
 import { editMessageInput } from '@app/shared/chat';
 import { eq } from 'drizzle-orm';
-import { authorProcedure } from '../trpc.ts';
+import { authorProcedure } from '../core/trpc.ts';
 import { announce, loadMessage, readMessage, sealMessage } from './service.ts';
 
 /** The sender edits a message's text (its video link and file stay). */

@@ -1,9 +1,9 @@
 import { messages } from '@app/db/schema';
 import { conversationInput } from '@app/shared/chat';
 import { and, eq, isNull } from 'drizzle-orm';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { chatPairProcedure } from '../trpc.ts';
+import { publish } from '../platform/live/publish.ts';
+import { chatPairProcedure } from '../core/trpc.ts';
+import { conversationTopic, inboxTopic } from './events.ts';
 
 /** Marks the other person's messages to the caller as read. */
 export const markRead = chatPairProcedure.input(conversationInput).mutation(({ ctx, input }) =>
@@ -16,8 +16,8 @@ export const markRead = chatPairProcedure.input(conversationInput).mutation(({ c
       .where(and(eq(messages.communityId, communityId), eq(messages.senderId, input.userId), eq(messages.receiverId, me), isNull(messages.readAt)))
       .returning({ id: messages.id });
     if (read.length > 0) {
-      await publish(tx, topics.conversation(communityId, me, input.userId), { type: 'message.read', readerId: me });
-      await publish(tx, topics.user(me), { type: 'inbox', communityId, fromUserId: input.userId });
+      await publish(tx, conversationTopic(communityId, me, input.userId), { type: 'message.read', readerId: me });
+      await publish(tx, inboxTopic(me), { type: 'inbox', communityId, fromUserId: input.userId });
     }
     return { read: read.length };
   }),

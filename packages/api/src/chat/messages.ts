@@ -1,5 +1,5 @@
 import { listMessagesInput } from '@app/shared/chat';
-import { chatPairProcedure } from '../trpc.ts';
+import { chatPairProcedure } from '../core/trpc.ts';
 import { messagePage } from './service.ts';
 
 /** A conversation, a page at a time, newest first (the chat view shows it bottom-up and loads older ones on scroll). */

@@ -1,12 +1,17 @@
 import { messages } from '@app/db/schema';
 import { CHAT_MESSAGES, chatSubscriptionInput } from '@app/shared/chat';
 import { eq } from 'drizzle-orm';
-import { stillAllowed } from '../access.ts';
-import { liveSubscription } from '../live/subscription.ts';
-import { topics } from '../live/topics.ts';
-import { chatPairProcedure } from '../trpc.ts';
-import type { ChatEvent } from './events.ts';
-import { readMessage } from './service.ts';
+import { stillAllowed } from '../core/access.ts';
+import { liveSubscription } from '../core/subscription.ts';
+import { chatPairProcedure } from '../core/trpc.ts';
+import { conversationTopic } from './events.ts';
+import { readMessage, type ChatMessage } from './service.ts';
+
+/** What chat.onConversation sends: the message read and decrypted for the subscriber. */
+export type ChatEvent =
+  | { type: 'message.created' | 'message.updated'; message: ChatMessage }
+  | { type: 'message.deleted'; messageId: string }
+  | { type: 'message.read'; readerId: string };
 
 /**
  * One conversation's messages, edits, deletions and read receipts as they happen, for its two
@@ -17,7 +22,7 @@ export const onConversation = chatPairProcedure.input(chatSubscriptionInput).sub
   const me = ctx.user.id;
   yield* liveSubscription({
     ctx,
-    topic: topics.conversation(ctx.community.id, me, input.userId),
+    topic: conversationTopic(ctx.community.id, me, input.userId),
     lastEventId: input.lastEventId,
     signal,
     stillAllowed: () => stillAllowed(ctx.db, input, me, 'chat-pair'),

@@ -1,9 +1,9 @@
 import { messages } from '@app/db/schema';
 import { CHAT_MESSAGES, sendMessageInput } from '@app/shared/chat';
-import { contentTypeOfKey } from '@app/shared/upload-kinds';
-import { AppError } from '../errors.ts';
-import { chatPairProcedure } from '../trpc.ts';
-import { requireOwnUpload } from '../uploads/service.ts';
+import { contentTypeOfKey } from '@app/shared/uploads';
+import { AppError } from '../core/errors.ts';
+import { chatPairProcedure } from '../core/trpc.ts';
+import { requireOwnUpload } from '../platform/uploads/service.ts';
 import { announce, chatBucketOf, readMessage, sealMessage } from './service.ts';
 
 /** Sends a text, a video link or an attachment to another member; the text is stored encrypted only. */

@@ -1,14 +1,15 @@
 import type { Queryable } from '@app/db';
 import { communities, communityMembers, messages, profiles } from '@app/db/schema';
-import { CHAT_MESSAGES, detectVideoKind, type listMessagesInput, type VideoKind } from '@app/shared/chat';
-import { FILE_TYPES, IMAGE_TYPES } from '@app/shared/upload-kinds';
+import { CHAT_MESSAGES, type listMessagesInput } from '@app/shared/chat';
+import { detectVideoKind, type VideoKind } from '@app/shared/video';
+import { FILE_TYPES, IMAGE_TYPES } from '@app/shared/uploads';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
-import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
+import { AppError } from '../core/errors.ts';
+import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
+import { publish } from '../platform/live/publish.ts';
 import { open, seal, type ChatKeyring } from './crypto.ts';
+import { conversationTopic, inboxTopic } from './events.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -181,7 +182,7 @@ export async function announce(
   row: Pick<MessageRow, 'id' | 'communityId' | 'senderId' | 'receiverId'>,
   type: 'message.created' | 'message.updated' | 'message.deleted',
 ) {
-  await publish(tx, topics.conversation(row.communityId, row.senderId, row.receiverId), { type, messageId: row.id });
-  await publish(tx, topics.user(row.receiverId), { type: 'inbox', communityId: row.communityId, fromUserId: row.senderId });
-  await publish(tx, topics.user(row.senderId), { type: 'inbox', communityId: row.communityId, fromUserId: row.senderId });
+  await publish(tx, conversationTopic(row.communityId, row.senderId, row.receiverId), { type, messageId: row.id });
+  await publish(tx, inboxTopic(row.receiverId), { type: 'inbox', communityId: row.communityId, fromUserId: row.senderId });
+  await publish(tx, inboxTopic(row.senderId), { type: 'inbox', communityId: row.communityId, fromUserId: row.senderId });
 }

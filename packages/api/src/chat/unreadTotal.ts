@@ -1,6 +1,6 @@
 import { messages } from '@app/db/schema';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { readableBy } from './service.ts';
 
 /** How many messages to the signed-in user are unread, in every community (the top bar's badge), counting only conversations they can still open. */

@@ -1,8 +1,8 @@
 import { communities } from '@app/db/schema';
-import { byNameInput } from '@app/shared/community';
+import { byNameInput } from '@app/shared/communities';
 import { and, sql } from 'drizzle-orm';
 import { notForum } from '../partners/forum.ts';
-import { publicProcedure } from '../trpc.ts';
+import { publicProcedure } from '../core/trpc.ts';
 import { communityDetails } from './service.ts';
 
 /** A community by its name, case-insensitively (names are unique that way), for anyone. */

@@ -1,9 +1,9 @@
 import { communities, communityMembers, partnerReferrals, partners } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { COMMUNITY_MESSAGES, type CreateCommunityInput, type UpdateCommunityInput } from '@app/shared/community';
+import { COMMUNITY_MESSAGES, type CreateCommunityInput, type UpdateCommunityInput } from '@app/shared/communities';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing.ts';
+import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing/index.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

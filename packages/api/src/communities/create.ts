@@ -1,11 +1,11 @@
 import type { Queryable } from '@app/db';
 import { communities, communityMembers, partnerReferrals, partners } from '@app/db/schema';
-import { createCommunityInput } from '@app/shared/community';
+import { createCommunityInput } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { protectedProcedure } from '../trpc.ts';
+import { publish } from '../platform/live/publish.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { discardLogo, editableFields, requireOwnLogo, rethrowNameTaken } from './service.ts';
+import { partnerTopic } from '../partners/events.ts';
 
 /** The partner whose referral code the creator arrived with; nobody refers themselves. */
 async function referrerOf(tx: Queryable, code: string | null | undefined, userId: string): Promise<string | null> {
@@ -39,7 +39,7 @@ export const create = protectedProcedure.meta({ rateLimit: 'community:create' })
       await tx.insert(communityMembers).values({ communityId: community!.id, userId, role: 'owner', status: 'approved' });
       if (referredBy) {
         await tx.insert(partnerReferrals).values({ partnerId: referredBy, communityId: community!.id });
-        await publish(tx, topics.partner(referredBy), { type: 'referral.created', communityId: community!.id });
+        await publish(tx, partnerTopic(referredBy), { type: 'referral.created', communityId: community!.id });
       }
       return community!;
     });

@@ -2,7 +2,7 @@ import { communities, communityMembers, profiles } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser } from '../testing.ts';
+import { callerFor, createTestUser } from '../testing/index.ts';
 
 let database: TestDatabase;
 let ownerId: string;

@@ -1,9 +1,9 @@
 import { communities, profiles } from '@app/db/schema';
 import { containsPattern, listCommunitiesInput } from '@app/shared/communities';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
+import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 import { notForum } from '../partners/forum.ts';
-import { publicProcedure } from '../trpc.ts';
+import { publicProcedure } from '../core/trpc.ts';
 import { cardColumns } from './service.ts';
 
 /**

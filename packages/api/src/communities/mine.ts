@@ -1,4 +1,4 @@
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { memberOf, ownedBy } from './service.ts';
 
 /** 'My communities': those the signed-in user owns, has joined, and has asked to join. */

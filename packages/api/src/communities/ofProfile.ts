@@ -1,5 +1,5 @@
 import { communitiesOfProfileInput } from '@app/shared/communities';
-import { publicProcedure } from '../trpc.ts';
+import { publicProcedure } from '../core/trpc.ts';
 import { memberOf, ownedBy } from './service.ts';
 
 /**

@@ -1,16 +1,16 @@
 import type { Db, Queryable } from '@app/db';
 import { communities, communityMembers, profiles } from '@app/db/schema';
 import { isUniqueViolation } from '@app/db';
-import { COMMUNITY_MESSAGES, type createCommunityInput, type updateCommunityInput } from '@app/shared/community';
+import { COMMUNITY_MESSAGES, type createCommunityInput, type updateCommunityInput } from '@app/shared/communities';
 import { ownUploadKey } from '@app/shared/uploads';
 import type { Storage } from '@app/storage';
 import { and, desc, eq, exists, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { notForum } from '../partners/forum.ts';
-import { pointsIn } from '../points/service.ts';
-import { discardUpload, requireOwnUpload } from '../uploads/service.ts';
+import { pointsIn } from '../levels/service.ts';
+import { discardUpload, requireOwnUpload } from '../platform/uploads/service.ts';
 
 type CreateCommunityInput = z.output<typeof createCommunityInput>;
 type UpdateCommunityInput = z.output<typeof updateCommunityInput>;

@@ -1,8 +1,8 @@
 import { communities } from '@app/db/schema';
-import { COMMUNITY_MESSAGES, updateCommunityInput } from '@app/shared/community';
+import { COMMUNITY_MESSAGES, updateCommunityInput } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { ownerProcedure } from '../trpc.ts';
+import { AppError } from '../core/errors.ts';
+import { ownerProcedure } from '../core/trpc.ts';
 import { communityDetails, discardLogo, editableFields, requireOwnLogo, rethrowNameTaken } from './service.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { courseIdInput } from '@app/shared/courses';
-import { courseViewerProcedure } from '../trpc.ts';
+import { courseViewerProcedure } from '../core/trpc.ts';
 import { courseView } from './views.ts';
 
 /** A course with its outline, for the learning view and the editor: the owner's, or a visible one for members. */

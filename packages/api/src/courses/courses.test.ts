@@ -1,10 +1,10 @@
 import { courseModules, courses, lessonCompletions, lessons, liveEvents } from '@app/db/schema';
 import { CONTENT_MESSAGES, COURSE_MESSAGES } from '@app/shared/courses';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, settle, storeTestUpload, testSubscription } from '../testing.ts';
-import { useTestWorld } from '../test-world.ts';
+import { callerFor, settle, storeTestUpload, testSubscription } from '../testing/index.ts';
+import { useTestWorld } from '../testing/world.ts';
 
 const scene = useTestWorld();
 

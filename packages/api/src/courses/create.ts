@@ -1,7 +1,7 @@
 import { courses } from '@app/db/schema';
 import { COURSE_MESSAGES, createCourseInput } from '@app/shared/courses';
-import { ownerProcedure } from '../trpc.ts';
-import { requireOwnUpload } from '../uploads/service.ts';
+import { ownerProcedure } from '../core/trpc.ts';
+import { requireOwnUpload } from '../platform/uploads/service.ts';
 import { announceCourse, COURSE_COVER_BUCKET, courseCard } from './service.ts';
 
 /** The owner creates a course; private unless 'Allow members to view this course immediately' was checked. */

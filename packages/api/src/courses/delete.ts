@@ -1,8 +1,8 @@
 import { courses } from '@app/db/schema';
 import { courseIdInput } from '@app/shared/courses';
 import { eq } from 'drizzle-orm';
-import { ownerProcedure } from '../trpc.ts';
-import { discardUpload } from '../uploads/service.ts';
+import { ownerProcedure } from '../core/trpc.ts';
+import { discardUpload } from '../platform/uploads/service.ts';
 import { announceCourse, COURSE_COVER_BUCKET } from './service.ts';
 
 /** The owner deletes a course with its modules, lessons and progress; its cover goes too. */

@@ -5,3 +5,7 @@
 export type CourseEvent =
   | { type: 'course.created' | 'course.updated' | 'course.deleted'; courseId: string }
   | { type: 'course.content'; courseId: string };
+import { communityTopic } from '../core/topics.ts';
+
+/** The courses' view of the community's topic. */
+export const coursesTopic = (communityId: string) => communityTopic<CourseEvent>(communityId);

@@ -2,8 +2,8 @@ import { courseModules, lessons, uploads } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, storeTestUpload } from '../testing.ts';
-import { useTestWorld } from '../test-world.ts';
+import { callerFor, storeTestUpload } from '../testing/index.ts';
+import { useTestWorld } from '../testing/world.ts';
 
 const scene = useTestWorld();
 

@@ -1,11 +1,11 @@
 import type { Queryable } from '@app/db';
 import { courseModules, lessons } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
-import { contentTypeOfKey, type BucketName } from '@app/shared/upload-kinds';
+import { contentTypeOfKey, type BucketName } from '@app/shared/uploads';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { requireLevel, type GateCommunity } from './gating.ts';
-import { requireOwnUpload } from '../uploads/service.ts';
+import { requireOwnUpload } from '../platform/uploads/service.ts';
 
 /**
  * Files of a course's modules and lessons: kept as storage keys in private buckets (documents in

@@ -3,8 +3,8 @@ import { courseModules, lessons } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { LEVEL_MESSAGES, levelOf, MAX_LEVEL } from '@app/shared/levels';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { pointsOf } from '../points/board.ts';
+import { AppError } from '../core/errors.ts';
+import { pointsOf } from '../levels/board.ts';
 
 /** The community a course belongs to, as the gates need it. */
 export interface GateCommunity {

@@ -1,9 +1,9 @@
 import { lessons } from '@app/db/schema';
 import { addLessonInput, CONTENT_MESSAGES, lessonIdInput, renameLessonInput, reorderLessonsInput, updateLessonInput } from '@app/shared/courses';
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { courseViewerProcedure, ownerProcedure } from '../trpc.ts';
-import { discardUpload } from '../uploads/service.ts';
+import { AppError } from '../core/errors.ts';
+import { courseViewerProcedure, ownerProcedure } from '../core/trpc.ts';
+import { discardUpload } from '../platform/uploads/service.ts';
 import { courseFileBucket, requireNewUploads } from './files.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import { applyOrder, contentChanged, courseOfLesson, courseOfModule } from './service.ts';

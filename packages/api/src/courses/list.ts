@@ -1,5 +1,5 @@
 import { listCoursesInput } from '@app/shared/courses';
-import { memberProcedure } from '../trpc.ts';
+import { memberProcedure } from '../core/trpc.ts';
 import { courseCards } from './service.ts';
 import { courseStats } from './stats.ts';
 

@@ -1,9 +1,9 @@
 import { courseModules } from '@app/db/schema';
 import { CONTENT_MESSAGES, moduleIdInput, renameModuleInput, reorderModulesInput, saveModuleInput } from '@app/shared/courses';
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { courseViewerProcedure, ownerProcedure } from '../trpc.ts';
-import { discardUpload } from '../uploads/service.ts';
+import { AppError } from '../core/errors.ts';
+import { courseViewerProcedure, ownerProcedure } from '../core/trpc.ts';
+import { discardUpload } from '../platform/uploads/service.ts';
 import { requireLevel } from './gating.ts';
 import { COURSE_DOCUMENTS, COURSE_IMAGES, moduleFiles, requireNewUploads } from './files.ts';
 import { sanitizeRichText } from './sanitize.ts';

@@ -1,9 +1,9 @@
 import { courses } from '@app/db/schema';
 import { feedSubscriptionInput } from '@app/shared/posts';
 import { eq } from 'drizzle-orm';
-import { communitySubscription } from '../live/subscription.ts';
-import { memberProcedure } from '../trpc.ts';
-import type { CourseEvent } from './events.ts';
+import { communitySubscription } from '../core/subscription.ts';
+import { memberProcedure } from '../core/trpc.ts';
+import { type CourseEvent, coursesTopic } from './events.ts';
 
 /** What a member's page is told: a course changed (refetch it), or is gone for them (deleted, or made private). */
 export type CourseChange = CourseEvent | { type: 'course.gone'; courseId: string };
@@ -22,6 +22,7 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
     });
   return communitySubscription({
     ctx,
+    topic: coursesTopic(ctx.community.id),
     lastEventId: input.lastEventId,
     signal,
     map: async (event, id): Promise<CourseChange | null> => {

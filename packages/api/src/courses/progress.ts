@@ -1,7 +1,7 @@
 import { lessonCompletions } from '@app/db/schema';
 import { setLessonCompleteInput } from '@app/shared/courses';
 import { and, eq } from 'drizzle-orm';
-import { courseViewerProcedure } from '../trpc.ts';
+import { courseViewerProcedure } from '../core/trpc.ts';
 import { lessonPlace, requireLevel } from './gating.ts';
 import { courseCard } from './service.ts';
 

@@ -2,11 +2,10 @@ import type { Queryable } from '@app/db';
 import { courseModules, courses, lessonCompletions, lessons } from '@app/db/schema';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_MESSAGES, COURSE_MESSAGES } from '@app/shared/courses';
-import { contentTypeOfKey, type BucketName } from '@app/shared/upload-kinds';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import type { CourseEvent } from './events.ts';
+import { contentTypeOfKey, type BucketName } from '@app/shared/uploads';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { type CourseEvent, coursesTopic } from './events.ts';
 
 /** Where a course's cover is served, to those who may see the course (never from a public bucket). */
 export const courseCoverPath = (courseId: string) => `/api/courses/${courseId}/cover`;
@@ -137,5 +136,5 @@ export async function courseCover(db: Queryable, courseId: string) {
 
 /** Announces a course change to the community's open pages (in the change's transaction). */
 export function announceCourse(tx: Queryable, communityId: string, event: CourseEvent) {
-  return publish(tx, topics.community(communityId), event);
+  return publish(tx, coursesTopic(communityId), event);
 }

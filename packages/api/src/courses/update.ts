@@ -1,8 +1,8 @@
 import { courses } from '@app/db/schema';
 import { COURSE_MESSAGES, updateCourseInput } from '@app/shared/courses';
 import { eq, sql } from 'drizzle-orm';
-import { ownerProcedure } from '../trpc.ts';
-import { discardUpload, requireOwnUpload } from '../uploads/service.ts';
+import { ownerProcedure } from '../core/trpc.ts';
+import { discardUpload, requireOwnUpload } from '../platform/uploads/service.ts';
 import { announceCourse, COURSE_COVER_BUCKET, courseCard } from './service.ts';
 
 /** 'Course Details': the owner changes the title, description, media and visibility. A replaced cover is deleted. */

@@ -2,7 +2,7 @@ import type { Queryable } from '@app/db';
 import { courseModules, courses, lessons } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { lessonFilePath } from './files.ts';
 import { isLocked, requireLevel, viewerLevel } from './gating.ts';
 import { courseCard, courseOutline } from './service.ts';

@@ -1,11 +1,11 @@
 import { feedbackComments } from '@app/db/schema';
 import { addFeedbackCommentInput, FEEDBACK_MESSAGES, feedbackCommentIdInput, feedbackIdInput } from '@app/shared/feedback';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { feedbackAuthorOrAdminProcedure, protectedProcedure } from '../trpc.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { feedbackAuthorOrAdminProcedure, protectedProcedure } from '../core/trpc.ts';
 import { commentCount, commentsOf, currentComment, requireFeedback } from './service.ts';
+import { wallTopic } from './events.ts';
 
 /** A feedback's comments, oldest first, for signed-in people; NOT_FOUND once the feedback is gone. */
 export const listComments = protectedProcedure.input(feedbackIdInput).query(async ({ ctx, input }) => {
@@ -20,7 +20,7 @@ export const addComment = protectedProcedure.meta({ rateLimit: 'feedback-comment
     const [inserted] = await tx.insert(feedbackComments).values({ feedbackId: input.feedbackId, userId: ctx.user.id, text: input.text }).returning({ id: feedbackComments.id });
     const comment = (await currentComment(tx, inserted!.id))!;
     const count = await commentCount(tx, input.feedbackId);
-    await publish(tx, topics.feedbackWall(), { type: 'feedback.comment.created', feedbackId: input.feedbackId, commentId: comment.id, commentCount: count });
+    await publish(tx, wallTopic(), { type: 'feedback.comment.created', feedbackId: input.feedbackId, commentId: comment.id, commentCount: count });
     return { comment, commentCount: count };
   }),
 );
@@ -34,7 +34,7 @@ export const deleteComment = feedbackAuthorOrAdminProcedure
       const [deleted] = await tx.delete(feedbackComments).where(eq(feedbackComments.id, input.feedbackCommentId)).returning({ feedbackId: feedbackComments.feedbackId });
       if (!deleted) throw new AppError('NOT_FOUND', FEEDBACK_MESSAGES.commentNotFound);
       const count = await commentCount(tx, deleted.feedbackId);
-      await publish(tx, topics.feedbackWall(), { type: 'feedback.comment.deleted', feedbackId: deleted.feedbackId, commentId: input.feedbackCommentId, commentCount: count });
+      await publish(tx, wallTopic(), { type: 'feedback.comment.deleted', feedbackId: deleted.feedbackId, commentId: input.feedbackCommentId, commentCount: count });
       return { feedbackId: deleted.feedbackId, commentId: input.feedbackCommentId, commentCount: count };
     }),
   );

@@ -1,12 +1,12 @@
 import { feedbacks } from '@app/db/schema';
 import { createFeedbackInput, FEEDBACK_MESSAGES, feedbackMediaType } from '@app/shared/feedback';
-import { contentTypeOfKey } from '@app/shared/upload-kinds';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { protectedProcedure } from '../trpc.ts';
-import { requireOwnUpload } from '../uploads/service.ts';
+import { contentTypeOfKey } from '@app/shared/uploads';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { protectedProcedure } from '../core/trpc.ts';
+import { requireOwnUpload } from '../platform/uploads/service.ts';
 import { FEEDBACK_MEDIA_BUCKET, feedbackItem } from './service.ts';
+import { wallTopic } from './events.ts';
 
 /**
  * A signed-in person leaves feedback: text and a rating of 1 to 5, an optional attachment (their
@@ -29,7 +29,7 @@ export const create = protectedProcedure.meta({ rateLimit: 'feedback:create' }).
         videoUrl: input.videoUrl,
       })
       .returning({ id: feedbacks.id });
-    await publish(tx, topics.feedbackWall(), { type: 'feedback.created', feedbackId: row!.id });
+    await publish(tx, wallTopic(), { type: 'feedback.created', feedbackId: row!.id });
     return feedbackItem(tx, row!.id);
   });
 });

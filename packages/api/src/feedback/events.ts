@@ -1,4 +1,5 @@
 import type { FeedbackComment, FeedbackItem } from './service.ts';
+import { topic } from '../platform/live/topic.ts';
 
 /**
  * What the wall's topic records: ids and counts only, so the event log never holds a feedback's or
@@ -18,3 +19,6 @@ export type FeedbackWallEvent =
   | { type: 'feedback.deleted'; feedbackId: string }
   | { type: 'feedback.comment.created'; feedbackId: string; comment: FeedbackComment; commentCount: number }
   | { type: 'feedback.comment.deleted'; feedbackId: string; commentId: string; commentCount: number };
+
+/** The platform's feedback wall: every signed-in person hears of it. */
+export const wallTopic = () => topic<FeedbackTopicEvent>('feedback-wall');

@@ -3,10 +3,10 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { FEEDBACK_MESSAGES } from '@app/shared/feedback';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveBus } from '../live/bus.ts';
-import { RATE_LIMITS } from '../rate-limit/limits.ts';
-import { unreferenced } from '../uploads/references.ts';
-import { callerFor, createTestUser, settle, stopTestBus, storeTestUpload, testStorage, testSubscription, unlimitedRateLimiter } from '../testing.ts';
+import { createLiveBus } from '../platform/live/bus.ts';
+import { RATE_LIMITS } from '../platform/rate-limit/limits.ts';
+import { unreferenced } from '../platform/uploads/references.ts';
+import { callerFor, createTestUser, settle, stopTestBus, storeTestUpload, testStorage, testSubscription, unlimitedRateLimiter } from '../testing/index.ts';
 
 let database: TestDatabase;
 let author: string;

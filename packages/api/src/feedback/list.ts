@@ -1,5 +1,5 @@
 import { listFeedbackInput } from '@app/shared/feedback';
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { wallPage } from './service.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { feedbackWallSubscriptionInput } from '@app/shared/feedback';
-import { SIGNED_IN_MESSAGE } from '../errors.ts';
-import { liveSubscription } from '../live/subscription.ts';
-import { topics } from '../live/topics.ts';
-import { protectedProcedure } from '../trpc.ts';
-import type { FeedbackWallEvent } from './events.ts';
+import { SIGNED_IN_MESSAGE } from '../core/errors.ts';
+import { liveSubscription } from '../core/subscription.ts';
+import { protectedProcedure } from '../core/trpc.ts';
+import { type FeedbackWallEvent, wallTopic } from './events.ts';
 import { currentComment, currentFeedback } from './service.ts';
 
 /**
@@ -15,7 +14,7 @@ import { currentComment, currentFeedback } from './service.ts';
 export const onWall = protectedProcedure.input(feedbackWallSubscriptionInput).subscription(async function* ({ ctx, input, signal }) {
   yield* liveSubscription({
     ctx,
-    topic: topics.feedbackWall(),
+    topic: wallTopic(),
     lastEventId: input.lastEventId,
     signal,
     stillAllowed: async () => true,

@@ -1,11 +1,11 @@
 import type { Queryable } from '@app/db';
 import { feedbackComments, feedbacks, profiles } from '@app/db/schema';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES, feedbackIdInput, feedbackMediaType, type FeedbackMediaType, type listFeedbackInput } from '@app/shared/feedback';
-import { contentTypeOfKey } from '@app/shared/upload-kinds';
+import { contentTypeOfKey } from '@app/shared/uploads';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
-import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
+import { AppError } from '../core/errors.ts';
+import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 
 /** Feedback attachments live in a private bucket, served by GET /api/feedbacks/{id}/media to signed-in people. */
 export const FEEDBACK_MEDIA_BUCKET = 'documents-feedbacks';

@@ -1,6 +1,6 @@
-import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/community';
-import { AppError } from '../errors.ts';
-import { ownerProcedure } from '../trpc.ts';
+import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/communities';
+import { AppError } from '../core/errors.ts';
+import { ownerProcedure } from '../core/trpc.ts';
 import { admitOrThrow, loadCommunity, membershipOf } from './service.ts';
 
 /** The owner accepts a join request: the person becomes an approved member if a seat is free. */

@@ -1,6 +1,6 @@
-import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/community';
-import { AppError } from '../errors.ts';
-import { ownerProcedure } from '../trpc.ts';
+import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/communities';
+import { AppError } from '../core/errors.ts';
+import { ownerProcedure } from '../core/trpc.ts';
 import { closeRequest, loadCommunity } from './service.ts';
 
 /** The owner turns a join request down; the person may ask again later. */

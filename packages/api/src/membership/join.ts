@@ -1,11 +1,11 @@
 import { communityMembers } from '@app/db/schema';
-import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/community';
+import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/communities';
 import { PARTNER_MESSAGES } from '@app/shared/partners';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { protectedProcedure } from '../trpc.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { admissionRefused, admitOrThrow, isBanned, loadCommunity, membershipOf } from './service.ts';
+import { membershipTopic } from './events.ts';
 
 /**
  * Joining: a free public community admits at once (a seat permitting); a private one records a
@@ -33,7 +33,7 @@ export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).in
         .onConflictDoNothing()
         .returning({ id: communityMembers.id });
       if (!request) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
-      await publish(tx, topics.community(community.id), { type: 'request.opened', userId });
+      await publish(tx, membershipTopic(community.id), { type: 'request.opened', userId });
       return { status: 'pending' as const, membersCount: community.membersCount };
     }
     const { membersCount } = await admitOrThrow(tx, community.id, userId);

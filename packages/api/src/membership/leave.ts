@@ -1,7 +1,7 @@
-import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/community';
-import { AppError } from '../errors.ts';
+import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/communities';
+import { AppError } from '../core/errors.ts';
 import { stopSubscription } from '../payments/cancellations.ts';
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { closeRequest, dischargeMember, loadCommunity, membershipOf } from './service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { communityMembers, profiles } from '@app/db/schema';
-import { communityIdInput } from '@app/shared/community';
+import { communityIdInput } from '@app/shared/communities';
 import { and, desc, eq } from 'drizzle-orm';
-import { pointsIn } from '../points/service.ts';
-import { memberProcedure } from '../trpc.ts';
+import { pointsIn } from '../levels/service.ts';
+import { memberProcedure } from '../core/trpc.ts';
 
 /** A community's approved members, newest first, with their points (for level badges), for its members; the owner also gets the pending requests. */
 export const members = memberProcedure.input(communityIdInput).query(async ({ ctx }) => {

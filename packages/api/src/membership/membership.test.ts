@@ -1,9 +1,9 @@
 import { communities, communityMembers } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser } from '../testing.ts';
+import { callerFor, createTestCommunity, createTestUser } from '../testing/index.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

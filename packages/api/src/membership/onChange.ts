@@ -1,7 +1,7 @@
 import { feedSubscriptionInput } from '@app/shared/posts';
-import { communitySubscription } from '../live/subscription.ts';
-import { memberProcedure } from '../trpc.ts';
-import type { MembershipEvent } from './events.ts';
+import { communitySubscription } from '../core/subscription.ts';
+import { memberProcedure } from '../core/trpc.ts';
+import { type MembershipEvent, membershipTopic } from './events.ts';
 
 /**
  * Who joins, is approved, leaves or is removed, as it happens, for the community's members (join
@@ -12,6 +12,7 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
   const isOwner = ctx.membership?.role === 'owner';
   return communitySubscription({
     ctx,
+    topic: membershipTopic(ctx.community.id),
     lastEventId: input.lastEventId,
     signal,
     map: (event): MembershipEvent | null => {

@@ -1,8 +1,8 @@
-import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/community';
-import { AppError } from '../errors.ts';
+import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/communities';
+import { AppError } from '../core/errors.ts';
 import { expireOpenCheckouts } from '../payments/checkouts.ts';
 import { stopSubscription } from '../payments/cancellations.ts';
-import { ownerProcedure } from '../trpc.ts';
+import { ownerProcedure } from '../core/trpc.ts';
 import { ban, dischargeMember, loadCommunity } from './service.ts';
 
 /**

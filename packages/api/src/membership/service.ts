@@ -1,12 +1,12 @@
 import type { Queryable } from '@app/db';
 import { communities, communityBans, communityMembers } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CommunityRow, Membership } from '../access.ts';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
+import type { CommunityRow, Membership } from '../core/access.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
 import { tellReferrerOfMembers } from '../partners/referrer.ts';
+import { membershipTopic } from './events.ts';
 
 /** The community, or NOT_FOUND 'Community not found.'; `lock` holds its row until the transaction ends. */
 export async function loadCommunity(db: Queryable, communityId: string, { lock = false } = {}): Promise<CommunityRow> {
@@ -78,7 +78,7 @@ export async function admitMember(tx: Queryable, communityId: string, userId: st
     await tx.update(communities).set({ membersCount: sql`${communities.membersCount} - 1` }).where(eq(communities.id, communityId));
     return { admitted: false, reason: 'already-member' };
   }
-  await publish(tx, topics.community(communityId), { type: 'member.joined', userId, membersCount: seat.membersCount });
+  await publish(tx, membershipTopic(communityId), { type: 'member.joined', userId, membersCount: seat.membersCount });
   await tellReferrerOfMembers(tx, communityId, seat.membersCount);
   return { admitted: true, membersCount: seat.membersCount };
 }
@@ -128,7 +128,7 @@ export async function dischargeMember(
   const membersCount = row?.membersCount ?? 0;
   // Open pages update, and the person's live subscriptions (feed, chat) end on this event.
   if (removed.length > 0) {
-    await publish(tx, topics.community(communityId), { type: 'membership.ended', userId, membersCount });
+    await publish(tx, membershipTopic(communityId), { type: 'membership.ended', userId, membersCount });
     await tellReferrerOfMembers(tx, communityId, membersCount);
   }
   return { removed: removed.length > 0, membersCount, checkoutId: removed[0]?.checkoutId ?? null };
@@ -140,6 +140,6 @@ export async function closeRequest(tx: Queryable, communityId: string, userId: s
     .delete(communityMembers)
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId), eq(communityMembers.status, 'pending')))
     .returning({ id: communityMembers.id });
-  if (closed.length > 0) await publish(tx, topics.community(communityId), { type: 'request.closed', userId });
+  if (closed.length > 0) await publish(tx, membershipTopic(communityId), { type: 'request.closed', userId });
   return closed.length > 0;
 }

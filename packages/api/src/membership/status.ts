@@ -1,5 +1,5 @@
-import { communityIdInput, type MembershipStatus } from '@app/shared/community';
-import { publicProcedure } from '../trpc.ts';
+import { communityIdInput, type MembershipStatus } from '@app/shared/communities';
+import { publicProcedure } from '../core/trpc.ts';
 import { isBanned, loadCommunity, membershipOf } from './service.ts';
 
 /** The signed-in user's standing in a community; 'none' for visitors, 'removed' for those the owner removed. */

@@ -4,10 +4,10 @@ import { containsPattern } from '@app/shared/communities';
 import { PARTNER_MESSAGES, usd, type partnerBalancesInput, type recordPayoutInput } from '@app/shared/partners';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
 import { cents, totalsOf } from './service.ts';
+import { partnerTopic } from './events.ts';
 
 const earned = cents(sql`(select sum(${partnerEarnings.amountCents}) from ${partnerEarnings} where ${partnerEarnings.partnerId} = ${partners.userId})`);
 const paid = cents(sql`(select sum(${partnerPayouts.amountCents}) from ${partnerPayouts} where ${partnerPayouts.partnerId} = ${partners.userId})`);
@@ -62,7 +62,7 @@ export async function recordPayout(db: Db, adminId: string, input: z.output<type
       .insert(partnerPayouts)
       .values({ partnerId: partner.userId, amountCents: input.amountCents, reference: input.reference || null, recordedBy: adminId })
       .returning({ id: partnerPayouts.id, createdAt: partnerPayouts.createdAt });
-    await publish(tx, topics.partner(partner.userId), { type: 'payout.recorded', payoutId: payout!.id, amountCents: input.amountCents });
+    await publish(tx, partnerTopic(partner.userId), { type: 'payout.recorded', payoutId: payout!.id, amountCents: input.amountCents });
     return {
       payoutId: payout!.id,
       createdAt: payout!.createdAt,

@@ -1,5 +1,5 @@
 import { partnerBalancesInput, recordPayoutInput } from '@app/shared/partners';
-import { adminProcedure } from '../trpc.ts';
+import { adminProcedure } from '../core/trpc.ts';
 import { partnerBalances, recordPayout as record } from './accounts.ts';
 
 /** Platform admins: every partner's earned, paid and pending totals, those owed most first. */

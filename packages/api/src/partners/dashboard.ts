@@ -1,4 +1,4 @@
-import { partnerProcedure } from '../trpc.ts';
+import { partnerProcedure } from './procedures.ts';
 import { partnerDashboard } from './service.ts';
 
 /** The partner's dashboard: counts, referred communities, totals and the ledger by month. */

@@ -2,8 +2,8 @@ import { communityMembers, partnerEarnings, payments } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, stopTestBus } from '../testing.ts';
-import { checkoutStarted, communityCreatedWith, deliver, ledgerOf, newPartner, payingMember, refund, renewal, revocation } from './test-fixtures.ts';
+import { callerFor, stopTestBus } from '../testing/index.ts';
+import { checkoutStarted, communityCreatedWith, deliver, ledgerOf, newPartner, payingMember, refund, renewal, revocation } from '../testing/partners.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

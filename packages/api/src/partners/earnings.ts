@@ -2,9 +2,9 @@ import type { Queryable } from '@app/db';
 import { partnerEarnings } from '@app/db/schema';
 import { COMMISSION_BASIS_POINTS, commissionCents } from '@app/shared/partners';
 import { eq } from 'drizzle-orm';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
+import { publish } from '../platform/live/publish.ts';
 import { referrerOf } from './referrer.ts';
+import { partnerTopic } from './events.ts';
 
 /** A payment as the ledger needs it. */
 export interface LedgerPayment {
@@ -42,7 +42,7 @@ export async function recordCommission(tx: Queryable, payment: LedgerPayment): P
     .onConflictDoNothing()
     .returning({ id: partnerEarnings.id });
   if (!entry) return null;
-  await publish(tx, topics.partner(partnerId), { type: 'earning.recorded', communityId: payment.communityId, entryId: entry.id, amountCents });
+  await publish(tx, partnerTopic(partnerId), { type: 'earning.recorded', communityId: payment.communityId, entryId: entry.id, amountCents });
   return { entryId: entry.id, partnerId, amountCents };
 }
 
@@ -78,6 +78,6 @@ export async function reverseCommission(tx: Queryable, payment: LedgerPayment, r
       currency: payment.currency,
     })
     .returning({ id: partnerEarnings.id });
-  await publish(tx, topics.partner(commission.partnerId), { type: 'earning.recorded', communityId: payment.communityId, entryId: entry!.id, amountCents });
+  await publish(tx, partnerTopic(commission.partnerId), { type: 'earning.recorded', communityId: payment.communityId, entryId: entry!.id, amountCents });
   return { entryId: entry!.id, partnerId: commission.partnerId, amountCents };
 }

@@ -1,3 +1,5 @@
+import { topic } from '../platform/live/topic.ts';
+
 /**
  * What a partner's dashboard hears, on the partner's own topic: ids and counts only (the dashboard
  * refetches what it shows), published in the transaction of the change.
@@ -11,3 +13,6 @@ export type PartnerEvent =
   | { type: 'earning.recorded'; communityId: string; entryId: string; amountCents: number }
   /** A platform admin recorded a payout to the partner. */
   | { type: 'payout.recorded'; payoutId: string; amountCents: number };
+
+/** A partner's dashboard: their referred communities' members, their earnings and payouts. */
+export const partnerTopic = (userId: string) => topic<PartnerEvent>(`partner:${userId}`);

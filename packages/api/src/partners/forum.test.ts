@@ -1,11 +1,11 @@
 import { communities } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, settle, stopTestBus, testSubscription } from '../testing.ts';
+import { callerFor, createTestUser, settle, stopTestBus, testSubscription } from '../testing/index.ts';
 import { FORUM_HOST_ID } from './forum.ts';
-import { newPartner } from './test-fixtures.ts';
+import { newPartner } from '../testing/partners.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { becomePartner } from './service.ts';
 
 /** 'Become a Partner': one click, any number of times; the partner row, the referral code and the forum membership. */

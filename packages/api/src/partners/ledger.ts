@@ -1,5 +1,5 @@
 import { partnerPageInput } from '@app/shared/partners';
-import { partnerProcedure } from '../trpc.ts';
+import { partnerProcedure } from './procedures.ts';
 import { ledgerPage, payoutsPage } from './statements.ts';
 
 /** The partner's earnings ledger, newest first, a page at a time. */

@@ -1,4 +1,4 @@
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { forumId } from './forum.ts';
 import { partnerOf } from './service.ts';
 

@@ -1,8 +1,8 @@
 import { PARTNER_MESSAGES, partnerSubscriptionInput } from '@app/shared/partners';
-import { liveSubscription } from '../live/subscription.ts';
-import { topics } from '../live/topics.ts';
-import { partnerProcedure } from '../trpc.ts';
+import { liveSubscription } from '../core/subscription.ts';
+import { partnerProcedure } from './procedures.ts';
 import { partnerOf } from './service.ts';
+import { partnerTopic } from './events.ts';
 
 /**
  * The partner's dashboard as it changes: a referred community made or gaining (or losing) a member,
@@ -12,7 +12,7 @@ export const onDashboard = partnerProcedure.input(partnerSubscriptionInput).subs
   const partnerId = ctx.partner.userId;
   return liveSubscription({
     ctx,
-    topic: topics.partner(partnerId),
+    topic: partnerTopic(partnerId),
     lastEventId: input.lastEventId,
     signal,
     stillAllowed: async () => (await partnerOf(ctx.db, partnerId)) !== null,

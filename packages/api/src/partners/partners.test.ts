@@ -3,9 +3,9 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { PARTNER_MESSAGES, referralCodeOf } from '@app/shared/partners';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, testSubscription } from '../testing.ts';
+import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, testSubscription } from '../testing/index.ts';
 import { forumId } from './forum.ts';
-import { communityCreatedWith, deliver, newPartner, payingMember, refund } from './test-fixtures.ts';
+import { communityCreatedWith, deliver, newPartner, payingMember, refund } from '../testing/partners.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { Queryable } from '@app/db';
 import { partnerReferrals } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
+import { publish } from '../platform/live/publish.ts';
+import { partnerTopic } from './events.ts';
 
 /** The partner who referred the community, or null. */
 export async function referrerOf(db: Queryable, communityId: string): Promise<string | null> {
@@ -16,5 +16,5 @@ export async function referrerOf(db: Queryable, communityId: string): Promise<st
  */
 export async function tellReferrerOfMembers(tx: Queryable, communityId: string, membersCount: number): Promise<void> {
   const partnerId = await referrerOf(tx, communityId);
-  if (partnerId) await publish(tx, topics.partner(partnerId), { type: 'referral.members', communityId, membersCount });
+  if (partnerId) await publish(tx, partnerTopic(partnerId), { type: 'referral.members', communityId, membersCount });
 }

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '@app/db';
 import { communities, communityMembers, partnerEarnings, partnerPayouts, partnerReferrals, partners } from '@app/db/schema';
 import { PARTNER_MESSAGES, REFERRAL_CODE_LENGTH, referralCodeOf } from '@app/shared/partners';
 import { count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { admitToForum } from './forum.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;

@@ -3,7 +3,7 @@ import { communities, partnerEarnings, partnerPayouts } from '@app/db/schema';
 import type { partnerPageInput } from '@app/shared/partners';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
+import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 import { toCsv } from './csv.ts';
 import { monthOf } from './service.ts';
 

@@ -3,8 +3,8 @@ import { checkouts, communityMembers, notificationOutbox } from '@app/db/schema'
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxWorker } from '../notifications/outbox.ts';
-import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing.ts';
+import { createOutboxWorker } from '../platform/jobs/outbox.ts';
+import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing/index.ts';
 import { CANCEL_SUBSCRIPTION_TASK, createSubscriptionCanceller } from './cancellations.ts';
 import { createLocalProvider } from './local.ts';
 import { localIds, localOrderPaidEvent } from './local-events.ts';

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '@app/db';
 import { checkouts } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { createTaskWorker, enqueueTask, type TaskWorker } from '../notifications/tasks.ts';
+import { createTaskWorker, enqueueTask, type TaskWorker } from '../platform/jobs/tasks.ts';
 import type { CancellationMode, PaymentsLog, PaymentsProvider } from './provider.ts';
 
 export const CANCEL_SUBSCRIPTION_TASK = 'payments.cancel_subscription';

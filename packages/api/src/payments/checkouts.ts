@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Queryable } from '@app/db';
 import { checkouts } from '@app/db/schema';
 import { and, eq } from 'drizzle-orm';
-import type { CommunityRow } from '../access.ts';
-import { AppError } from '../errors.ts';
+import type { CommunityRow } from '../core/access.ts';
+import { AppError } from '../core/errors.ts';
 import { PAYMENT_MESSAGES, type PaymentsProvider } from './provider.ts';
 
 /** An open checkout is offered again for this long; an older one is replaced (its price may be stale). */

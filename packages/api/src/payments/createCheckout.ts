@@ -1,9 +1,9 @@
 import { profiles } from '@app/db/schema';
-import { checkoutInput, COMMUNITY_MESSAGES } from '@app/shared/community';
+import { checkoutInput, COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
-import { AppError, SIGNED_IN_MESSAGE } from '../errors.ts';
+import { AppError, SIGNED_IN_MESSAGE } from '../core/errors.ts';
 import { isBanned, loadCommunity, membershipOf } from '../membership/service.ts';
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 import { openCheckout } from './checkouts.ts';
 import { PAYMENT_MESSAGES } from './provider.ts';
 

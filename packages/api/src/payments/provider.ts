@@ -77,3 +77,10 @@ export interface PaymentsConfig {
   /** POLAR_WEBHOOK_SECRET; without Polar, the local stand-in generates one at start when it is unset. */
   webhookSecret: string | null;
 }
+
+declare module '../core/context.ts' {
+  interface DomainServices {
+    /** Checkouts for paid communities: Polar, the local stand-in, or null when payments are not configured. */
+    payments: PaymentsProvider | null;
+  }
+}

@@ -1,10 +1,10 @@
 import { checkouts, communities, communityBans, communityMembers } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { COMMUNITY_MESSAGES } from '@app/shared/community';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, PaymentsProviderError, type PaymentsProvider } from './provider.ts';
-import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing.ts';
+import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing/index.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { comments, profiles } from '@app/db/schema';
-import { applyPoints, commentPoints } from '../points/service.ts';
+import { applyPoints, commentPoints } from '../levels/service.ts';
 import { commentIdInput, createCommentInput, POST_MESSAGES, postIdInput } from '@app/shared/posts';
 import { asc, eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { authorOrOwnerProcedure, memberProcedure } from '../trpc.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { authorOrOwnerProcedure, memberProcedure } from '../core/trpc.ts';
 import { commentColumns, commentCount } from './service.ts';
+import { feedTopic } from './events.ts';
 
 /** A post shows at most this many comments (oldest first). */
 export const COMMENTS_MAX = 500;
@@ -28,7 +28,7 @@ export const addComment = memberProcedure.meta({ rateLimit: 'comment:create' }).
     const [inserted] = await tx.insert(comments).values({ postId: input.postId, userId: ctx.user.id, content: input.content }).returning({ id: comments.id });
     const [comment] = await tx.select(commentColumns(ctx.user.id)).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, inserted!.id));
     const count = await commentCount(tx, input.postId);
-    await publish(tx, topics.community(ctx.community.id), { type: 'comment.created', postId: input.postId, commentId: comment!.id, commentCount: count });
+    await publish(tx, feedTopic(ctx.community.id), { type: 'comment.created', postId: input.postId, commentId: comment!.id, commentCount: count });
     return { comment: comment!, commentCount: count };
   }),
 );
@@ -40,7 +40,7 @@ export const deleteComment = authorOrOwnerProcedure.input(commentIdInput).mutati
     const [deleted] = await tx.delete(comments).where(eq(comments.id, input.commentId)).returning({ postId: comments.postId });
     if (!deleted) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
     const count = await commentCount(tx, deleted.postId);
-    await publish(tx, topics.community(ctx.community.id), { type: 'comment.deleted', postId: deleted.postId, commentId: input.commentId, commentCount: count });
+    await publish(tx, feedTopic(ctx.community.id), { type: 'comment.deleted', postId: deleted.postId, commentId: input.commentId, commentCount: count });
     return { postId: deleted.postId, commentCount: count };
   }),
 );

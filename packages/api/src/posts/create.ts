@@ -1,14 +1,14 @@
 import { posts, profiles } from '@app/db/schema';
 import { POST_MESSAGES, createPostInput } from '@app/shared/posts';
-import { contentTypeOfKey } from '@app/shared/upload-kinds';
+import { contentTypeOfKey } from '@app/shared/uploads';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { enqueueNotification } from '../notifications/outbox.ts';
-import { memberProcedure } from '../trpc.ts';
-import { requireOwnUpload } from '../uploads/service.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { enqueueNotification } from '../platform/jobs/outbox.ts';
+import { memberProcedure } from '../core/trpc.ts';
+import { requireOwnUpload } from '../platform/uploads/service.ts';
 import { feedItem, POST_ATTACHMENT_BUCKET } from './service.ts';
+import { feedTopic } from './events.ts';
 
 /** The webhook event announcing a new post to the members (spec: the call after post creation). */
 export const POST_CREATED_EVENT = 'post.created';
@@ -36,7 +36,7 @@ export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(c
       })
       .returning({ id: posts.id });
     const item = await feedItem(tx, post!.id, userId);
-    await publish(tx, topics.community(community.id), { type: 'post.created', postId: item.id });
+    await publish(tx, feedTopic(community.id), { type: 'post.created', postId: item.id });
     const [author] = await tx.select({ fullName: profiles.fullName, username: profiles.username, avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
     await enqueueNotification(tx, POST_CREATED_EVENT, {
       communityId: community.id,

@@ -1,13 +1,13 @@
 import { posts } from '@app/db/schema';
 import { POST_MESSAGES, postIdInput } from '@app/shared/posts';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { authorOrOwnerProcedure } from '../trpc.ts';
-import { applyPoints, pointsOfPost } from '../points/service.ts';
-import { discardUpload } from '../uploads/service.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { authorOrOwnerProcedure } from '../core/trpc.ts';
+import { applyPoints, pointsOfPost } from '../levels/service.ts';
+import { discardUpload } from '../platform/uploads/service.ts';
 import { POST_ATTACHMENT_BUCKET } from './service.ts';
+import { feedTopic } from './events.ts';
 
 /**
  * Its author, or the community owner, deletes a post with its likes and comments; the points those
@@ -18,7 +18,7 @@ export const remove = authorOrOwnerProcedure.input(postIdInput).mutation(async (
     await applyPoints(tx, await pointsOfPost(tx, input.postId));
     const [deleted] = await tx.delete(posts).where(eq(posts.id, input.postId)).returning({ id: posts.id, attachmentKey: posts.attachmentKey });
     if (!deleted) throw new AppError('NOT_FOUND', POST_MESSAGES.notFound);
-    await publish(tx, topics.community(ctx.community.id), { type: 'post.deleted', postId: deleted.id });
+    await publish(tx, feedTopic(ctx.community.id), { type: 'post.deleted', postId: deleted.id });
     return deleted;
   });
   if (post.attachmentKey) await discardUpload(ctx.db, ctx.storage, POST_ATTACHMENT_BUCKET, post.attachmentKey);

@@ -1,4 +1,5 @@
 import type { FeedItem } from './service.ts';
+import { communityTopic } from '../core/topics.ts';
 
 export interface CommentItem {
   id: string;
@@ -35,3 +36,6 @@ export type FeedEvent =
   | { type: 'comment.created'; postId: string; comment: CommentItem; commentCount: number }
   | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
   | CommentLiked;
+
+/** The feed's view of the community's topic. */
+export const feedTopic = (communityId: string) => communityTopic<FeedTopicEvent>(communityId);

@@ -3,8 +3,8 @@ import { communities, communityMembers, liveEvents } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveBus, type LiveBus } from '../live/bus.ts';
-import { callerFor, createTestUser, settle, stopTestBus, testSubscription, type CallerOptions } from '../testing.ts';
+import { createLiveBus, type LiveBus } from '../platform/live/bus.ts';
+import { callerFor, createTestUser, settle, stopTestBus, testSubscription, type CallerOptions } from '../testing/index.ts';
 
 let database: TestDatabase;
 /** Another connection pool and bus on the same database: a second server process. */

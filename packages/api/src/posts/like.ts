@@ -1,10 +1,10 @@
 import { postLikes, posts } from '@app/db/schema';
 import { likePostInput } from '@app/shared/posts';
 import { and, eq, sql } from 'drizzle-orm';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { applyPoints, likeChange, utcDay } from '../points/service.ts';
-import { memberProcedure } from '../trpc.ts';
+import { publish } from '../platform/live/publish.ts';
+import { applyPoints, likeChange, utcDay } from '../levels/service.ts';
+import { memberProcedure } from '../core/trpc.ts';
+import { feedTopic } from './events.ts';
 
 /**
  * Sets whether the caller likes a post: idempotent (liking twice is one like, the unique index
@@ -22,7 +22,7 @@ export const like = memberProcedure.meta({ rateLimit: 'post:like' }).input(likeP
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, postId));
     const likeCount = row?.n ?? 0;
     if (changed.length > 0) {
-      await publish(tx, topics.community(ctx.community.id), { type: 'post.liked', postId, userId: ctx.user.id, authorId: post!.authorId, liked: input.liked, likeCount });
+      await publish(tx, feedTopic(ctx.community.id), { type: 'post.liked', postId, userId: ctx.user.id, authorId: post!.authorId, liked: input.liked, likeCount });
     }
     return { postId, liked: input.liked, likeCount };
   }),

@@ -1,10 +1,10 @@
 import { commentLikes, comments } from '@app/db/schema';
 import { likeCommentInput } from '@app/shared/posts';
 import { and, eq, sql } from 'drizzle-orm';
-import { publish } from '../live/publish.ts';
-import { topics } from '../live/topics.ts';
-import { applyPoints, likeChange, utcDay } from '../points/service.ts';
-import { memberProcedure } from '../trpc.ts';
+import { publish } from '../platform/live/publish.ts';
+import { applyPoints, likeChange, utcDay } from '../levels/service.ts';
+import { memberProcedure } from '../core/trpc.ts';
+import { feedTopic } from './events.ts';
 
 /**
  * Sets whether the caller likes a comment, as for a post: idempotent, a point for its author when
@@ -25,7 +25,7 @@ export const likeComment = memberProcedure.meta({ rateLimit: 'post:like' }).inpu
       .where(eq(comments.id, commentId));
     const { authorId, postId, likeCount } = comment!;
     for (const { day } of changed) await applyPoints(tx, likeChange(ctx.community.id, authorId, ctx.user.id, day, liked ? 1 : -1));
-    if (changed.length > 0) await publish(tx, topics.community(ctx.community.id), { type: 'comment.liked', postId, commentId, userId: ctx.user.id, authorId, liked, likeCount });
+    if (changed.length > 0) await publish(tx, feedTopic(ctx.community.id), { type: 'comment.liked', postId, commentId, userId: ctx.user.id, authorId, liked, likeCount });
     return { commentId, postId, liked, likeCount };
   }),
 );

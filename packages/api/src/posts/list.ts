@@ -1,5 +1,5 @@
 import { listPostsInput } from '@app/shared/posts';
-import { memberProcedure } from '../trpc.ts';
+import { memberProcedure } from '../core/trpc.ts';
 import { feedPage } from './service.ts';
 
 /** A page of the community's feed, newest first, for its members. */

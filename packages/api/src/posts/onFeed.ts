@@ -1,7 +1,7 @@
 import { feedSubscriptionInput } from '@app/shared/posts';
-import { communitySubscription } from '../live/subscription.ts';
-import { memberProcedure } from '../trpc.ts';
-import type { FeedEvent } from './events.ts';
+import { communitySubscription } from '../core/subscription.ts';
+import { memberProcedure } from '../core/trpc.ts';
+import { type FeedEvent, feedTopic } from './events.ts';
 import { currentComment, currentPost } from './service.ts';
 
 /**
@@ -14,6 +14,7 @@ import { currentComment, currentPost } from './service.ts';
 export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) =>
   communitySubscription({
     ctx,
+    topic: feedTopic(ctx.community.id),
     lastEventId: input.lastEventId,
     signal,
     map: async (event, id): Promise<FeedEvent | null> => {

@@ -3,9 +3,9 @@ import { commentLikes, comments, postLikes, posts, profiles } from '@app/db/sche
 import { POST_MESSAGES, type listPostsInput } from '@app/shared/posts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
-import { pointsIn } from '../points/service.ts';
-import { cursorTime, olderThan, pageOf } from '../lib/cursor.ts';
+import { AppError } from '../core/errors.ts';
+import { pointsIn } from '../levels/service.ts';
+import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 
 /** Post attachments live in a private bucket, served by GET /api/posts/{id}/attachment to members only. */
 export const POST_ATTACHMENT_BUCKET = 'documents-post';

@@ -1,8 +1,8 @@
 import { profiles } from '@app/db/schema';
-import { byUsernameInput, PROFILE_MESSAGES } from '@app/shared/profile';
+import { byUsernameInput, PROFILE_MESSAGES } from '@app/shared/profiles';
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '../errors.ts';
-import { publicProcedure } from '../trpc.ts';
+import { AppError } from '../core/errors.ts';
+import { publicProcedure } from '../core/trpc.ts';
 import { publicProfileColumns } from './columns.ts';
 
 /** A public profile by username, case-insensitively; visitors may view it too. */

@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
 import { profiles } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
-import { publicProcedure } from '../trpc.ts';
+import { publicProcedure } from '../core/trpc.ts';
 import { ownProfileColumns } from './columns.ts';
 
 /** The signed-in user's own profile (the bench's bare-Fastify route reads it the same way). */

@@ -1,8 +1,8 @@
 import { notificationPreferences } from '@app/db/schema';
 import { NOTIFICATION_DEFAULTS } from '@app/shared/constants';
-import { notificationsInput } from '@app/shared/profile';
+import { notificationsInput } from '@app/shared/profiles';
 import { eq } from 'drizzle-orm';
-import { protectedProcedure } from '../trpc.ts';
+import { protectedProcedure } from '../core/trpc.ts';
 
 const columns = {
   notifyMeAbout: notificationPreferences.notifyMeAbout,

@@ -2,7 +2,7 @@ import { profiles } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser } from '../testing.ts';
+import { callerFor, createTestUser } from '../testing/index.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { profiles } from '@app/db/schema';
 import { containsPattern, listPeopleInput, PEOPLE_LIMIT } from '@app/shared/communities';
 import { and, desc, ne, or, sql, type SQL } from 'drizzle-orm';
 import { FORUM_HOST_ID } from '../partners/forum.ts';
-import { publicProcedure } from '../trpc.ts';
+import { publicProcedure } from '../core/trpc.ts';
 
 /** What Discover's person cards show; never the e-mail. */
 const personColumns = {

@@ -1,9 +1,9 @@
 import { notificationPreferences, profiles } from '@app/db/schema';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { PROFILE_MESSAGES, type UpdateProfileInput } from '@app/shared/profile';
+import { PROFILE_MESSAGES, type UpdateProfileInput } from '@app/shared/profiles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing.ts';
+import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing/index.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { isUniqueViolation } from '@app/db';
 import { profiles } from '@app/db/schema';
 import { LIMITS } from '@app/shared/constants';
-import { ownAvatarKey, PROFILE_MESSAGES, updateProfileInput } from '@app/shared/profile';
-import { AppError } from '../errors.ts';
+import { ownAvatarKey, PROFILE_MESSAGES, updateProfileInput } from '@app/shared/profiles';
+import { AppError } from '../core/errors.ts';
 import { eq } from 'drizzle-orm';
-import { protectedProcedure } from '../trpc.ts';
-import { discardUpload, requireOwnUpload } from '../uploads/service.ts';
+import { protectedProcedure } from '../core/trpc.ts';
+import { discardUpload, requireOwnUpload } from '../platform/uploads/service.ts';
 import { ownProfileColumns } from './columns.ts';
 
 const DAY_MS = 86_400_000;

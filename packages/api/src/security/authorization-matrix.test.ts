@@ -1,11 +1,11 @@
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_RULES } from '../access.ts';
+import { ACCESS_RULES } from '../core/access.ts';
 import { procedureAccess } from '../access-table.ts';
-import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing.ts';
-import { invoke, type Outcome } from './invoke.ts';
-import { routerProcedures } from './schema-walk.ts';
-import { VALID_INPUTS } from './valid-inputs.ts';
+import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing/index.ts';
+import { invoke, type Outcome } from '../testing/security/invoke.ts';
+import { routerProcedures } from '../testing/security/schema-walk.ts';
+import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
 
 /**
  * Who may call what, procedure by procedure, against the six standings a person can have towards a
@@ -105,13 +105,13 @@ const MATRIX: Record<string, Row> = {
   'courses.onChange':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'courses.setComplete':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
 
-  'events.list':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'events.upcoming':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'events.byId':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'events.create':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'events.update':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'events.delete':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'events.onChange':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'calendar.list':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'calendar.upcoming':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'calendar.byId':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'calendar.create':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'calendar.update':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'calendar.delete':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'calendar.onChange':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
 
   'levels.board':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'levels.summary':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],

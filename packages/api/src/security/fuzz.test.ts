@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '../payments/provider.ts';
-import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing.ts';
-import { anyValue, arbitraryOf, tweaksOf, type Pool } from './arbitraries.ts';
-import { failingProvider, invoke, type Outcome } from './invoke.ts';
-import { defOf, routerProcedures, type RouterProcedure, type Schema } from './schema-walk.ts';
-import { VALID_INPUTS } from './valid-inputs.ts';
+import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing/index.ts';
+import { anyValue, arbitraryOf, tweaksOf, type Pool } from '../testing/security/arbitraries.ts';
+import { failingProvider, invoke, type Outcome } from '../testing/security/invoke.ts';
+import { defOf, routerProcedures, type RouterProcedure, type Schema } from '../testing/security/schema-walk.ts';
+import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
 
 /**
  * Every procedure of the router, called through a real caller on a real database with generated

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldsOf, INT4, isAt, pathName, routerProcedures, valueAt, type Field, type Schema } from './schema-walk.ts';
+import { fieldsOf, INT4, isAt, pathName, routerProcedures, valueAt, type Field, type Schema } from '../testing/security/schema-walk.ts';
 
 /**
  * Every input is bounded before anything costly reads it: each string of every procedure's input

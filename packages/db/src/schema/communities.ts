@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  primaryKey,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.ts';
 
 export const communities = pgTable(
@@ -59,79 +47,4 @@ export const communities = pgTable(
     check('communities_amount_nonnegative', sql`${t.membershipAmountCents} >= 0`),
     check('communities_members_nonnegative', sql`${t.membersCount} >= 0`),
   ],
-);
-
-export const memberRole = pgEnum('member_role', ['owner', 'member']);
-export const memberStatus = pgEnum('member_status', ['pending', 'approved']);
-
-export const communityMembers = pgTable(
-  'community_members',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    role: memberRole('role').notNull().default('member'),
-    status: memberStatus('status').notNull().default('pending'),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The checkout whose subscription pays for this membership (paid communities); null when free. */
-    checkoutId: uuid('checkout_id'),
-  },
-  (t) => [
-    uniqueIndex('community_members_pair_idx').on(t.communityId, t.userId),
-    index('community_members_list_idx').on(t.communityId, t.status, t.joinedAt),
-    index('community_members_user_idx').on(t.userId, t.status),
-  ],
-);
-
-/** Membership payments (paid communities); the partner programme pays a share of these. */
-export const payments = pgTable(
-  'payments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('usd'),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
-    provider: text('provider').notNull(),
-    providerRef: text('provider_ref').notNull(),
-    /** How much of `amountCents` has been refunded (Polar's `order.refunded`: before taxes, cumulative). */
-    refundedCents: integer('refunded_cents').notNull().default(0),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
-    index('payments_community_idx').on(t.communityId, t.createdAt),
-    check('payments_amount_nonnegative', sql`${t.amountCents} >= 0`),
-    check('payments_refund_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
-  ],
-);
-
-/**
- * People the owner removed from a community: they cannot join again, and no payment (a renewal,
- * a late first order) admits them.
- */
-export const communityBans = pgTable(
-  'community_bans',
-  {
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    bannedBy: uuid('banned_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_bans_user_idx').on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { communities, payments } from './communities.ts';
+import { communities } from './communities.ts';
+import { payments } from './payments.ts';
 import { profiles } from './profiles.ts';
 
 export const partners = pgTable('partners', {

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { updateCommunityInput, type UpdateCommunityInput } from '@app/shared/community';
+import { updateCommunityInput, type UpdateCommunityInput } from '@app/shared/communities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
-import { Composer } from './feed/Composer.tsx';
-import { FeedHeading } from './feed/FeedHeading.tsx';
-import { FeedList } from './feed/FeedList.tsx';
-import { FeedProvider } from './feed/FeedContext.tsx';
-import { useLiveFeed } from './feed/useLiveFeed.ts';
+import { Composer } from './posts/Composer.tsx';
+import { FeedHeading } from './posts/FeedHeading.tsx';
+import { FeedList } from './posts/FeedList.tsx';
+import { FeedProvider } from './posts/FeedContext.tsx';
+import { useLiveFeed } from './posts/useLiveFeed.ts';
 
 interface PostsTabProps {
   communityId: string;

@@ -3,7 +3,7 @@ import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabl
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterButton, RouterNavLink } from '../../../components/RouterLinks.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
-import { EventsCard } from '../events/EventsCard.tsx';
+import { EventsCard } from '../calendar/EventsCard.tsx';
 import { CoursesCard } from '../courses/CoursesCard.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';

@@ -1,5 +1,5 @@
 import { Button, Center, Stack } from '@mantine/core';
-import type { Category, Language } from '@app/shared/constants';
+import type { Category, CommunityLanguage } from '@app/shared/constants';
 import { useIntersection } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { IconMoodEmpty } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { EmptyResults, ListLoader } from './ResultStates.tsx';
 interface CommunityResultsProps {
   search: string;
   category: Category | null;
-  language: Language | null;
+  language: CommunityLanguage | null;
 }
 
 /** The Communities tab: a grid of cards, 24 at a time, more as the end scrolls into view. */

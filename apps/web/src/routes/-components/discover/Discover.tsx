@@ -1,5 +1,5 @@
 import { Container, Group, Select, Stack, Tabs } from '@mantine/core';
-import type { Category, Language } from '@app/shared/constants';
+import type { Category, CommunityLanguage } from '@app/shared/constants';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUsers, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ export function Discover() {
   const [tab, setTab] = useState<Tab>('communities');
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<Category | null>(null);
-  const [language, setLanguage] = useState<Language | null>(null);
+  const [language, setLanguage] = useState<CommunityLanguage | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Clearing the text shows everything at once; typing waits for a pause.
   const term = search.trim() === '' ? '' : debounced;
@@ -61,7 +61,7 @@ export function Discover() {
                   aria-label={t('discover.filters.language')}
                   data={languageFilter}
                   value={language ?? ALL_LANGUAGES}
-                  onChange={(value) => setLanguage(!value || value === ALL_LANGUAGES ? null : (value as Language))}
+                  onChange={(value) => setLanguage(!value || value === ALL_LANGUAGES ? null : (value as CommunityLanguage))}
                   allowDeselect={false}
                   leftSection={<IconWorld size={18} aria-hidden="true" />}
                   size="md"

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../../../-components/community/ConfirmDialog.tsx';
-import { ItemMenu, removalHandlers } from '../../../-components/community/feed/ItemMenu.tsx';
+import { ItemMenu, removalHandlers } from '../../../-components/community/posts/ItemMenu.tsx';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
 import type { Feedback } from './types.ts';
 import { useWallCache } from './useWallCache.ts';

@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Divider, Group, Paper, Radio, Stack, Switch, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications as toasts } from '@mantine/notifications';
 import { NOTIFY_ME_ABOUT } from '@app/shared/constants';
-import { notificationsInput, type NotificationsInput } from '@app/shared/profile';
+import { notificationsInput, type NotificationsInput } from '@app/shared/profiles';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { serverText, withServerText } from '../../../../i18n/server-text.ts';

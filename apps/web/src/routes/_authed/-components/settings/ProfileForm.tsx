@@ -3,7 +3,7 @@ import type { AppRouter } from '@app/api';
 import { Alert, Button, Divider, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { updateProfileInput, type UpdateProfileInput } from '@app/shared/profile';
+import { updateProfileInput, type UpdateProfileInput } from '@app/shared/profiles';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { schemaResolver, type UseFormReturnType } from '@mantine/form';
-import type { Category, Language } from '@app/shared/constants';
-import { createCommunityCore, createCommunityInput, createCommunityOptional, type CreateCommunityInput } from '@app/shared/community';
+import type { Category, CommunityLanguage } from '@app/shared/constants';
+import { createCommunityCore, createCommunityInput, createCommunityOptional, type CreateCommunityInput } from '@app/shared/communities';
 import { seatsFromText } from '../../../-components/community-form/CommunityFields.tsx';
 import { withServerText } from '../../../../i18n/server-text.ts';
 
@@ -9,7 +9,7 @@ export interface WizardValues {
   name: string;
   logoUrl: string;
   category: Category | null;
-  language: Language | null;
+  language: CommunityLanguage | null;
   contactEmail: string;
   availableSeats: string;
   description: string;
@@ -42,7 +42,7 @@ export function toInput(values: WizardValues, referralCode: string | null): Crea
     logoUrl: values.logoUrl,
     // A missing choice fails the enum with 'Please select a category.' / 'Please select a language.'.
     category: values.category as Category,
-    language: values.language as Language,
+    language: values.language as CommunityLanguage,
     contactEmail: values.contactEmail,
     availableSeats: seatsFromText(values.availableSeats),
     description: values.description,

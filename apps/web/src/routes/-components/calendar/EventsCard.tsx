@@ -1,0 +1,172 @@
+import '@mantine/dates/styles.css';
+import { Button, Center, Group, Indicator, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Calendar } from '@mantine/dates';
+import { EVENT_MESSAGES } from '@app/shared/calendar';
+import { IconBell, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverText } from '../../../i18n/server-text.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { retryUnlessRefused } from '../community/queries.ts';
+import { CALENDAR_LABELS, localDay } from './calendar-labels.ts';
+import { EventDetails } from './EventDetails.tsx';
+import { EventForm } from './EventForm.tsx';
+import classes from './events.module.css';
+import { daysOf, formatEventWhen, monthRange } from './time.ts';
+import type { CommunityEvent } from './types.ts';
+import { useEventReminders, useNotificationPermission } from './useEventReminders.ts';
+import { useLiveEvents } from './useLiveEvents.ts';
+
+interface EventsCardProps {
+  communityId: string;
+  communityName: string;
+  isOwner: boolean;
+}
+
+/**
+ * The sidebar's events: a month calendar with days that have events marked, the upcoming events
+ * (or a chosen day's), each opening its panel; the owner schedules new ones. Kept live.
+ */
+export function EventsCard({ communityId, communityName, isOwner }: EventsCardProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM-01'));
+  const [day, setDay] = useState<string | null>(null);
+  const [open, setOpen] = useState<CommunityEvent | null>(null);
+  const [editing, setEditing] = useState<CommunityEvent | null | 'new'>(null);
+  useLiveEvents(communityId);
+
+  const range = useMemo(() => monthRange(month), [month]);
+  const monthEvents = useQuery({
+    ...trpc.calendar.list.queryOptions({ communityId, ...range }),
+    retry: retryUnlessRefused,
+  });
+  const upcoming = useQuery({
+    ...trpc.calendar.upcoming.queryOptions({ communityId }),
+    retry: retryUnlessRefused,
+  });
+  useEventReminders(upcoming.data, communityName);
+  const permission = useNotificationPermission();
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, CommunityEvent[]>();
+    for (const event of monthEvents.data ?? []) for (const d of daysOf(event.startsAt, event.endsAt)) map.set(d, [...(map.get(d) ?? []), event]);
+    return map;
+  }, [monthEvents.data]);
+  const shown = day ? (byDay.get(day) ?? []) : (upcoming.data ?? []).slice(0, 5);
+  const withReminders = (upcoming.data ?? []).some((event) => event.reminderMinutes !== null);
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="events-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} fz="md" id="events-title">
+            {t('events.title')}
+          </Title>
+          {isOwner && (
+            <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
+              {t('events.add')}
+            </Button>
+          )}
+        </Group>
+        <Center>
+          <Calendar
+            date={month}
+            onDateChange={setMonth}
+            size="sm"
+            highlightToday
+            aria-label={t('events.calendar')}
+            previousLabel={t('events.previousMonth')}
+            nextLabel={t('events.nextMonth')}
+            {...CALENDAR_LABELS}
+            getDayProps={(date) => ({
+              selected: date === day,
+              onClick: () => setDay(date === day ? null : date),
+              'aria-label': byDay.has(date)
+                ? t('events.dayWithEvents', {
+                    date: formatDate(localDay(date), 'longDay'),
+                    count: byDay.get(date)!.length,
+                  })
+                : formatDate(localDay(date), 'longDay'),
+            })}
+            renderDay={(date) => (
+              <Indicator size={6} color="brand" offset={-3} position="bottom-center" disabled={!byDay.has(date)}>
+                <div>{formatDate(localDay(date), 'dayOfMonth')}</div>
+              </Indicator>
+            )}
+          />
+        </Center>
+        <Stack gap={4}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+            {day ? formatDate(localDay(day), 'weekdayDay') : t('calendar.upcoming')}
+          </Text>
+          {upcoming.isPending ? (
+            <Center py="sm" role="status" aria-label={t('events.loading')}>
+              <Loader size="sm" />
+            </Center>
+          ) : upcoming.isError ? (
+            <Text size="sm" c="red">
+              {serverText(upcoming.error.message)}
+            </Text>
+          ) : shown.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {day ? t('events.noneThatDay') : serverText(EVENT_MESSAGES.empty)}
+            </Text>
+          ) : (
+            <ul className={classes.list} aria-label={day ? t('events.dayList') : t('calendar.upcoming')}>
+              {shown.map((event) => (
+                <li key={event.id}>
+                  <UnstyledButton className={classes.item} onClick={() => setOpen(event)}>
+                    <span className={classes.date} aria-hidden="true">
+                      <span>{formatDate(event.startsAt, 'shortMonth')}</span>
+                      <strong>{formatDate(event.startsAt, 'dayOfMonth')}</strong>
+                    </span>
+                    <span className={classes.text}>
+                      <Text size="sm" fw={600} lineClamp={1}>
+                        {event.title}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {formatEventWhen(event.startsAt, event.endsAt)}
+                      </Text>
+                    </span>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Stack>
+        {withReminders && permission.permission === 'default' && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconBell size={14} />}
+            onClick={() => void permission.request()}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('events.allowReminders')}
+          </Button>
+        )}
+      </Stack>
+      <EventDetails
+        event={open}
+        isOwner={isOwner}
+        onClose={() => setOpen(null)}
+        onEdit={(event) => {
+          setOpen(null);
+          setEditing(event);
+        }}
+      />
+      {editing !== null && (
+        <EventForm
+          key={editing === 'new' ? 'new' : editing.id}
+          onClose={() => setEditing(null)}
+          communityId={communityId}
+          event={editing === 'new' ? null : editing}
+        />
+      )}
+    </Paper>
+  );
+}

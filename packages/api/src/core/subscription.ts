@@ -1,0 +1,115 @@
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
+import { LIVE_RESET, type LiveReset } from '@app/shared/live';
+import { tracked, type TrackedEnvelope } from '@trpc/server';
+import type { Context } from './context.ts';
+import { AppError } from './errors.ts';
+import { stillAllowed } from './access.ts';
+import type { AnyEvent, Topic } from '../platform/live/topic.ts';
+import type { MembershipEnded } from './topics.ts';
+
+export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
+  ctx: Pick<Context, 'live' | 'isSessionActive'>;
+  topic: Topic<E>;
+  /**
+   * The last event id the client saw (sent back on reconnect): what came after it is sent first,
+   * within the replay window; from further back the client is sent a `live.reset` to refetch.
+   */
+  lastEventId: string | null | undefined;
+  signal: AbortSignal | undefined;
+  /** Re-checked every `ctx.live.revalidateMs`: false ends the subscription with FORBIDDEN. */
+  stillAllowed: () => Promise<boolean>;
+  /** An event that ends the subscription with FORBIDDEN at once (e.g. the subscriber's membership ending). */
+  endsOn?: (event: E) => boolean;
+  /** What the client gets for an event (`id` is the event's); null skips it. */
+  map: (event: E, id: number) => T | null | Promise<T | null>;
+  /** The message the subscriber sees when it is ended. */
+  refusal: string;
+}
+
+/**
+ * The one loop behind every live subscription: listen first, then send the missed backlog (or a
+ * reset), then events as they commit, each tracked by its id; end when the client goes, or with
+ * FORBIDDEN when the session or the right to listen does.
+ */
+export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubscriptionOptions<E, T>): AsyncGenerator<TrackedEnvelope<T | LiveReset>> {
+  const { ctx, topic, signal } = options;
+  const stop = new AbortController();
+  const abort = () => stop.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  // A client that left before this started: the listener above would never hear of it.
+  if (signal?.aborted) stop.abort();
+  let revoked = false;
+  const revoke = () => {
+    revoked = true;
+    stop.abort();
+  };
+  const check = async () => (await ctx.isSessionActive()) && (await options.stillAllowed());
+  const timer = setInterval(() => {
+    void check().then((ok) => !ok && revoke(), () => undefined);
+  }, ctx.live.revalidateMs);
+
+  try {
+    await ctx.live.start();
+    // Listening starts before the backlog is read, so nothing falls between the two; what the
+    // backlog sent, the stream may hear of too, and is not sent again.
+    const events = ctx.live.stream(topic, stop.signal);
+    const sent = new Set<number>();
+    // The id the client is given to resume from: the highest it has been sent. Events do not always
+    // arrive in id order (a transaction can take its id before another and commit after it), and
+    // one that arrives late is still sent.
+    let resumeFrom = options.lastEventId ? Number(options.lastEventId) : 0;
+    const replay = options.lastEventId ? await ctx.live.replay(topic, resumeFrom) : { events: [] };
+    if ('reset' in replay) {
+      resumeFrom = replay.lastId;
+      yield tracked(String(resumeFrom), { type: LIVE_RESET } as LiveReset);
+    }
+    for (const { id, event } of 'events' in replay ? replay.events : []) {
+      sent.add(id);
+      resumeFrom = Math.max(resumeFrom, id);
+      if (options.endsOn?.(event)) continue;
+      const data = await options.map(event, id);
+      if (data !== null) yield tracked(String(resumeFrom), data);
+    }
+    for await (const { id, event } of events) {
+      if (sent.delete(id)) continue;
+      resumeFrom = Math.max(resumeFrom, id);
+      if (options.endsOn?.(event)) {
+        revoked = true;
+        break;
+      }
+      const data = await options.map(event, id);
+      if (data !== null) yield tracked(String(resumeFrom), data);
+    }
+  } finally {
+    clearInterval(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+  if (revoked) throw new AppError('FORBIDDEN', options.refusal);
+}
+
+/**
+ * A member's subscription to their community's topic, in their domain's view of it: re-checked like
+ * any other, and ended at once when their own membership ends. `map` picks (and shapes) the events
+ * this subscription sends, passing over the other domains' (null).
+ */
+export function communitySubscription<E extends AnyEvent, T>(options: {
+  ctx: Pick<Context, 'live' | 'isSessionActive'> & { db: Context['db']; user: { id: string }; community: { id: string } };
+  topic: Topic<E | MembershipEnded>;
+  lastEventId: string | null | undefined;
+  signal: AbortSignal | undefined;
+  map: (event: E | MembershipEnded, id: number) => T | null | Promise<T | null>;
+}) {
+  const { ctx } = options;
+  const userId = ctx.user.id;
+  const communityId = ctx.community.id;
+  return liveSubscription<E | MembershipEnded, T>({
+    ctx,
+    topic: options.topic,
+    lastEventId: options.lastEventId,
+    signal: options.signal,
+    stillAllowed: () => stillAllowed(ctx.db, { communityId }, userId, 'member'),
+    endsOn: (event) => event.type === 'membership.ended' && (event as MembershipEnded).userId === userId,
+    map: options.map,
+    refusal: COMMUNITY_MESSAGES.membersOnly,
+  });
+}

@@ -1,0 +1,172 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import superjson from 'superjson';
+import { z, ZodError } from 'zod';
+import { authorize, authorizeFeedback, type AccessRule, type FeedbackRule, type ScopedRule } from './access.ts';
+import type { Context } from './context.ts';
+import { ADMIN_MESSAGE, AppError, SIGNED_IN_MESSAGE } from './errors.ts';
+import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './socket.ts';
+import { RateLimitedError } from '../platform/rate-limit/limiter.ts';
+import type { RateLimitName } from '../platform/rate-limit/limits.ts';
+
+const GENERIC_MESSAGE = 'An unexpected error occurred.';
+
+/** Every procedure declares who may call it (through its builder); the README's table is made from it. */
+export interface Meta {
+  access?: AccessRule;
+  /** The words a refusal uses when the rule's own do not fit the procedure. */
+  refusal?: string;
+  /** A mutation's own limit (rate-limit/limits.ts); without one it gets the default, counted per procedure. */
+  rateLimit?: RateLimitName;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    transformer: superjson,
+    // Stack traces never leave the server.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      if (zodError) {
+        return { ...shape, data: { ...shape.data, fieldErrors: z.flattenError(zodError).fieldErrors } };
+      }
+      // Over the limit: the seconds to wait travel with the error (HTTP also sends Retry-After).
+      if (error.cause instanceof RateLimitedError) {
+        const { code, message, status, retryAfterSeconds } = error.cause;
+        return { ...shape, message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: status, retryAfter: retryAfterSeconds } };
+      }
+      // A domain error that surfaced outside a procedure's middleware (a subscription ending).
+      if (error.cause instanceof AppError) {
+        const { code, message, status } = error.cause;
+        return { ...shape, message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: status } };
+      }
+      // An unexpected error is logged by the adapter's onError; the caller sees no internals.
+      if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: GENERIC_MESSAGE };
+      return shape;
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * The domain error becomes the tRPC error of the same code and words (for HTTP, WebSocket and
+ * server-side callers alike); input validation errors carry the schema's own words.
+ */
+const errors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (cause instanceof ZodError) result.error.message = cause.issues.map((issue) => issue.message).join(' ');
+  return result;
+});
+
+/**
+ * Calls over a WebSocket share a context made when the socket opened, so each asks again whether
+ * the session still stands (an ended one makes the call a visitor's, and ends the socket's
+ * subscriptions), and a subscription counts against the socket's cap while it runs.
+ */
+const socketCalls = t.middleware(async ({ ctx, type, next }) => {
+  const { socket } = ctx;
+  if (!socket) return next();
+  let call = ctx;
+  if (ctx.session && (socket.sessionEnded || !(await ctx.isSessionActive()))) {
+    socket.endSession();
+    call = { ...ctx, session: null, user: null };
+  }
+  if (type !== 'subscription') return next({ ctx: call });
+  if (socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SUBSCRIPTIONS_MESSAGE);
+  socket.subscriptions += 1;
+  let result;
+  try {
+    result = await next({ ctx: call });
+  } catch (error) {
+    socket.subscriptions -= 1;
+    throw error;
+  }
+  if (!result.ok || !isAsyncIterable<unknown>(result.data)) {
+    socket.subscriptions -= 1;
+    return result;
+  }
+  return { ...result, data: countedSubscription(result.data, socket) };
+});
+
+/**
+ * Every mutation counts against a limit before it runs: the one its meta names, or the default,
+ * per procedure; by the signed-in person, or else by address. Over it: TOO_MANY_REQUESTS, nothing done.
+ */
+const rateLimited = t.middleware(async ({ ctx, meta, path, type, next }) => {
+  if (type !== 'mutation') return next();
+  const caller = ctx.user ? ctx.user.id : ctx.clientAddress ? `address:${ctx.clientAddress}` : null;
+  if (caller) await (meta?.rateLimit ? ctx.rateLimiter.enforce(meta.rateLimit, caller) : ctx.rateLimiter.enforce('mutation', `${path}:${caller}`));
+  return next();
+});
+
+function isAsyncIterable<T>(value: unknown): value is AsyncIterable<T> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/** Every builder starts here. */
+const baseProcedure = t.procedure.use(errors).use(socketCalls);
+
+/** Anyone, signed in or not. */
+export const publicProcedure = baseProcedure.meta({ access: 'anyone' }).use(rateLimited);
+
+/** Signed in: `ctx.user` and `ctx.session` are set. */
+export const protectedProcedure = baseProcedure
+  .meta({ access: 'signed-in' })
+  .use(({ ctx, next }) => {
+    if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', SIGNED_IN_MESSAGE);
+    return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  })
+  .use(rateLimited);
+
+/** A platform admin (ADMIN_EMAILS): removes any feedback, records partner payouts. */
+export const adminProcedure = protectedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+  if (!ctx.isAdmin) throw new AppError('FORBIDDEN', ADMIN_MESSAGE);
+  return next();
+});
+
+/**
+ * A procedure about one community, named by the input (directly or through a post, comment or
+ * message): the community, the caller's membership, the thing named and the other person of a
+ * chat are loaded in one query and put on `ctx`, and `rule` is checked before the procedure runs.
+ */
+function scopedProcedure(rule: ScopedRule) {
+  return protectedProcedure.meta({ access: rule }).use(async ({ ctx, meta, getRawInput, next }) => {
+    const scope = await authorize(ctx.db, await getRawInput(), ctx.user.id, rule, meta?.refusal);
+    return next({ ctx: { ...ctx, ...scope } });
+  });
+}
+
+/** An approved member of the community, or its owner. */
+export const memberProcedure = scopedProcedure('member');
+/** The owner of the community. */
+export const ownerProcedure = scopedProcedure('owner');
+/** The author of the post, comment or message the input names, while a member. */
+export const authorProcedure = scopedProcedure('author');
+/** The author of the post or comment, or the community owner (moderation). */
+export const authorOrOwnerProcedure = scopedProcedure('author-or-owner');
+/** A member, about another member (`input.userId`, or the other party of `input.messageId`): private chat. */
+export const chatPairProcedure = scopedProcedure('chat-pair');
+/** The community owner, or a member when the course (of the module or lesson) the input names is visible. */
+export const courseViewerProcedure = scopedProcedure('course-viewer');
+
+/**
+ * A procedure about one feedback or feedback comment (`feedbackId` or `feedbackCommentId`): it is
+ * loaded with its author and put on `ctx.feedbackSubject` once `rule` allows the caller.
+ */
+function feedbackProcedure(rule: FeedbackRule) {
+  return protectedProcedure.meta({ access: rule }).use(async ({ ctx, getRawInput, next }) => {
+    const feedbackSubject = await authorizeFeedback(ctx.db, await getRawInput(), ctx.user.id, ctx.isAdmin, rule);
+    return next({ ctx: { ...ctx, feedbackSubject } });
+  });
+}
+
+/** The author of the feedback the input names. */
+export const feedbackAuthorProcedure = feedbackProcedure('feedback-author');
+/** The author of the feedback or feedback comment the input names, or a platform admin (moderation). */
+export const feedbackAuthorOrAdminProcedure = feedbackProcedure('feedback-author-or-admin');

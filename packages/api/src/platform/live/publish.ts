@@ -1,0 +1,22 @@
+import type { Queryable } from '@app/db';
+import { liveEvents } from '@app/db/schema';
+import { sql } from 'drizzle-orm';
+import superjson from 'superjson';
+import type { AnyEvent, Topic } from './topic.ts';
+
+/** The NOTIFY channel that announces committed live events; the payload is the event id. */
+export const LIVE_CHANNEL = 'live_events';
+
+/**
+ * Records a live event in the caller's transaction and announces it: Postgres delivers the NOTIFY
+ * only when (and if) that transaction commits, so listeners never hear of a change that rolled back.
+ * Only an event the topic declares is accepted; it is stored with superjson, so dates come back as dates.
+ */
+export async function publish<E extends AnyEvent>(tx: Queryable, topic: Topic<E>, event: E): Promise<number> {
+  const [row] = await tx
+    .insert(liveEvents)
+    .values({ topic, type: event.type, payload: superjson.serialize(event) })
+    .returning({ id: liveEvents.id });
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(row!.id)})`);
+  return row!.id;
+}

@@ -1,0 +1,48 @@
+import { index, pgEnum, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { communities } from './communities.ts';
+import { profiles } from './profiles.ts';
+
+export const memberRole = pgEnum('member_role', ['owner', 'member']);
+export const memberStatus = pgEnum('member_status', ['pending', 'approved']);
+
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: memberRole('role').notNull().default('member'),
+    status: memberStatus('status').notNull().default('pending'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The checkout whose subscription pays for this membership (paid communities); null when free. */
+    checkoutId: uuid('checkout_id'),
+  },
+  (t) => [
+    uniqueIndex('community_members_pair_idx').on(t.communityId, t.userId),
+    index('community_members_list_idx').on(t.communityId, t.status, t.joinedAt),
+    index('community_members_user_idx').on(t.userId, t.status),
+  ],
+);
+
+/**
+ * People the owner removed from a community: they cannot join again, and no payment (a renewal,
+ * a late first order) admits them.
+ */
+export const communityBans = pgTable(
+  'community_bans',
+  {
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    bannedBy: uuid('banned_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_bans_user_idx').on(t.userId)],
+);
