@@ -3,9 +3,8 @@ import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { EVENT_MESSAGES, googleCalendarUrl, type CreateEventInput, type UpdateEventInput } from '@app/shared/calendar';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, settle, storeTestUpload, testStorage, testSubscription } from '../testing/index.ts';
-import { useTestWorld } from '../testing/world.ts';
 import { eventCalendar } from './ical.ts';
+import { callerFor, createTestCommunity, settle, storeTestUpload, testStorage, testSubscription, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 

@@ -1,11 +1,10 @@
 import { communityMembers, messages } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, storeTestUpload, testStorage, testSubscription } from '../testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestCommunity, createTestUser, settle, storeTestUpload, testSubscription, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let owner: string;
 let ana: string;
 let ben: string;
@@ -15,38 +14,32 @@ let communityId: string;
 let otherCommunityId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await testStorage().init();
-  owner = await createTestUser(database);
-  ana = await createTestUser(database);
-  ben = await createTestUser(database);
-  outsider = await createTestUser(database);
-  pending = await createTestUser(database);
-  communityId = (await createTestCommunity(database, owner, { membersCount: 3 })).id;
-  await database.db.insert(communityMembers).values([
+  owner = await createTestUser(scene.database);
+  ana = await createTestUser(scene.database);
+  ben = await createTestUser(scene.database);
+  outsider = await createTestUser(scene.database);
+  pending = await createTestUser(scene.database);
+  communityId = (await createTestCommunity(scene.database, owner, { membersCount: 3 })).id;
+  await scene.database.db.insert(communityMembers).values([
     { communityId, userId: ana, role: 'member', status: 'approved' },
     { communityId, userId: ben, role: 'member', status: 'approved' },
     { communityId, userId: pending, role: 'member', status: 'pending' },
   ]);
   // The outsider belongs to another community only.
-  otherCommunityId = (await createTestCommunity(database, outsider)).id;
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
+  otherCommunityId = (await createTestCommunity(scene.database, outsider)).id;
 });
 
-const chat = (userId: string | null) => callerFor(database, userId).chat;
+const chat = (userId: string | null) => callerFor(scene.database, userId).chat;
 
 describe('chat', () => {
   it('stores ciphertext only, and both people read the message back', async () => {
     const sent = await chat(ana).send({ communityId, userId: ben, text: 'The secret word is marmalade' });
     expect(sent).toMatchObject({ kind: 'text', text: 'The secret word is marmalade', senderId: ana, receiverId: ben, unreadable: false });
-    const [row] = await database.db.select().from(messages).where(eq(messages.id, sent.id));
+    const [row] = await scene.database.db.select().from(messages).where(eq(messages.id, sent.id));
     expect(row!.content).not.toMatch(/marmalade|secret/i);
     expect(row!.keyId).toBe('k1');
     // Nothing in the whole row, however it is read.
-    const [dump] = await database.db.select({ text: sql<string>`row_to_json(messages)::text` }).from(messages).where(eq(messages.id, sent.id));
+    const [dump] = await scene.database.db.select({ text: sql<string>`row_to_json(messages)::text` }).from(messages).where(eq(messages.id, sent.id));
     expect(dump!.text).not.toContain('marmalade');
     expect((await chat(ben).messages({ communityId, userId: ana })).items[0]!.text).toBe('The secret word is marmalade');
   });
@@ -81,9 +74,9 @@ describe('chat', () => {
 
   it('shows a tampered message as unreadable instead of failing the page', async () => {
     const sent = await chat(ben).send({ communityId, userId: ana, text: 'will be tampered' });
-    const [row] = await database.db.select().from(messages).where(eq(messages.id, sent.id));
+    const [row] = await scene.database.db.select().from(messages).where(eq(messages.id, sent.id));
     const parts = row!.content.split('.');
-    await database.db
+    await scene.database.db
       .update(messages)
       .set({ content: [...parts.slice(0, 3), Buffer.from('forged bytes').toString('base64')].join('.') })
       .where(eq(messages.id, sent.id));
@@ -99,16 +92,16 @@ describe('chat', () => {
   it("takes an attachment only when it is the sender's own stored upload", async () => {
     await expect(chat(ana).send({ communityId, userId: ben, attachmentKey: `${ben}/notes.pdf` })).rejects.toMatchObject({ message: CHAT_MESSAGES.uploadFailed });
     const key = `${ana}/notes.pdf`;
-    await storeTestUpload(database, ana, 'chat-documents', key, Buffer.from('%PDF-1.4'), 'application/pdf');
+    await storeTestUpload(scene.database, ana, 'chat-documents', key, Buffer.from('%PDF-1.4'), 'application/pdf');
     const sent = await chat(ana).send({ communityId, userId: ben, attachmentKey: key, fileName: 'Quarterly notes.pdf' });
     expect(sent).toMatchObject({ kind: 'attachment', attachmentType: 'application/pdf', fileName: 'Quarterly notes.pdf', attachmentUrl: `/api/chat/messages/${sent.id}/attachment` });
-    const [row] = await database.db.select().from(messages).where(eq(messages.id, sent.id));
+    const [row] = await scene.database.db.select().from(messages).where(eq(messages.id, sent.id));
     expect(row!.content).not.toContain('Quarterly');
   });
 
   it('pages 20 at a time, newest first; lists conversations with unread counts; marks them read', async () => {
-    const talker = await createTestUser(database);
-    await database.db.insert(communityMembers).values({ communityId, userId: talker, role: 'member', status: 'approved' });
+    const talker = await createTestUser(scene.database);
+    await scene.database.db.insert(communityMembers).values({ communityId, userId: talker, role: 'member', status: 'approved' });
     for (let i = 1; i <= 45; i += 1) await chat(talker).send({ communityId, userId: owner, text: `message ${i}` });
     const pages: string[][] = [];
     let cursor = null;
@@ -131,17 +124,17 @@ describe('chat', () => {
   });
 
   it('once removed from a community, its conversations leave recent, the unread badge and the lists, as chat.messages refuses them', async () => {
-    const owner2 = await createTestUser(database);
-    const removed = await createTestUser(database);
-    const stays = await createTestUser(database);
-    const other = (await createTestCommunity(database, owner2)).id;
-    for (const userId of [removed, stays]) await callerFor(database, userId).membership.join({ communityId: other });
+    const owner2 = await createTestUser(scene.database);
+    const removed = await createTestUser(scene.database);
+    const stays = await createTestUser(scene.database);
+    const other = (await createTestCommunity(scene.database, owner2)).id;
+    for (const userId of [removed, stays]) await callerFor(scene.database, userId).membership.join({ communityId: other });
     await chat(stays).send({ communityId: other, userId: removed, text: 'before you were removed' });
     await chat(removed).send({ communityId: other, userId: owner2, text: 'hello owner' });
     expect((await chat(removed).recent()).map((c) => c.lastMessage.text)).toContain('before you were removed');
     expect(await chat(removed).unreadTotal()).toBe(1);
 
-    await callerFor(database, owner2).membership.remove({ communityId: other, userId: removed });
+    await callerFor(scene.database, owner2).membership.remove({ communityId: other, userId: removed });
     await chat(stays).send({ communityId: other, userId: owner2, text: 'still here' });
     await expect(chat(removed).messages({ communityId: other, userId: stays })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     // The removed person no longer reads these conversations anywhere…
@@ -156,9 +149,9 @@ describe('chat', () => {
 
   it('delivers messages, edits and deletions live to the other person, and only to the pair', async () => {
     await expect(
-      testSubscription((signal) => callerFor(database, outsider, { signal }).chat.onConversation({ communityId, userId: ana })).then((sub) => sub.next(1000)),
+      testSubscription((signal) => callerFor(scene.database, outsider, { signal }).chat.onConversation({ communityId, userId: ana })).then((sub) => sub.next(1000)),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const benSide = await testSubscription((signal) => callerFor(database, ben, { signal }).chat.onConversation({ communityId, userId: ana }));
+    const benSide = await testSubscription((signal) => callerFor(scene.database, ben, { signal }).chat.onConversation({ communityId, userId: ana }));
     // (Earlier tests' events on this conversation may still be on their way: wait for this test's.)
     const about = (id: string) => (data: Record<string, unknown>) => (data.message as { id?: string } | undefined)?.id === id || data.messageId === id;
     const first = benSide.nextWhere((data) => data.type === 'message.created' && (data.message as { text: string }).text === 'live hello');

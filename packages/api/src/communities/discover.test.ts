@@ -1,32 +1,27 @@
 import { communities, communityMembers, profiles } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser } from '../testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestUser, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let ownerId: string;
 let ownerUsername: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ownerId = await createTestUser(database, { email: 'owner.discover@example.com' });
-  const [owner] = await database.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, ownerId));
+  ownerId = await createTestUser(scene.database, { email: 'owner.discover@example.com' });
+  const [owner] = await scene.database.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, ownerId));
   ownerUsername = owner!.username;
-});
-afterAll(async () => {
-  await database.drop();
 });
 
 let seconds = 0;
 /** Inserts communities, each one second newer than the last unless `createdAt` says otherwise. */
 async function insertCommunities(rows: Array<Partial<typeof communities.$inferInsert> & { name: string }>) {
-  return database.db
+  return scene.database.db
     .insert(communities)
     .values(rows.map((row) => ({ ownerId, createdAt: sql`now() + make_interval(secs => ${(seconds += 1)})`, ...row })))
     .returning({ id: communities.id, name: communities.name });
 }
 
-const anonymous = () => callerFor(database, null).communities;
+const anonymous = () => callerFor(scene.database, null).communities;
 const names = (page: { items: Array<{ name: string }> }) => page.items.map((c) => c.name);
 
 describe('communities.list', () => {
@@ -87,7 +82,7 @@ describe('communities.list', () => {
   it('pages with a cursor, without gaps or repeats, even when rows share a millisecond', async () => {
     // 30 rows a microsecond apart: a cursor cut to milliseconds would skip or repeat some.
     const base = `paging ${Date.now()}`;
-    await database.db.insert(communities).values(
+    await scene.database.db.insert(communities).values(
       Array.from({ length: 30 }, (_, i) => ({
         ownerId,
         name: `${base} #${String(i).padStart(2, '0')}`,
@@ -130,8 +125,8 @@ describe('communities.count', () => {
 
 describe('communities.ofProfile', () => {
   it('lists owned and approved joined communities apart, leaving pending requests out', async () => {
-    const person = await createTestUser(database);
-    const stranger = await createTestUser(database);
+    const person = await createTestUser(scene.database);
+    const stranger = await createTestUser(scene.database);
     const [ownedA, ownedB] = await insertCommunities([
       { name: 'Person Owned A', ownerId: person },
       { name: 'Person Owned B', ownerId: person },
@@ -141,7 +136,7 @@ describe('communities.ofProfile', () => {
       { name: 'Person Pending', ownerId: stranger },
       { name: 'Person Not Joined', ownerId: stranger },
     ]);
-    await database.db.insert(communityMembers).values([
+    await scene.database.db.insert(communityMembers).values([
       { communityId: ownedA!.id, userId: person, role: 'owner', status: 'approved' },
       { communityId: ownedB!.id, userId: person, role: 'owner', status: 'approved' },
       { communityId: joined!.id, userId: person, role: 'member', status: 'approved' },
@@ -156,27 +151,27 @@ describe('communities.ofProfile', () => {
   });
 
   it("shows a private community's membership only to its members and the person, as its member list does", async () => {
-    const person = await createTestUser(database);
-    const coMember = await createTestUser(database);
-    const stranger = await createTestUser(database);
-    const applicant = await createTestUser(database);
+    const person = await createTestUser(scene.database);
+    const coMember = await createTestUser(scene.database);
+    const stranger = await createTestUser(scene.database);
+    const applicant = await createTestUser(scene.database);
     const [secret, open] = await insertCommunities([
       { name: 'Secret Circle', ownerId, isPrivate: true },
       { name: 'Open Circle', ownerId },
     ]);
-    await database.db.insert(communityMembers).values([
+    await scene.database.db.insert(communityMembers).values([
       { communityId: secret!.id, userId: person, role: 'member', status: 'approved' },
       { communityId: secret!.id, userId: coMember, role: 'member', status: 'approved' },
       { communityId: secret!.id, userId: applicant, role: 'member', status: 'pending' },
       { communityId: open!.id, userId: person, role: 'member', status: 'approved' },
     ]);
-    const joinedAs = async (viewer: string | null) => (await callerFor(database, viewer).communities.ofProfile({ userId: person })).joined.map((c) => c.name).sort();
+    const joinedAs = async (viewer: string | null) => (await callerFor(scene.database, viewer).communities.ofProfile({ userId: person })).joined.map((c) => c.name).sort();
 
     expect(await joinedAs(null)).toEqual(['Open Circle']);
     expect(await joinedAs(stranger)).toEqual(['Open Circle']);
     expect(await joinedAs(applicant)).toEqual(['Open Circle']);
     // Those the per-object check lets see the member list see the membership too.
-    await expect(callerFor(database, stranger).membership.members({ communityId: secret!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(scene.database, stranger).membership.members({ communityId: secret!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await joinedAs(coMember)).toEqual(['Open Circle', 'Secret Circle']);
     expect(await joinedAs(person)).toEqual(['Open Circle', 'Secret Circle']);
   });

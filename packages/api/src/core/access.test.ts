@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { POST_MESSAGES } from '@app/shared/posts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorize, type ScopedRule } from './access.ts';
 import { procedureAccess, withAccessTable } from '../access-table.ts';
-import { callerFor, createTestCommunity, createTestWorld, type TestWorld } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestWorld, type TestWorld, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const scene = useTestDatabase();
 
 describe('declared access', () => {
   it('every procedure declares who may call it through its builder', () => {
@@ -29,7 +22,7 @@ describe('declared access', () => {
   });
 
   it('refuses a signed-out caller on every procedure that is not for anyone, before reading its input', async () => {
-    const visitor = callerFor(database, null) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+    const visitor = callerFor(scene.database, null) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
     for (const { path, access } of procedureAccess()) {
       if (access === 'anyone') continue;
       const [domain, name] = path.split('.') as [string, string];
@@ -39,11 +32,11 @@ describe('declared access', () => {
 });
 
 /** A private community with its owner, two members, an applicant, a removed member and a stranger; a post, comment and message by the member. */
-const world = () => createTestWorld(database);
+const world = () => createTestWorld(scene.database);
 
 type World = TestWorld;
 const allowed = (w: World, rule: ScopedRule, input: Record<string, unknown>, userId: string) =>
-  authorize(database.db, input, userId, rule).then(
+  authorize(scene.database.db, input, userId, rule).then(
     () => 'allowed',
     (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
   );
@@ -93,7 +86,7 @@ describe('the scoped rules, against a real community', () => {
     expect(await allowed(w, 'chat-pair', { messageId: w.message.id }, w.other)).toBe('allowed');
     expect(await allowed(w, 'chat-pair', { messageId: w.message.id }, w.owner)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
     // The other person leaves: the conversation closes for both.
-    await callerFor(database, w.other).membership.leave({ communityId: w.community.id });
+    await callerFor(scene.database, w.other).membership.leave({ communityId: w.community.id });
     expect(await allowed(w, 'chat-pair', { messageId: w.message.id }, w.member)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
     expect(await allowed(w, 'author', { messageId: w.message.id }, w.member)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notMembers}`);
   });
@@ -109,18 +102,18 @@ describe('the scoped rules, against a real community', () => {
     // Only a string can be an id: a number, or an object that cannot even become a string, finds nothing.
     expect(await allowed(w, 'member', { communityId: 42 }, w.member)).toBe(`NOT_FOUND: ${COMMUNITY_MESSAGES.notFound}`);
     expect(await allowed(w, 'member', { postId: { toString: 1 } }, w.member)).toBe(`NOT_FOUND: ${POST_MESSAGES.notFound}`);
-    await expect((callerFor(database, w.member).posts.list as (input: unknown) => Promise<unknown>)({ communityId: { toString: null, valueOf: null } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((callerFor(scene.database, w.member).posts.list as (input: unknown) => Promise<unknown>)({ communityId: { toString: null, valueOf: null } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses an input that names two things, so the check and the work cannot be about different ones', async () => {
     const w = await world();
-    const elsewhere = await createTestCommunity(database, w.stranger);
+    const elsewhere = await createTestCommunity(scene.database, w.stranger);
     // The stranger owns `elsewhere`: naming it beside the post does not open the post's community to them.
     expect(await allowed(w, 'member', { communityId: elsewhere.id, postId: w.post.id }, w.stranger)).toBe(`BAD_REQUEST: ${COMMUNITY_MESSAGES.notFound}`);
     // A member of the message's conversation cannot borrow it to read another community's.
     expect(await allowed(w, 'chat-pair', { communityId: elsewhere.id, userId: w.other, messageId: w.message.id }, w.member)).toBe(`BAD_REQUEST: ${COMMUNITY_MESSAGES.notFound}`);
     await expect(
-      (callerFor(database, w.member).chat.messages as (input: unknown) => Promise<unknown>)({ communityId: elsewhere.id, userId: w.stranger, messageId: w.message.id }),
+      (callerFor(scene.database, w.member).chat.messages as (input: unknown) => Promise<unknown>)({ communityId: elsewhere.id, userId: w.stranger, messageId: w.message.id }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
@@ -130,18 +123,18 @@ describe('the builders, through the router', () => {
     const w = await world();
     const communityId = w.community.id;
     for (const who of [w.stranger, w.member]) {
-      await expect(callerFor(database, who).membership.approve({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.ownerOnly });
-      await expect(callerFor(database, who).membership.decline({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-      await expect(callerFor(database, who).membership.remove({ communityId, userId: w.other })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(scene.database, who).membership.approve({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.ownerOnly });
+      await expect(callerFor(scene.database, who).membership.decline({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(scene.database, who).membership.remove({ communityId, userId: w.other })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     for (const who of [w.stranger, w.applicant]) {
-      await expect(callerFor(database, who).membership.members({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
-      await expect(callerFor(database, who).posts.list({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-      await expect(callerFor(database, who).membership.onChange({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-      await expect(callerFor(database, who).chat.conversations({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(scene.database, who).membership.members({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
+      await expect(callerFor(scene.database, who).posts.list({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(scene.database, who).membership.onChange({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(callerFor(scene.database, who).chat.conversations({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     // Nothing changed.
-    const members = await callerFor(database, w.owner).membership.members({ communityId });
+    const members = await callerFor(scene.database, w.owner).membership.members({ communityId });
     expect(members.pending.map((m) => m.userId)).toEqual([w.applicant]);
     expect(members.approved).toHaveLength(3);
   });

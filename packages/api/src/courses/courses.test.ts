@@ -3,8 +3,7 @@ import { CONTENT_MESSAGES, COURSE_MESSAGES } from '@app/shared/courses';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, settle, storeTestUpload, testSubscription } from '../testing/index.ts';
-import { useTestWorld } from '../testing/world.ts';
+import { callerFor, settle, storeTestUpload, testSubscription, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 

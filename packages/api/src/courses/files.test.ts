@@ -2,8 +2,7 @@ import { courseModules, lessons, uploads } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, storeTestUpload } from '../testing/index.ts';
-import { useTestWorld } from '../testing/world.ts';
+import { callerFor, storeTestUpload, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 

@@ -1,47 +1,40 @@
 import { feedbackComments, feedbacks, liveEvents, uploads } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { FEEDBACK_MESSAGES } from '@app/shared/feedback';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus } from '../platform/live/bus.ts';
 import { RATE_LIMITS } from '../platform/rate-limit/limits.ts';
 import { unreferenced } from '../platform/uploads/references.ts';
-import { callerFor, createTestUser, settle, stopTestBus, storeTestUpload, testStorage, testSubscription, unlimitedRateLimiter } from '../testing/index.ts';
+import { callerFor, createTestUser, settle, storeTestUpload, testStorage, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let author: string;
 let reader: string;
 let admin: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await testStorage().init();
-  author = await createTestUser(database, { name: 'Ana Author' });
-  reader = await createTestUser(database, { name: 'Ben Reader' });
-  admin = await createTestUser(database, { name: 'Ada Admin' });
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
+  author = await createTestUser(scene.database, { name: 'Ana Author' });
+  reader = await createTestUser(scene.database, { name: 'Ben Reader' });
+  admin = await createTestUser(scene.database, { name: 'Ada Admin' });
 });
 
 /**
  * The wall as `userId` calls it; `admin` makes the caller a platform admin (ADMIN_EMAILS). Write
  * limits are left out here (the same people write all through the file) and tested on their own.
  */
-const as = (userId: string | null, options: { admin?: boolean } = {}) => callerFor(database, userId, { ...options, rateLimiter: unlimitedRateLimiter }).feedback;
+const as = (userId: string | null, options: { admin?: boolean } = {}) => callerFor(scene.database, userId, { ...options, rateLimiter: unlimitedRateLimiter }).feedback;
 
 let files = 0;
 /** A feedback-media upload by `userId`, recorded as theirs (as the upload route leaves it). */
 function uploaded(userId: string, ext: 'webp' | 'pdf' | 'mp4' | 'xlsx') {
   files += 1;
-  return storeTestUpload(database, userId, 'documents-feedbacks', `${userId}/${files}-${Date.now()}.${ext}`);
+  return storeTestUpload(scene.database, userId, 'documents-feedbacks', `${userId}/${files}-${Date.now()}.${ext}`);
 }
 
-const rowOf = async (feedbackId: string) => (await database.db.select().from(feedbacks).where(eq(feedbacks.id, feedbackId)))[0] ?? null;
-const feedbackCount = () => database.db.$count(feedbacks);
+const rowOf = async (feedbackId: string) => (await scene.database.db.select().from(feedbacks).where(eq(feedbacks.id, feedbackId)))[0] ?? null;
+const feedbackCount = () => scene.database.db.$count(feedbacks);
 const isStored = async (key: string) => ({
-  recorded: (await database.db.$count(uploads, and(eq(uploads.bucket, 'documents-feedbacks'), eq(uploads.key, key)))) === 1,
+  recorded: (await scene.database.db.$count(uploads, and(eq(uploads.bucket, 'documents-feedbacks'), eq(uploads.key, key)))) === 1,
   stored: await testStorage().exists('documents-feedbacks', key),
 });
 
@@ -62,7 +55,7 @@ describe('who may call the wall', () => {
     for (const call of calls) await expect(call).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await feedbackCount()).toBe(before);
     expect(await rowOf(feedback.id)).toMatchObject({ content: 'Visible to members only', rating: 4 });
-    expect(await database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(0);
+    expect(await scene.database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(0);
   });
 });
 
@@ -129,24 +122,24 @@ describe('feedback.create', () => {
       await expect(as(author).create({ content: 'Borrowed file', rating: 2, mediaKey })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: FEEDBACK_MESSAGES.media });
     }
     // Another kind's upload of the caller's is not a feedback attachment either.
-    const postFile = await storeTestUpload(database, author, 'documents-post', `${author}/post-${Date.now()}.pdf`);
+    const postFile = await storeTestUpload(scene.database, author, 'documents-post', `${author}/post-${Date.now()}.pdf`);
     await expect(as(author).create({ content: 'Wrong bucket', rating: 2, mediaKey: postFile })).rejects.toMatchObject({ message: FEEDBACK_MESSAGES.media });
     expect(await feedbackCount()).toBe(before);
     expect(await isStored(theirs)).toEqual({ recorded: true, stored: true });
   });
 
   it(`allows ${RATE_LIMITS['feedback:create'].max} an hour per person, then refuses with nothing written`, async () => {
-    const eager = await createTestUser(database);
-    const limited = callerFor(database, eager).feedback;
+    const eager = await createTestUser(scene.database);
+    const limited = callerFor(scene.database, eager).feedback;
     for (let i = 0; i < RATE_LIMITS['feedback:create'].max; i += 1) await limited.create({ content: `thought ${i}`, rating: 3 });
     await expect(limited.create({ content: 'one more', rating: 3 })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    expect(await database.db.$count(feedbacks, eq(feedbacks.userId, eager))).toBe(RATE_LIMITS['feedback:create'].max);
+    expect(await scene.database.db.$count(feedbacks, eq(feedbacks.userId, eager))).toBe(RATE_LIMITS['feedback:create'].max);
   });
 });
 
 describe('feedback.list', () => {
   it('pages the whole wall newest first, each feedback once, with comment counts', async () => {
-    const writer = await createTestUser(database);
+    const writer = await createTestUser(scene.database);
     const mine = [];
     for (let i = 1; i <= 7; i += 1) mine.push(await as(writer).create({ content: `page ${i}`, rating: (i % 5) + 1 }));
     await as(reader).addComment({ feedbackId: mine[6]!.id, text: 'on the newest' });
@@ -203,7 +196,7 @@ describe('feedback.delete', () => {
     await as(reader).addComment({ feedbackId: feedback.id, text: 'Nice file' });
     expect(await as(author).delete({ feedbackId: feedback.id })).toEqual({ feedbackId: feedback.id });
     expect(await rowOf(feedback.id)).toBeNull();
-    expect(await database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(0);
+    expect(await scene.database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(0);
     expect(await isStored(key)).toEqual({ recorded: false, stored: false });
     await expect(as(author).delete({ feedbackId: feedback.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: FEEDBACK_MESSAGES.notFound });
   });
@@ -239,7 +232,7 @@ describe('comments', () => {
     for (const text of ['', '   \n\t ', 'x'.repeat(501)]) {
       await expect(as(reader).addComment({ feedbackId: feedback.id, text })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: FEEDBACK_MESSAGES.commentLength(500) });
     }
-    expect(await database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(0);
+    expect(await scene.database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(0);
     await as(author).delete({ feedbackId: feedback.id });
     await expect(as(reader).addComment({ feedbackId: feedback.id, text: 'Too late' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: FEEDBACK_MESSAGES.notFound });
     await expect(as(reader).comments({ feedbackId: feedback.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: FEEDBACK_MESSAGES.notFound });
@@ -251,7 +244,7 @@ describe('comments', () => {
     const { comment: another } = await as(reader).addComment({ feedbackId: feedback.id, text: 'Also mine' });
     // Not even the feedback's author may delete someone else's comment.
     await expect(as(author).deleteComment({ feedbackCommentId: readers.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: FEEDBACK_MESSAGES.notCommentAuthorOrAdmin });
-    expect(await database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(2);
+    expect(await scene.database.db.$count(feedbackComments, eq(feedbackComments.feedbackId, feedback.id))).toBe(2);
     expect(await as(reader).deleteComment({ feedbackCommentId: readers.id })).toEqual({ feedbackId: feedback.id, commentId: readers.id, commentCount: 1 });
     expect(await as(admin, { admin: true }).deleteComment({ feedbackCommentId: another.id })).toMatchObject({ commentCount: 0 });
     await expect(as(reader).deleteComment({ feedbackCommentId: readers.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: FEEDBACK_MESSAGES.commentNotFound });
@@ -265,13 +258,13 @@ describe('comments', () => {
     await expect((as(reader).delete as (input: unknown) => Promise<unknown>)(both)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect((as(reader).deleteComment as (input: unknown) => Promise<unknown>)(both)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await rowOf(feedback.id)).not.toBeNull();
-    expect(await database.db.$count(feedbackComments, eq(feedbackComments.id, comment.id))).toBe(1);
+    expect(await scene.database.db.$count(feedbackComments, eq(feedbackComments.id, comment.id))).toBe(1);
   });
 });
 
 describe('feedback.onWall', () => {
   const subscribe = (userId: string | null, input: { lastEventId?: string } = {}) =>
-    testSubscription((signal) => callerFor(database, userId, { signal }).feedback.onWall(input));
+    testSubscription((signal) => callerFor(scene.database, userId, { signal }).feedback.onWall(input));
 
   it("delivers another person's feedback, edits, comments and deletions as they happen", async () => {
     const wall = await subscribe(reader);
@@ -293,7 +286,7 @@ describe('feedback.onWall', () => {
     wall.close();
 
     // The event log holds ids and counts, never the words.
-    const logged = await database.db.select().from(liveEvents).where(eq(liveEvents.topic, 'feedback-wall'));
+    const logged = await scene.database.db.select().from(liveEvents).where(eq(liveEvents.topic, 'feedback-wall'));
     expect(logged.length).toBeGreaterThanOrEqual(5);
     const payloads = JSON.stringify(logged.map((event) => event.payload));
     expect(payloads).toContain(feedback.id);
@@ -321,8 +314,8 @@ describe('feedback.onWall', () => {
 
   it('ends a subscription when the session does', async () => {
     let active = true;
-    const quickBus = createLiveBus(database, { revalidateMs: 100 });
-    const wall = await testSubscription((signal) => callerFor(database, reader, { signal, live: quickBus, isSessionActive: async () => active }).feedback.onWall({}));
+    const quickBus = createLiveBus(scene.database, { revalidateMs: 100 });
+    const wall = await testSubscription((signal) => callerFor(scene.database, reader, { signal, live: quickBus, isSessionActive: async () => active }).feedback.onWall({}));
     const ended = expect(wall.next(3000)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     active = false;
     await ended;
@@ -335,7 +328,7 @@ describe('the upload sweeper', () => {
     const kept = await uploaded(author, 'pdf');
     const loose = await uploaded(author, 'pdf');
     await as(author).create({ content: 'Keep the file', rating: 4, mediaKey: kept });
-    const unused = await database.db
+    const unused = await scene.database.db
       .select({ key: uploads.key })
       .from(uploads)
       .where(and(inArray(uploads.key, [kept, loose]), unreferenced()));

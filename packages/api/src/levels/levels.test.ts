@@ -1,37 +1,31 @@
 import { communityMembers, courseModules, lessons, memberPoints, memberPointsDaily, postLikes, posts } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { LEVEL_MESSAGES } from '@app/shared/levels';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, testSubscription, unlimitedRateLimiter } from '../testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestCommunity, createTestUser, settle, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let owner: string;
 let author: string;
 let fans: string[];
 let stranger: string;
 let communityId: string;
 
-const as = (userId: string | null) => callerFor(database, userId, { rateLimiter: unlimitedRateLimiter });
+const as = (userId: string | null) => callerFor(scene.database, userId, { rateLimiter: unlimitedRateLimiter });
 
 async function pointsOf(userId: string) {
-  const [row] = await database.db.select({ points: memberPoints.points }).from(memberPoints).where(and(eq(memberPoints.communityId, communityId), eq(memberPoints.userId, userId)));
+  const [row] = await scene.database.db.select({ points: memberPoints.points }).from(memberPoints).where(and(eq(memberPoints.communityId, communityId), eq(memberPoints.userId, userId)));
   return row?.points ?? 0;
 }
 
 const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  [owner, author, stranger] = await Promise.all([createTestUser(database), createTestUser(database), createTestUser(database)]);
-  fans = await Promise.all(Array.from({ length: 6 }, () => createTestUser(database)));
-  communityId = (await createTestCommunity(database, owner, { membersCount: 8 })).id;
-  await database.db.insert(communityMembers).values([author, ...fans].map((userId) => ({ communityId, userId, role: 'member' as const, status: 'approved' as const })));
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
+  [owner, author, stranger] = await Promise.all([createTestUser(scene.database), createTestUser(scene.database), createTestUser(scene.database)]);
+  fans = await Promise.all(Array.from({ length: 6 }, () => createTestUser(scene.database)));
+  communityId = (await createTestCommunity(scene.database, owner, { membersCount: 8 })).id;
+  await scene.database.db.insert(communityMembers).values([author, ...fans].map((userId) => ({ communityId, userId, role: 'member' as const, status: 'approved' as const })));
 });
 
 describe('points', () => {
@@ -66,9 +60,9 @@ describe('points', () => {
     await as(fans[2]!).posts.likeComment({ commentId: comment.id, liked: true });
     expect(await pointsOf(author)).toBe(before + 3);
     // A like given 10 days ago (as if), counted on that day.
-    await database.db.update(postLikes).set({ createdAt: new Date(Date.now() - 10 * 86_400_000) }).where(and(eq(postLikes.postId, post.id), eq(postLikes.userId, fans[1]!)));
-    await database.db.update(memberPointsDaily).set({ points: 1 }).where(and(eq(memberPointsDaily.userId, author), eq(memberPointsDaily.day, dayAgo(0))));
-    await database.db.insert(memberPointsDaily).values({ communityId, userId: author, day: dayAgo(10), points: 1 });
+    await scene.database.db.update(postLikes).set({ createdAt: new Date(Date.now() - 10 * 86_400_000) }).where(and(eq(postLikes.postId, post.id), eq(postLikes.userId, fans[1]!)));
+    await scene.database.db.update(memberPointsDaily).set({ points: 1 }).where(and(eq(memberPointsDaily.userId, author), eq(memberPointsDaily.day, dayAgo(0))));
+    await scene.database.db.insert(memberPointsDaily).values({ communityId, userId: author, day: dayAgo(10), points: 1 });
     const other = await as(author).posts.create({ communityId, content: 'Stays' });
     const { comment: kept } = await as(author).posts.addComment({ postId: other.id, content: 'kept' });
     await as(fans[3]!).posts.likeComment({ commentId: kept.id, liked: true });
@@ -76,7 +70,7 @@ describe('points', () => {
 
     await as(author).posts.delete({ postId: post.id });
     expect(await pointsOf(author)).toBe(before + 2);
-    const days = await database.db.select().from(memberPointsDaily).where(eq(memberPointsDaily.userId, author));
+    const days = await scene.database.db.select().from(memberPointsDaily).where(eq(memberPointsDaily.userId, author));
     expect(days.find((d) => d.day === dayAgo(10))?.points).toBe(0);
     await as(owner).posts.deleteComment({ commentId: kept.id });
     expect(await pointsOf(author)).toBe(before + 1);
@@ -86,7 +80,7 @@ describe('points', () => {
 
   it('five likes lift a member to level 2 on all three boards, told as it happens; the owner is left off', async () => {
     const climber = fans[5]!;
-    const levelUps = await testSubscription((signal) => callerFor(database, climber, { signal }).levels.onLevelUp({}));
+    const levelUps = await testSubscription((signal) => callerFor(scene.database, climber, { signal }).levels.onLevelUp({}));
     const heard = levelUps.next();
     await settle();
     const post = await as(climber).posts.create({ communityId, content: 'Climbing' });
@@ -117,12 +111,12 @@ describe('points', () => {
   });
 
   it('windows: points from 10 days ago count on the 30-day and all-time boards, not the 7-day one; a member off the top ten still sees their rank', async () => {
-    const extra = await Promise.all(Array.from({ length: 11 }, () => createTestUser(database)));
-    const other = await createTestCommunity(database, owner);
-    await database.db.insert(communityMembers).values(extra.map((userId) => ({ communityId: other.id, userId, role: 'member' as const, status: 'approved' as const })));
+    const extra = await Promise.all(Array.from({ length: 11 }, () => createTestUser(scene.database)));
+    const other = await createTestCommunity(scene.database, owner);
+    await scene.database.db.insert(communityMembers).values(extra.map((userId) => ({ communityId: other.id, userId, role: 'member' as const, status: 'approved' as const })));
     // Seeded as the likes would have left them: extra[i] has i + 1 points, given 10 days ago for the first five.
-    await database.db.insert(memberPointsDaily).values(extra.map((userId, i) => ({ communityId: other.id, userId, day: dayAgo(i < 5 ? 10 : 1), points: i + 1 })));
-    await database.db.insert(memberPoints).values(extra.map((userId, i) => ({ communityId: other.id, userId, points: i + 1 })));
+    await scene.database.db.insert(memberPointsDaily).values(extra.map((userId, i) => ({ communityId: other.id, userId, day: dayAgo(i < 5 ? 10 : 1), points: i + 1 })));
+    await scene.database.db.insert(memberPoints).values(extra.map((userId, i) => ({ communityId: other.id, userId, points: i + 1 })));
     const last = extra[0]!;
     const all = await as(last).levels.board({ communityId: other.id, period: 'all' });
     expect(all.top).toHaveLength(10);
@@ -137,8 +131,8 @@ describe('points', () => {
 
   it("locks a module above the member's level on the server, shows it with the level it needs, and never locks out the owner", async () => {
     const course = await as(owner).courses.create({ communityId, title: 'Gated', description: 'Levels matter', visibleToMembers: true });
-    const [gated] = await database.db.insert(courseModules).values({ courseId: course.id, title: 'Advanced', order: 1, requiredLevel: 3 }).returning();
-    const [lesson] = await database.db.insert(lessons).values({ moduleId: gated!.id, title: 'Deep dive', order: 1 }).returning();
+    const [gated] = await scene.database.db.insert(courseModules).values({ courseId: course.id, title: 'Advanced', order: 1, requiredLevel: 3 }).returning();
+    const [lesson] = await scene.database.db.insert(lessons).values({ moduleId: gated!.id, title: 'Deep dive', order: 1 }).returning();
     const member = fans[4]!;
     const outline = await as(member).courses.byId({ courseId: course.id });
     expect(outline.modules[0]).toMatchObject({ title: 'Advanced', requiredLevel: 3, locked: true, lessons: [{ title: 'Deep dive' }] });
@@ -150,7 +144,7 @@ describe('points', () => {
     expect(await as(owner).courses.lesson({ lessonId: lesson!.id })).toMatchObject({ title: 'Deep dive' });
 
     // Twenty points make level 3: the module opens.
-    await database.db
+    await scene.database.db
       .insert(memberPoints)
       .values({ communityId, userId: member, points: 20 })
       .onConflictDoUpdate({ target: [memberPoints.communityId, memberPoints.userId], set: { points: 20 } });
@@ -161,7 +155,7 @@ describe('points', () => {
   });
 
   it('feed items carry their authors\' points, for the level badge', async () => {
-    const [row] = await database.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, fans[5]!));
+    const [row] = await scene.database.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, fans[5]!));
     const page = await as(author).posts.list({ communityId });
     expect(page.items.find((p) => p.id === row!.id)?.author.points).toBe(6);
     // And the members list, for theirs.

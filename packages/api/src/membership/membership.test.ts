@@ -1,48 +1,41 @@
 import { communities, communityMembers } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { callerFor, createTestCommunity, createTestUser, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const scene = useTestDatabase();
 
-const community = async (ownerId: string, values: Parameters<typeof createTestCommunity>[2] = {}) => (await createTestCommunity(database, ownerId, values)).id;
+const community = async (ownerId: string, values: Parameters<typeof createTestCommunity>[2] = {}) => (await createTestCommunity(scene.database, ownerId, values)).id;
 
 /** members_count and the number of approved rows, which must always agree. */
 async function counts(communityId: string) {
-  const [row] = await database.db.select({ membersCount: communities.membersCount }).from(communities).where(eq(communities.id, communityId));
-  const approved = await database.db.$count(communityMembers, and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, 'approved')));
+  const [row] = await scene.database.db.select({ membersCount: communities.membersCount }).from(communities).where(eq(communities.id, communityId));
+  const approved = await scene.database.db.$count(communityMembers, and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, 'approved')));
   return { membersCount: row!.membersCount, approved };
 }
 
 describe('joining', () => {
   it('admits to a free public community at once; status follows; joining twice is refused', async () => {
-    const owner = await createTestUser(database);
-    const person = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
+    const person = await createTestUser(scene.database);
     const id = await community(owner);
-    expect(await callerFor(database, person).membership.status({ communityId: id })).toEqual({ status: 'none', role: null });
-    expect(await callerFor(database, person).membership.join({ communityId: id })).toEqual({ status: 'approved', membersCount: 2 });
-    expect(await callerFor(database, person).membership.status({ communityId: id })).toEqual({ status: 'approved', role: 'member' });
-    expect(await callerFor(database, owner).membership.status({ communityId: id })).toEqual({ status: 'approved', role: 'owner' });
-    expect(await callerFor(database, null).membership.status({ communityId: id })).toEqual({ status: 'none', role: null });
-    await expect(callerFor(database, person).membership.join({ communityId: id })).rejects.toMatchObject({ code: 'CONFLICT', message: COMMUNITY_MESSAGES.alreadyMember });
-    await expect(callerFor(database, owner).membership.join({ communityId: id })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(callerFor(database, null).membership.join({ communityId: id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await callerFor(scene.database, person).membership.status({ communityId: id })).toEqual({ status: 'none', role: null });
+    expect(await callerFor(scene.database, person).membership.join({ communityId: id })).toEqual({ status: 'approved', membersCount: 2 });
+    expect(await callerFor(scene.database, person).membership.status({ communityId: id })).toEqual({ status: 'approved', role: 'member' });
+    expect(await callerFor(scene.database, owner).membership.status({ communityId: id })).toEqual({ status: 'approved', role: 'owner' });
+    expect(await callerFor(scene.database, null).membership.status({ communityId: id })).toEqual({ status: 'none', role: null });
+    await expect(callerFor(scene.database, person).membership.join({ communityId: id })).rejects.toMatchObject({ code: 'CONFLICT', message: COMMUNITY_MESSAGES.alreadyMember });
+    await expect(callerFor(scene.database, owner).membership.join({ communityId: id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(callerFor(scene.database, null).membership.join({ communityId: id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });
   });
 
   it('keeps exactly 5 approved members when 20 people join a 5-seat community at once', async () => {
-    const owner = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
     const id = await community(owner, { availableSeats: 5 });
-    const people = await Promise.all(Array.from({ length: 20 }, () => createTestUser(database)));
-    const results = await Promise.allSettled(people.map((person) => callerFor(database, person).membership.join({ communityId: id })));
+    const people = await Promise.all(Array.from({ length: 20 }, () => createTestUser(scene.database)));
+    const results = await Promise.allSettled(people.map((person) => callerFor(scene.database, person).membership.join({ communityId: id })));
     const admitted = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     // The owner holds one of the 5 seats.
@@ -53,101 +46,101 @@ describe('joining', () => {
   });
 
   it('refuses a full community with the spec text, and sends paid ones to checkout', async () => {
-    const owner = await createTestUser(database);
-    const person = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
+    const person = await createTestUser(scene.database);
     const full = await community(owner, { availableSeats: 1 });
-    await expect(callerFor(database, person).membership.join({ communityId: full })).rejects.toMatchObject({ message: 'No available seats in this community.' });
+    await expect(callerFor(scene.database, person).membership.join({ communityId: full })).rejects.toMatchObject({ message: 'No available seats in this community.' });
     const paid = await community(owner, { membershipAmountCents: 999 });
-    await expect(callerFor(database, person).membership.join({ communityId: paid })).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+    await expect(callerFor(scene.database, person).membership.join({ communityId: paid })).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
     expect(await counts(paid)).toEqual({ membersCount: 1, approved: 1 });
   });
 
   it('records a pending request for a private community, which the owner accepts or declines', async () => {
-    const owner = await createTestUser(database);
-    const asker = await createTestUser(database);
-    const other = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
+    const asker = await createTestUser(scene.database);
+    const other = await createTestUser(scene.database);
     const id = await community(owner, { isPrivate: true });
-    expect(await callerFor(database, asker).membership.join({ communityId: id })).toEqual({ status: 'pending', membersCount: 1 });
-    await expect(callerFor(database, asker).membership.join({ communityId: id })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.alreadyPending });
-    await callerFor(database, other).membership.join({ communityId: id });
+    expect(await callerFor(scene.database, asker).membership.join({ communityId: id })).toEqual({ status: 'pending', membersCount: 1 });
+    await expect(callerFor(scene.database, asker).membership.join({ communityId: id })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.alreadyPending });
+    await callerFor(scene.database, other).membership.join({ communityId: id });
     // A pending person is not a member yet.
-    await expect(callerFor(database, asker).membership.members({ communityId: id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(scene.database, asker).membership.members({ communityId: id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
-    const before = await callerFor(database, owner).membership.members({ communityId: id });
+    const before = await callerFor(scene.database, owner).membership.members({ communityId: id });
     expect(before.pending.map((m) => m.userId).sort()).toEqual([asker, other].sort());
-    expect(await callerFor(database, owner).membership.approve({ communityId: id, userId: asker })).toEqual({ membersCount: 2 });
-    await callerFor(database, owner).membership.decline({ communityId: id, userId: other });
-    const after = await callerFor(database, owner).membership.members({ communityId: id });
+    expect(await callerFor(scene.database, owner).membership.approve({ communityId: id, userId: asker })).toEqual({ membersCount: 2 });
+    await callerFor(scene.database, owner).membership.decline({ communityId: id, userId: other });
+    const after = await callerFor(scene.database, owner).membership.members({ communityId: id });
     expect(after.pending).toEqual([]);
     expect(after.approved.map((m) => m.userId)).toEqual([asker, owner]);
-    expect(await callerFor(database, other).membership.status({ communityId: id })).toEqual({ status: 'none', role: null });
-    await expect(callerFor(database, owner).membership.approve({ communityId: id, userId: asker })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.noSuchRequest });
+    expect(await callerFor(scene.database, other).membership.status({ communityId: id })).toEqual({ status: 'none', role: null });
+    await expect(callerFor(scene.database, owner).membership.approve({ communityId: id, userId: asker })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.noSuchRequest });
     expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });
   });
 
   it('an accepted request still respects the seat cap', async () => {
-    const owner = await createTestUser(database);
-    const asker = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
+    const asker = await createTestUser(scene.database);
     const id = await community(owner, { isPrivate: true, availableSeats: 2 });
-    await callerFor(database, asker).membership.join({ communityId: id });
-    await database.db.update(communities).set({ availableSeats: 1 }).where(eq(communities.id, id));
-    await expect(callerFor(database, owner).membership.approve({ communityId: id, userId: asker })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.noSeats });
-    expect(await callerFor(database, asker).membership.status({ communityId: id })).toEqual({ status: 'pending', role: 'member' });
+    await callerFor(scene.database, asker).membership.join({ communityId: id });
+    await scene.database.db.update(communities).set({ availableSeats: 1 }).where(eq(communities.id, id));
+    await expect(callerFor(scene.database, owner).membership.approve({ communityId: id, userId: asker })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.noSeats });
+    expect(await callerFor(scene.database, asker).membership.status({ communityId: id })).toEqual({ status: 'pending', role: 'member' });
   });
 });
 
 describe('owner-only and member-only procedures', () => {
   it('refuse a plain member and a stranger, changing nothing', async () => {
-    const owner = await createTestUser(database);
-    const member = await createTestUser(database);
-    const asker = await createTestUser(database);
-    const stranger = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
+    const member = await createTestUser(scene.database);
+    const asker = await createTestUser(scene.database);
+    const stranger = await createTestUser(scene.database);
     const id = await community(owner, { isPrivate: true });
-    await callerFor(database, asker).membership.join({ communityId: id });
-    await callerFor(database, owner).membership.approve({ communityId: id, userId: asker });
-    await database.db.insert(communityMembers).values({ communityId: id, userId: member, role: 'member', status: 'approved' });
-    await database.db.update(communities).set({ membersCount: 3 }).where(eq(communities.id, id));
-    const pendingPerson = await createTestUser(database);
-    await callerFor(database, pendingPerson).membership.join({ communityId: id });
+    await callerFor(scene.database, asker).membership.join({ communityId: id });
+    await callerFor(scene.database, owner).membership.approve({ communityId: id, userId: asker });
+    await scene.database.db.insert(communityMembers).values({ communityId: id, userId: member, role: 'member', status: 'approved' });
+    await scene.database.db.update(communities).set({ membersCount: 3 }).where(eq(communities.id, id));
+    const pendingPerson = await createTestUser(scene.database);
+    await callerFor(scene.database, pendingPerson).membership.join({ communityId: id });
 
     for (const who of [member, stranger]) {
-      const caller = callerFor(database, who);
+      const caller = callerFor(scene.database, who);
       await expect(caller.membership.approve({ communityId: id, userId: pendingPerson })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(caller.membership.decline({ communityId: id, userId: pendingPerson })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(caller.membership.remove({ communityId: id, userId: asker })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    await expect(callerFor(database, stranger).membership.members({ communityId: id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
-    await expect(callerFor(database, null).membership.members({ communityId: id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(scene.database, stranger).membership.members({ communityId: id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
+    await expect(callerFor(scene.database, null).membership.members({ communityId: id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     // A plain member sees the members but not the pending requests.
-    const seen = await callerFor(database, member).membership.members({ communityId: id });
+    const seen = await callerFor(scene.database, member).membership.members({ communityId: id });
     expect(seen.approved).toHaveLength(3);
     expect(seen.pending).toEqual([]);
     expect(await counts(id)).toEqual({ membersCount: 3, approved: 3 });
-    expect(await callerFor(database, pendingPerson).membership.status({ communityId: id })).toMatchObject({ status: 'pending' });
+    expect(await callerFor(scene.database, pendingPerson).membership.status({ communityId: id })).toMatchObject({ status: 'pending' });
   });
 
   it('the owner removes a member; members leave; the owner can neither leave nor be removed', async () => {
-    const owner = await createTestUser(database);
-    const a = await createTestUser(database);
-    const b = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
+    const a = await createTestUser(scene.database);
+    const b = await createTestUser(scene.database);
     const id = await community(owner);
-    await callerFor(database, a).membership.join({ communityId: id });
-    await callerFor(database, b).membership.join({ communityId: id });
-    expect(await callerFor(database, owner).membership.remove({ communityId: id, userId: a })).toEqual({ membersCount: 2 });
-    await expect(callerFor(database, owner).membership.remove({ communityId: id, userId: a })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await callerFor(database, b).membership.leave({ communityId: id })).toEqual({ membersCount: 1 });
-    await expect(callerFor(database, owner).membership.leave({ communityId: id })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.ownerCannotLeave });
-    await expect(callerFor(database, owner).membership.remove({ communityId: id, userId: owner })).rejects.toMatchObject({
+    await callerFor(scene.database, a).membership.join({ communityId: id });
+    await callerFor(scene.database, b).membership.join({ communityId: id });
+    expect(await callerFor(scene.database, owner).membership.remove({ communityId: id, userId: a })).toEqual({ membersCount: 2 });
+    await expect(callerFor(scene.database, owner).membership.remove({ communityId: id, userId: a })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await callerFor(scene.database, b).membership.leave({ communityId: id })).toEqual({ membersCount: 1 });
+    await expect(callerFor(scene.database, owner).membership.leave({ communityId: id })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.ownerCannotLeave });
+    await expect(callerFor(scene.database, owner).membership.remove({ communityId: id, userId: owner })).rejects.toMatchObject({
       message: COMMUNITY_MESSAGES.ownerCannotBeRemoved,
     });
     expect(await counts(id)).toEqual({ membersCount: 1, approved: 1 });
     // A removed member cannot come back; one who left can.
-    expect(await callerFor(database, a).membership.status({ communityId: id })).toEqual({ status: 'removed', role: null });
-    await expect(callerFor(database, a).membership.join({ communityId: id })).rejects.toMatchObject({
+    expect(await callerFor(scene.database, a).membership.status({ communityId: id })).toEqual({ status: 'removed', role: null });
+    await expect(callerFor(scene.database, a).membership.join({ communityId: id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: COMMUNITY_MESSAGES.removedByOwner,
     });
-    expect(await callerFor(database, b).membership.join({ communityId: id })).toMatchObject({ status: 'approved' });
+    expect(await callerFor(scene.database, b).membership.join({ communityId: id })).toMatchObject({ status: 'approved' });
     expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });
   });
 });

@@ -1,30 +1,21 @@
 import { communities } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, settle, stopTestBus, testSubscription } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { FORUM_HOST_ID } from './forum.ts';
-import { newPartner } from '../testing/partners.ts';
+import { callerFor, createTestUser, newPartner, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
+const scene = useTestDatabase();
 
-const as = (userId: string | null) => callerFor(database, userId);
+const as = (userId: string | null) => callerFor(scene.database, userId);
 
 describe('the partners’ forum is the feed of one platform community', () => {
   it('is made once, on first use, hosted by the platform, and counts its partners only', async () => {
-    const a = await newPartner(database);
-    const b = await newPartner(database);
+    const a = await newPartner(scene.database);
+    const b = await newPartner(scene.database);
     const { forumId } = await as(a.userId).partners.me();
     expect((await as(b.userId).partners.me()).forumId).toBe(forumId);
-    const forums = await database.db.select().from(communities).where(eq(communities.isForum, true));
+    const forums = await scene.database.db.select().from(communities).where(eq(communities.isForum, true));
     expect(forums).toHaveLength(1);
     expect(forums[0]).toMatchObject({ id: forumId, ownerId: FORUM_HOST_ID, isPrivate: true, membersCount: 2 });
     const members = await as(a.userId).membership.members({ communityId: forumId! });
@@ -32,10 +23,10 @@ describe('the partners’ forum is the feed of one platform community', () => {
   });
 
   it('two partners post, comment and like through the posts domain, live; a non-partner cannot read or write it', async () => {
-    const a = await newPartner(database);
-    const b = await newPartner(database);
+    const a = await newPartner(scene.database);
+    const b = await newPartner(scene.database);
     const forumId = (await as(a.userId).partners.me()).forumId!;
-    const feed = await testSubscription((signal) => callerFor(database, b.userId, { signal }).posts.onFeed({ communityId: forumId }));
+    const feed = await testSubscription((signal) => callerFor(scene.database, b.userId, { signal }).posts.onFeed({ communityId: forumId }));
     try {
       const first = feed.next();
       await settle();
@@ -52,7 +43,7 @@ describe('the partners’ forum is the feed of one platform community', () => {
     const page = await as(b.userId).posts.list({ communityId: forumId });
     expect(page.items[0]).toMatchObject({ content: 'Which niches refer best?', likeCount: 1, commentCount: 1 });
 
-    const outsider = await createTestUser(database);
+    const outsider = await createTestUser(scene.database);
     const refusal = { code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly };
     await expect(as(outsider).posts.list({ communityId: forumId })).rejects.toMatchObject(refusal);
     await expect(as(outsider).posts.create({ communityId: forumId, content: 'Let me in', feeling: null })).rejects.toMatchObject(refusal);
@@ -62,7 +53,7 @@ describe('the partners’ forum is the feed of one platform community', () => {
   });
 
   it('a partner who left the forum is let back in by joining the programme again', async () => {
-    const a = await newPartner(database);
+    const a = await newPartner(scene.database);
     const forumId = (await as(a.userId).partners.me()).forumId!;
     await as(a.userId).membership.leave({ communityId: forumId });
     await expect(as(a.userId).posts.list({ communityId: forumId })).rejects.toMatchObject({ code: 'FORBIDDEN' });

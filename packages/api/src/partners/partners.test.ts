@@ -1,37 +1,28 @@
 import { communities, communityMembers, partnerPayouts, partnerReferrals, partners, profiles } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { PARTNER_MESSAGES, referralCodeOf } from '@app/shared/partners';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, stopTestBus, testSubscription } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { forumId } from './forum.ts';
-import { communityCreatedWith, deliver, newPartner, payingMember, refund } from '../testing/partners.ts';
+import { callerFor, communityCreatedWith, createTestCommunity, createTestUser, deliver, newPartner, payingMember, refund, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
+const scene = useTestDatabase();
 
-const as = (userId: string | null, options: { admin?: boolean } = {}) => callerFor(database, userId, options);
+const as = (userId: string | null, options: { admin?: boolean } = {}) => callerFor(scene.database, userId, options);
 
 describe('joining the programme', () => {
   it("is one click: the referral code is the first 8 characters of the base64 user id, and the forum's membership comes with it", async () => {
-    const userId = await createTestUser(database);
+    const userId = await createTestUser(scene.database);
     expect(await as(userId).partners.me()).toEqual({ partner: null, forumId: null, isAdmin: false });
 
     const joined = await as(userId).partners.join();
     expect(joined.referralCode).toBe(Buffer.from(userId).toString('base64').slice(0, 8));
     expect(joined.referralCode).toBe(referralCodeOf(userId));
     expect(joined.referralCode).toMatch(/^[A-Za-z0-9]{8}$/);
-    expect(joined.forumId).toBe(await forumId(database.db));
+    expect(joined.forumId).toBe(await forumId(scene.database.db));
 
     const me = await as(userId).partners.me();
     expect(me).toEqual({ partner: { referralCode: joined.referralCode, since: joined.since }, forumId: joined.forumId, isAdmin: false });
-    const [membership] = await database.db
+    const [membership] = await scene.database.db
       .select({ status: communityMembers.status, role: communityMembers.role })
       .from(communityMembers)
       .where(and(eq(communityMembers.communityId, joined.forumId), eq(communityMembers.userId, userId)));
@@ -39,20 +30,20 @@ describe('joining the programme', () => {
   });
 
   it('is idempotent: clicking again (or twice at once) keeps one partnership, one code and one forum seat', async () => {
-    const userId = await createTestUser(database);
+    const userId = await createTestUser(scene.database);
     const [a, b] = await Promise.all([as(userId).partners.join(), as(userId).partners.join()]);
     const again = await as(userId).partners.join();
     expect(new Set([a.referralCode, b.referralCode, again.referralCode]).size).toBe(1);
-    expect(await database.db.$count(partners, eq(partners.userId, userId))).toBe(1);
-    expect(await database.db.$count(communityMembers, and(eq(communityMembers.communityId, again.forumId), eq(communityMembers.userId, userId)))).toBe(1);
-    const [forum] = await database.db.select().from(communities).where(eq(communities.id, again.forumId));
-    expect(forum!.membersCount).toBe(await database.db.$count(communityMembers, eq(communityMembers.communityId, again.forumId)));
+    expect(await scene.database.db.$count(partners, eq(partners.userId, userId))).toBe(1);
+    expect(await scene.database.db.$count(communityMembers, and(eq(communityMembers.communityId, again.forumId), eq(communityMembers.userId, userId)))).toBe(1);
+    const [forum] = await scene.database.db.select().from(communities).where(eq(communities.id, again.forumId));
+    expect(forum!.membersCount).toBe(await scene.database.db.$count(communityMembers, eq(communityMembers.communityId, again.forumId)));
   });
 
   it("takes a longer piece of the base64 id when another partner's code already is those 8 characters", async () => {
-    const userId = await createTestUser(database);
-    const holder = await createTestUser(database);
-    await database.db.insert(partners).values({ userId: holder, referralCode: referralCodeOf(userId) });
+    const userId = await createTestUser(scene.database);
+    const holder = await createTestUser(scene.database);
+    await scene.database.db.insert(partners).values({ userId: holder, referralCode: referralCodeOf(userId) });
     const { referralCode } = await as(userId).partners.join();
     expect(referralCode).toBe(referralCodeOf(userId, 12));
   });
@@ -65,7 +56,7 @@ describe('joining the programme', () => {
 
 describe('partner-only procedures', () => {
   it('refuse a signed-out visitor and someone who has not joined the programme', async () => {
-    const stranger = await createTestUser(database);
+    const stranger = await createTestUser(scene.database);
     await expect(as(null).partners.dashboard()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(as(null).partners.ledger({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(as(null).partners.payouts({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -78,10 +69,10 @@ describe('partner-only procedures', () => {
   });
 
   it("show only the partner's own: another partner's referrals, ledger and payouts are not in them", async () => {
-    const mine = await newPartner(database);
-    const theirs = await newPartner(database);
-    const community = await communityCreatedWith(database, theirs.referralCode, { priceCents: 999 });
-    await payingMember(database, community);
+    const mine = await newPartner(scene.database);
+    const theirs = await newPartner(scene.database);
+    const community = await communityCreatedWith(scene.database, theirs.referralCode, { priceCents: 999 });
+    await payingMember(scene.database, community);
     const dashboard = await as(mine.userId).partners.dashboard();
     expect(dashboard.counts).toEqual({ referrals: 0, activeCommunities: 0, totalMembers: 0 });
     expect(dashboard.communities).toEqual([]);
@@ -92,11 +83,11 @@ describe('partner-only procedures', () => {
 
 describe('attribution', () => {
   it("a community created with the partner's code is referred; the dashboard lists it with its members", async () => {
-    const partner = await newPartner(database);
-    const community = await communityCreatedWith(database, partner.referralCode);
-    const [row] = await database.db.select({ referredBy: communities.referredBy }).from(communities).where(eq(communities.id, community.id));
+    const partner = await newPartner(scene.database);
+    const community = await communityCreatedWith(scene.database, partner.referralCode);
+    const [row] = await scene.database.db.select({ referredBy: communities.referredBy }).from(communities).where(eq(communities.id, community.id));
     expect(row!.referredBy).toBe(partner.userId);
-    const member = await createTestUser(database);
+    const member = await createTestUser(scene.database);
     await as(member).membership.join({ communityId: community.id });
 
     const dashboard = await as(partner.userId).partners.dashboard();
@@ -109,11 +100,11 @@ describe('attribution', () => {
   });
 
   it('self-referral does not count, nor does an unknown code', async () => {
-    const partner = await newPartner(database);
-    const own = await communityCreatedWith(database, partner.referralCode, { ownerId: partner.userId });
-    const unknown = await communityCreatedWith(database, 'Zm9vYmFy');
+    const partner = await newPartner(scene.database);
+    const own = await communityCreatedWith(scene.database, partner.referralCode, { ownerId: partner.userId });
+    const unknown = await communityCreatedWith(scene.database, 'Zm9vYmFy');
     for (const id of [own.id, unknown.id]) {
-      expect(await database.db.$count(partnerReferrals, eq(partnerReferrals.communityId, id))).toBe(0);
+      expect(await scene.database.db.$count(partnerReferrals, eq(partnerReferrals.communityId, id))).toBe(0);
     }
     expect((await as(partner.userId).partners.dashboard()).counts.referrals).toBe(0);
   });
@@ -121,18 +112,18 @@ describe('attribution', () => {
 
 describe('live dashboard', () => {
   it('hears of a new referral, a member joining a referred community and a payment, by id', async () => {
-    const partner = await newPartner(database);
-    const live = await testSubscription((signal) => callerFor(database, partner.userId, { signal }).partners.onDashboard({}));
+    const partner = await newPartner(scene.database);
+    const live = await testSubscription((signal) => callerFor(scene.database, partner.userId, { signal }).partners.onDashboard({}));
     try {
       // Listening starts with the first read.
       const first = live.next();
       await settle();
-      const community = await communityCreatedWith(database, partner.referralCode, { priceCents: 999 });
+      const community = await communityCreatedWith(scene.database, partner.referralCode, { priceCents: 999 });
       expect((await first).data).toEqual({ type: 'referral.created', communityId: community.id });
-      const member = await payingMember(database, community);
+      const member = await payingMember(scene.database, community);
       expect((await live.nextWhere((e) => e.type === 'referral.members')).data).toEqual({ type: 'referral.members', communityId: community.id, membersCount: 2 });
       expect((await live.nextWhere((e) => e.type === 'earning.recorded')).data).toEqual({ type: 'earning.recorded', communityId: community.id, entryId: expect.any(String), amountCents: 50 });
-      await deliver(database, refund(member, 999));
+      await deliver(scene.database, refund(member, 999));
       expect((await live.nextWhere((e) => e.type === 'earning.recorded')).data).toMatchObject({ amountCents: -50 });
     } finally {
       live.close();
@@ -143,24 +134,24 @@ describe('live dashboard', () => {
 describe('payouts', () => {
   /** A partner who earned 50 + 50 cents from two payments. */
   async function earningPartner() {
-    const partner = await newPartner(database);
-    const community = await communityCreatedWith(database, partner.referralCode, { priceCents: 999 });
-    await payingMember(database, community);
-    await payingMember(database, community);
+    const partner = await newPartner(scene.database);
+    const community = await communityCreatedWith(scene.database, partner.referralCode, { priceCents: 999 });
+    await payingMember(scene.database, community);
+    await payingMember(scene.database, community);
     return partner;
   }
 
   it('are recorded by a platform admin only, and never for more than is pending', async () => {
     const partner = await earningPartner();
-    const stranger = await createTestUser(database);
-    const admin = await createTestUser(database);
+    const stranger = await createTestUser(scene.database);
+    const admin = await createTestUser(scene.database);
     const input = { partnerId: partner.userId, amountCents: 60, reference: 'Wire 2026-11' };
     await expect(as(null).partners.recordPayout(input)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     for (const someone of [partner.userId, stranger]) {
       await expect(as(someone).partners.recordPayout(input)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Only a platform admin can do this.' });
       await expect(as(someone).partners.balances({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    expect(await database.db.$count(partnerPayouts, eq(partnerPayouts.partnerId, partner.userId))).toBe(0);
+    expect(await scene.database.db.$count(partnerPayouts, eq(partnerPayouts.partnerId, partner.userId))).toBe(0);
 
     await expect(as(admin, { admin: true }).partners.recordPayout({ ...input, amountCents: 101 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -187,7 +178,7 @@ describe('payouts', () => {
 
   it('recorded at once cannot both pass the pending balance', async () => {
     const partner = await earningPartner();
-    const admin = await createTestUser(database);
+    const admin = await createTestUser(scene.database);
     const results = await Promise.allSettled([60, 60].map((amountCents) => as(admin, { admin: true }).partners.recordPayout({ partnerId: partner.userId, amountCents })));
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((await as(partner.userId).partners.dashboard()).totals).toEqual({ earnedCents: 100, paidCents: 60, pendingCents: 40 });
@@ -195,12 +186,12 @@ describe('payouts', () => {
 
   it("reach the partner's open dashboard live", async () => {
     const partner = await earningPartner();
-    const live = await testSubscription((signal) => callerFor(database, partner.userId, { signal }).partners.onDashboard({}));
+    const live = await testSubscription((signal) => callerFor(scene.database, partner.userId, { signal }).partners.onDashboard({}));
     try {
       // Listening starts with the first read; the payments' own events may still be arriving.
       const first = live.nextWhere((e) => e.type === 'payout.recorded');
       await settle();
-      const { payoutId } = await as(await createTestUser(database), { admin: true }).partners.recordPayout({ partnerId: partner.userId, amountCents: 25 });
+      const { payoutId } = await as(await createTestUser(scene.database), { admin: true }).partners.recordPayout({ partnerId: partner.userId, amountCents: 25 });
       expect((await first).data).toEqual({ type: 'payout.recorded', payoutId, amountCents: 25 });
     } finally {
       live.close();
@@ -209,7 +200,7 @@ describe('payouts', () => {
 
   it("balances: every partner's totals for the admins, those owed most first, searchable", async () => {
     const partner = await earningPartner();
-    const admin = await createTestUser(database);
+    const admin = await createTestUser(scene.database);
     const all = await as(admin, { admin: true }).partners.balances({ limit: 100 });
     const owed = all.map((row) => row.pendingCents);
     expect(owed).toEqual([...owed].sort((a, b) => b - a));
@@ -220,9 +211,9 @@ describe('payouts', () => {
 
 describe('the ledger', () => {
   it('pages newest first, naming the community and the rate', async () => {
-    const partner = await newPartner(database);
-    const community = await communityCreatedWith(database, partner.referralCode, { priceCents: 2000 });
-    for (let i = 0; i < 3; i++) await payingMember(database, community);
+    const partner = await newPartner(scene.database);
+    const community = await communityCreatedWith(scene.database, partner.referralCode, { priceCents: 2000 });
+    for (let i = 0; i < 3; i++) await payingMember(scene.database, community);
     const first = await as(partner.userId).partners.ledger({ limit: 2 });
     expect(first.items).toHaveLength(2);
     expect(first.items[0]).toMatchObject({ kind: 'commission', communityId: community.id, communityName: community.name, baseCents: 2000, rateBasisPoints: 500, amountCents: 100, currency: 'usd' });
@@ -236,14 +227,14 @@ describe('the ledger', () => {
 
 describe('the forum community is nowhere but /forum', () => {
   it('is absent from Discover, counts, profiles, My communities and byName, and its join page refuses', async () => {
-    const partner = await newPartner(database);
-    const forum = (await forumId(database.db))!;
-    const [row] = await database.db.select().from(communities).where(eq(communities.id, forum));
+    const partner = await newPartner(scene.database);
+    const forum = (await forumId(scene.database.db))!;
+    const [row] = await scene.database.db.select().from(communities).where(eq(communities.id, forum));
     const visitor = as(null);
 
     const listed = await visitor.communities.list({ search: row!.name, limit: 50 });
     expect(listed.items.map((c) => c.id)).not.toContain(forum);
-    expect(await visitor.communities.count()).toBe(await database.db.$count(communities) - 1);
+    expect(await visitor.communities.count()).toBe(await scene.database.db.$count(communities) - 1);
     await expect(visitor.communities.byName({ name: row!.name })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const profile = await visitor.communities.ofProfile({ userId: partner.userId });
     expect([...profile.owned, ...profile.joined].map((c) => c.id)).not.toContain(forum);
@@ -252,17 +243,17 @@ describe('the forum community is nowhere but /forum', () => {
     const mine = await as(partner.userId).communities.mine();
     expect([...mine.owned, ...mine.joined, ...mine.pending].map((c) => c.id)).not.toContain(forum);
     expect((await visitor.profiles.list({ search: 'commonroom' })).map((p) => p.id)).not.toContain(row!.ownerId);
-    expect(await visitor.profiles.count()).toBe((await database.db.$count(profiles)) - 1);
+    expect(await visitor.profiles.count()).toBe((await scene.database.db.$count(profiles)) - 1);
 
-    const outsider = await createTestUser(database);
+    const outsider = await createTestUser(scene.database);
     await expect(as(outsider).membership.join({ communityId: forum })).rejects.toMatchObject({ code: 'FORBIDDEN', message: PARTNER_MESSAGES.forumPartnersOnly });
-    expect(await database.db.$count(communityMembers, and(eq(communityMembers.communityId, forum), eq(communityMembers.userId, outsider)))).toBe(0);
+    expect(await scene.database.db.$count(communityMembers, and(eq(communityMembers.communityId, forum), eq(communityMembers.userId, outsider)))).toBe(0);
   });
 
   it('a user community may share its name', async () => {
-    await newPartner(database);
-    const owner = await createTestUser(database);
-    const namesake = await createTestCommunity(database, owner, { name: 'partner forum' });
+    await newPartner(scene.database);
+    const owner = await createTestUser(scene.database);
+    const namesake = await createTestCommunity(scene.database, owner, { name: 'partner forum' });
     const found = await as(null).communities.byName({ name: 'Partner Forum' });
     expect(found.id).toBe(namesake.id);
   });

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { checkouts, communityMembers, notificationOutbox } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboxWorker } from '../platform/jobs/outbox.ts';
-import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing/index.ts';
 import { CANCEL_SUBSCRIPTION_TASK, createSubscriptionCanceller } from './cancellations.ts';
 import { createLocalProvider } from './local.ts';
 import { localIds, localOrderPaidEvent } from './local-events.ts';
 import { PaymentsProviderError, type CancellationMode, type PaymentsLog, type PaymentsProvider } from './provider.ts';
 import { handlePolarEvent } from './webhook.ts';
+import { callerFor, createTestCommunity, createTestUser, TEST_PUBLIC_URL, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
+const scene = useTestDatabase();
 
 const logged: Array<{ level: string; details: object; message: string }> = [];
 const log: PaymentsLog = {
@@ -29,18 +21,18 @@ const log: PaymentsLog = {
 
 /** A member of a paid community, admitted by paying through the stand-in's checkout and `order.paid`. */
 async function payingMember() {
-  const owner = await createTestUser(database);
-  const community = await createTestCommunity(database, owner, { membershipAmountCents: 999 });
-  const member = await createTestUser(database);
-  await callerFor(database, member).payments.createCheckout({ communityId: community.id });
-  const [checkout] = await database.db.select().from(checkouts).where(and(eq(checkouts.communityId, community.id), eq(checkouts.userId, member)));
+  const owner = await createTestUser(scene.database);
+  const community = await createTestCommunity(scene.database, owner, { membershipAmountCents: 999 });
+  const member = await createTestUser(scene.database);
+  await callerFor(scene.database, member).payments.createCheckout({ communityId: community.id });
+  const [checkout] = await scene.database.db.select().from(checkouts).where(and(eq(checkouts.communityId, community.id), eq(checkouts.userId, member)));
   const event = localOrderPaidEvent({ checkout: checkout!, customer: { email: 'member@example.com', name: null }, communityName: community.name, paidAt: new Date() });
-  expect(await handlePolarEvent(database.db, `msg_${randomUUID()}`, event)).toMatchObject({ outcome: 'admitted' });
+  expect(await handlePolarEvent(scene.database.db, `msg_${randomUUID()}`, event)).toMatchObject({ outcome: 'admitted' });
   return { owner, community, member, checkout: checkout!, subscriptionRef: localIds(checkout!).subscriptionId };
 }
 
 async function queuedFor(checkoutId: string) {
-  const rows = await database.db
+  const rows = await scene.database.db
     .select()
     .from(notificationOutbox)
     .where(and(eq(notificationOutbox.event, `task:${CANCEL_SUBSCRIPTION_TASK}`), sql`${notificationOutbox.payload}->>'checkoutId' = ${checkoutId}`));
@@ -67,9 +59,9 @@ function recordingProvider(name: 'local' | 'polar' = 'local') {
 describe('the subscription that pays for a membership', () => {
   it('is recorded on the checkout and on the membership by the first payment', async () => {
     const { community, member, checkout, subscriptionRef } = await payingMember();
-    const [paid] = await database.db.select().from(checkouts).where(eq(checkouts.id, checkout.id));
+    const [paid] = await scene.database.db.select().from(checkouts).where(eq(checkouts.id, checkout.id));
     expect(paid).toMatchObject({ status: 'paid', subscriptionRef });
-    const [membership] = await database.db
+    const [membership] = await scene.database.db
       .select()
       .from(communityMembers)
       .where(and(eq(communityMembers.communityId, community.id), eq(communityMembers.userId, member)));
@@ -79,12 +71,12 @@ describe('the subscription that pays for a membership', () => {
   it('leaving cancels it at the end of the paid month, after the commit, through the queued task', async () => {
     const { community, member, checkout, subscriptionRef } = await payingMember();
     const local = createLocalProvider(TEST_PUBLIC_URL);
-    await callerFor(database, member, { payments: local }).membership.leave({ communityId: community.id });
+    await callerFor(scene.database, member, { payments: local }).membership.leave({ communityId: community.id });
     // Nothing is asked of the provider inside the procedure: the task waits for the worker.
     expect(local.cancellations).toEqual([]);
     expect(await queuedFor(checkout.id)).toMatchObject([{ payload: { checkoutId: checkout.id, mode: 'at_period_end', reason: 'left' }, deliveredAt: null }]);
 
-    const worker = createSubscriptionCanceller({ database, payments: local, log });
+    const worker = createSubscriptionCanceller({ database: scene.database, payments: local, log });
     expect(await worker.runDue()).toBeGreaterThanOrEqual(1);
     expect(local.cancellations).toMatchObject([{ subscriptionRef, mode: 'at_period_end' }]);
     const [task] = await queuedFor(checkout.id);
@@ -96,18 +88,18 @@ describe('the subscription that pays for a membership', () => {
 
   it("the owner's removal revokes it at once", async () => {
     const { owner, community, member, checkout, subscriptionRef } = await payingMember();
-    await callerFor(database, owner).membership.remove({ communityId: community.id, userId: member });
+    await callerFor(scene.database, owner).membership.remove({ communityId: community.id, userId: member });
     expect(await queuedFor(checkout.id)).toMatchObject([{ payload: { mode: 'revoke', reason: 'removed' } }]);
     const local = createLocalProvider(TEST_PUBLIC_URL);
-    await createSubscriptionCanceller({ database, payments: local, log }).runDue();
+    await createSubscriptionCanceller({ database: scene.database, payments: local, log }).runDue();
     expect(local.cancellations).toMatchObject([{ subscriptionRef, mode: 'revoke' }]);
   });
 
   it('a provider failure is logged at error level with the task and retried until it succeeds', async () => {
     const { community, member, checkout, subscriptionRef } = await payingMember();
-    await callerFor(database, member).membership.leave({ communityId: community.id });
+    await callerFor(scene.database, member).membership.leave({ communityId: community.id });
     const { provider, calls, state } = recordingProvider();
-    const worker = createSubscriptionCanceller({ database, payments: provider, log });
+    const worker = createSubscriptionCanceller({ database: scene.database, payments: provider, log });
     state.failing = true;
     logged.length = 0;
     await worker.runDue();
@@ -118,7 +110,7 @@ describe('the subscription that pays for a membership', () => {
     // Not due yet; then due, and Polar is back.
     await worker.runDue();
     expect(calls).toHaveLength(1);
-    await database.db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(notificationOutbox.id, task!.id));
+    await scene.database.db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(notificationOutbox.id, task!.id));
     state.failing = false;
     await worker.runDue();
     expect(calls).toEqual([
@@ -132,19 +124,19 @@ describe('the subscription that pays for a membership', () => {
 
   it('two workers (two server processes) never cancel one subscription twice', async () => {
     const { community, member } = await payingMember();
-    await callerFor(database, member).membership.leave({ communityId: community.id });
+    await callerFor(scene.database, member).membership.leave({ communityId: community.id });
     const { provider, calls } = recordingProvider();
-    const workers = [1, 2, 3].map(() => createSubscriptionCanceller({ database, payments: provider, log }));
+    const workers = [1, 2, 3].map(() => createSubscriptionCanceller({ database: scene.database, payments: provider, log }));
     await Promise.all(workers.map((w) => w.runDue()));
     expect(calls).toHaveLength(1);
   });
 
   it('a Polar subscription waits, logged loudly, while Polar is not configured', async () => {
     const { community, member, checkout } = await payingMember();
-    await database.db.update(checkouts).set({ provider: 'polar', subscriptionRef: `sub_${randomUUID()}` }).where(eq(checkouts.id, checkout.id));
-    await callerFor(database, member).membership.leave({ communityId: community.id });
+    await scene.database.db.update(checkouts).set({ provider: 'polar', subscriptionRef: `sub_${randomUUID()}` }).where(eq(checkouts.id, checkout.id));
+    await callerFor(scene.database, member).membership.leave({ communityId: community.id });
     logged.length = 0;
-    await createSubscriptionCanceller({ database, payments: createLocalProvider(TEST_PUBLIC_URL), log }).runDue();
+    await createSubscriptionCanceller({ database: scene.database, payments: createLocalProvider(TEST_PUBLIC_URL), log }).runDue();
     const [task] = await queuedFor(checkout.id);
     expect(task).toMatchObject({ deliveredAt: null, attempts: 1 });
     expect(task!.lastError).toMatch(/^SUBSCRIPTION NOT CANCELLED: polar subscription sub_.* but polar is not configured$/);
@@ -153,8 +145,8 @@ describe('the subscription that pays for a membership', () => {
 
   it('the notification worker never sends these tasks to the notification webhook', async () => {
     const { community, member, checkout } = await payingMember();
-    await callerFor(database, member).membership.leave({ communityId: community.id });
-    const notifier = createOutboxWorker({ database, url: 'http://127.0.0.1:9/never', secret: null, timeoutMs: 500 });
+    await callerFor(scene.database, member).membership.leave({ communityId: community.id });
+    const notifier = createOutboxWorker({ database: scene.database, url: 'http://127.0.0.1:9/never', secret: null, timeoutMs: 500 });
     expect(await notifier.deliverDue()).toBe(0);
     expect(await queuedFor(checkout.id)).toMatchObject([{ attempts: 0, lastError: null, deliveredAt: null }]);
   });

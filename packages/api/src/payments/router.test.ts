@@ -1,33 +1,25 @@
 import { checkouts, communities, communityBans, communityMembers } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, PaymentsProviderError, type PaymentsProvider } from './provider.ts';
-import { callerFor, createTestCommunity, createTestUser, stopTestBus, TEST_PUBLIC_URL } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestUser, TEST_PUBLIC_URL, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
+const scene = useTestDatabase();
 
 /** A paid community (US$9.99 a month) of `ownerId`. */
 const community = (ownerId: string, values: Parameters<typeof createTestCommunity>[2] = {}) =>
-  createTestCommunity(database, ownerId, { membershipAmountCents: 999, ...values });
+  createTestCommunity(scene.database, ownerId, { membershipAmountCents: 999, ...values });
 
-const checkoutsOf = (communityId: string) => database.db.select().from(checkouts).where(eq(checkouts.communityId, communityId));
+const checkoutsOf = (communityId: string) => scene.database.db.select().from(checkouts).where(eq(checkouts.communityId, communityId));
 
 describe('payments.createCheckout', () => {
   it('starts a checkout on the local stand-in, recording the price fixed now', async () => {
-    const owner = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
     const paid = await community(owner);
-    const buyer = await createTestUser(database, { email: 'buyer.one@example.com' });
+    const buyer = await createTestUser(scene.database, { email: 'buyer.one@example.com' });
 
-    const { checkoutUrl } = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id, checkoutType: 'monthly' });
+    const { checkoutUrl } = await callerFor(scene.database, buyer).payments.createCheckout({ communityId: paid.id, checkoutType: 'monthly' });
 
     const [row] = await checkoutsOf(paid.id);
     expect(row).toMatchObject({
@@ -41,27 +33,27 @@ describe('payments.createCheckout', () => {
     });
     expect(checkoutUrl).toBe(`${TEST_PUBLIC_URL}/checkout/local/${row!.id}`);
     // Nothing about the membership changes until the payment arrives.
-    const [after] = await database.db.select().from(communities).where(eq(communities.id, paid.id));
+    const [after] = await scene.database.db.select().from(communities).where(eq(communities.id, paid.id));
     expect(after!.membersCount).toBe(1);
   });
 
   it('lets a pending member (a join request) pay', async () => {
-    const paid = await community(await createTestUser(database), { isPrivate: true });
-    const pending = await createTestUser(database);
-    await database.db.insert(communityMembers).values({ communityId: paid.id, userId: pending, role: 'member', status: 'pending' });
-    await expect(callerFor(database, pending).payments.createCheckout({ communityId: paid.id })).resolves.toHaveProperty('checkoutUrl');
+    const paid = await community(await createTestUser(scene.database), { isPrivate: true });
+    const pending = await createTestUser(scene.database);
+    await scene.database.db.insert(communityMembers).values({ communityId: paid.id, userId: pending, role: 'member', status: 'pending' });
+    await expect(callerFor(scene.database, pending).payments.createCheckout({ communityId: paid.id })).resolves.toHaveProperty('checkoutUrl');
   });
 
   it('refuses a signed-out visitor', async () => {
-    const paid = await community(await createTestUser(database));
-    await expect(callerFor(database, null).payments.createCheckout({ communityId: paid.id, checkoutType: 'monthly' })).rejects.toMatchObject({
+    const paid = await community(await createTestUser(scene.database));
+    await expect(callerFor(scene.database, null).payments.createCheckout({ communityId: paid.id, checkoutType: 'monthly' })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     expect(await checkoutsOf(paid.id)).toHaveLength(0);
   });
 
   it('refuses a community that does not exist', async () => {
-    const caller = callerFor(database, await createTestUser(database));
+    const caller = callerFor(scene.database, await createTestUser(scene.database));
     await expect(caller.payments.createCheckout({ communityId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: COMMUNITY_MESSAGES.notFound,
@@ -73,8 +65,8 @@ describe('payments.createCheckout', () => {
   });
 
   it('refuses a free community', async () => {
-    const free = await community(await createTestUser(database), { membershipAmountCents: 0 });
-    await expect(callerFor(database, await createTestUser(database)).payments.createCheckout({ communityId: free.id })).rejects.toMatchObject({
+    const free = await community(await createTestUser(scene.database), { membershipAmountCents: 0 });
+    await expect(callerFor(scene.database, await createTestUser(scene.database)).payments.createCheckout({ communityId: free.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: COMMUNITY_MESSAGES.notPaid,
     });
@@ -82,14 +74,14 @@ describe('payments.createCheckout', () => {
   });
 
   it('refuses the owner and an approved member', async () => {
-    const owner = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
     const paid = await community(owner);
-    const member = await createTestUser(database);
-    await database.db.insert(communityMembers).values({ communityId: paid.id, userId: member, role: 'member', status: 'approved' });
-    await database.db.update(communities).set({ membersCount: 2 }).where(eq(communities.id, paid.id));
+    const member = await createTestUser(scene.database);
+    await scene.database.db.insert(communityMembers).values({ communityId: paid.id, userId: member, role: 'member', status: 'approved' });
+    await scene.database.db.update(communities).set({ membersCount: 2 }).where(eq(communities.id, paid.id));
 
     for (const userId of [owner, member]) {
-      await expect(callerFor(database, userId).payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
+      await expect(callerFor(scene.database, userId).payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
         code: 'CONFLICT',
         message: COMMUNITY_MESSAGES.alreadyMember,
       });
@@ -98,8 +90,8 @@ describe('payments.createCheckout', () => {
   });
 
   it('refuses a community with no seats left', async () => {
-    const full = await community(await createTestUser(database), { availableSeats: 1 });
-    await expect(callerFor(database, await createTestUser(database)).payments.createCheckout({ communityId: full.id })).rejects.toMatchObject({
+    const full = await community(await createTestUser(scene.database), { availableSeats: 1 });
+    await expect(callerFor(scene.database, await createTestUser(scene.database)).payments.createCheckout({ communityId: full.id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: COMMUNITY_MESSAGES.noSeats,
     });
@@ -107,8 +99,8 @@ describe('payments.createCheckout', () => {
   });
 
   it('fails clearly when payments are not configured (production without Polar), recording nothing', async () => {
-    const paid = await community(await createTestUser(database));
-    const caller = callerFor(database, await createTestUser(database), { payments: null });
+    const paid = await community(await createTestUser(scene.database));
+    const caller = callerFor(scene.database, await createTestUser(scene.database), { payments: null });
     await expect(caller.payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
       message: PAYMENT_MESSAGES.paymentUrlFailed,
@@ -117,7 +109,7 @@ describe('payments.createCheckout', () => {
   });
 
   it('expires the checkout and says so when the provider fails', async () => {
-    const paid = await community(await createTestUser(database));
+    const paid = await community(await createTestUser(scene.database));
     const failing: PaymentsProvider = {
       name: 'polar',
       async createCheckout() {
@@ -126,7 +118,7 @@ describe('payments.createCheckout', () => {
       resumeCheckout: async () => null,
       cancelSubscription: async () => 'cancelled',
     };
-    const caller = callerFor(database, await createTestUser(database), { payments: failing });
+    const caller = callerFor(scene.database, await createTestUser(scene.database), { payments: failing });
     await expect(caller.payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
       code: 'BAD_GATEWAY',
       message: PAYMENT_MESSAGES.paymentUrlFailed,
@@ -136,11 +128,11 @@ describe('payments.createCheckout', () => {
   });
 
   it('refuses someone the owner removed, with the spec text, recording nothing', async () => {
-    const owner = await createTestUser(database);
+    const owner = await createTestUser(scene.database);
     const paid = await community(owner);
-    const removed = await createTestUser(database);
-    await database.db.insert(communityBans).values({ communityId: paid.id, userId: removed, bannedBy: owner });
-    await expect(callerFor(database, removed).payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
+    const removed = await createTestUser(scene.database);
+    await scene.database.db.insert(communityBans).values({ communityId: paid.id, userId: removed, bannedBy: owner });
+    await expect(callerFor(scene.database, removed).payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: COMMUNITY_MESSAGES.removedByOwner,
     });
@@ -168,8 +160,8 @@ describe('one open checkout per buyer and community', () => {
   }
 
   it('answers the same checkout again while it is good', async () => {
-    const paid = await community(await createTestUser(database));
-    const caller = callerFor(database, await createTestUser(database));
+    const paid = await community(await createTestUser(scene.database));
+    const caller = callerFor(scene.database, await createTestUser(scene.database));
     const first = await caller.payments.createCheckout({ communityId: paid.id });
     const second = await caller.payments.createCheckout({ communityId: paid.id });
     expect(second).toEqual(first);
@@ -177,10 +169,10 @@ describe('one open checkout per buyer and community', () => {
   });
 
   it('opens exactly one checkout when many requests race, and every request gets its URL', async () => {
-    const paid = await community(await createTestUser(database));
-    const buyer = await createTestUser(database);
+    const paid = await community(await createTestUser(scene.database));
+    const buyer = await createTestUser(scene.database);
     const { provider, made } = countingProvider({ delayMs: 300 });
-    const caller = callerFor(database, buyer, { payments: provider });
+    const caller = callerFor(scene.database, buyer, { payments: provider });
     const results = await Promise.all(Array.from({ length: 8 }, () => caller.payments.createCheckout({ communityId: paid.id })));
     const rows = await checkoutsOf(paid.id);
     expect(rows).toHaveLength(1);
@@ -190,23 +182,23 @@ describe('one open checkout per buyer and community', () => {
   });
 
   it('expires the open checkout and opens a new one when the price changed, the provider closed it, or it is old', async () => {
-    const paid = await community(await createTestUser(database));
-    const buyer = await createTestUser(database);
-    const first = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id });
+    const paid = await community(await createTestUser(scene.database));
+    const buyer = await createTestUser(scene.database);
+    const first = await callerFor(scene.database, buyer).payments.createCheckout({ communityId: paid.id });
 
-    await database.db.update(communities).set({ membershipAmountCents: 1500 }).where(eq(communities.id, paid.id));
-    const repriced = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id });
+    await scene.database.db.update(communities).set({ membershipAmountCents: 1500 }).where(eq(communities.id, paid.id));
+    const repriced = await callerFor(scene.database, buyer).payments.createCheckout({ communityId: paid.id });
     expect(repriced.checkoutUrl).not.toBe(first.checkoutUrl);
     let rows = await checkoutsOf(paid.id);
     expect(rows.map((r) => [r.amountCents, r.status]).sort()).toEqual([[1500, 'open'], [999, 'expired']]);
 
     const { provider } = countingProvider({ stillOpen: false });
-    const onPolar = await callerFor(database, buyer, { payments: provider }).payments.createCheckout({ communityId: paid.id });
-    const polarAgain = await callerFor(database, buyer, { payments: provider }).payments.createCheckout({ communityId: paid.id });
+    const onPolar = await callerFor(scene.database, buyer, { payments: provider }).payments.createCheckout({ communityId: paid.id });
+    const polarAgain = await callerFor(scene.database, buyer, { payments: provider }).payments.createCheckout({ communityId: paid.id });
     expect(polarAgain.checkoutUrl).not.toBe(onPolar.checkoutUrl);
 
-    await database.db.update(checkouts).set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000) }).where(and(eq(checkouts.communityId, paid.id), eq(checkouts.status, 'open')));
-    const fresh = await callerFor(database, buyer, { payments: countingProvider().provider }).payments.createCheckout({ communityId: paid.id });
+    await scene.database.db.update(checkouts).set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000) }).where(and(eq(checkouts.communityId, paid.id), eq(checkouts.status, 'open')));
+    const fresh = await callerFor(scene.database, buyer, { payments: countingProvider().provider }).payments.createCheckout({ communityId: paid.id });
     expect(fresh.checkoutUrl).not.toBe(polarAgain.checkoutUrl);
     rows = await checkoutsOf(paid.id);
     expect(rows.filter((r) => r.status === 'open')).toHaveLength(1);
@@ -214,12 +206,12 @@ describe('one open checkout per buyer and community', () => {
   });
 
   it('replaces an open checkout whose provider session was never made (a crash mid-way)', async () => {
-    const paid = await community(await createTestUser(database));
-    const buyer = await createTestUser(database);
-    await database.db
+    const paid = await community(await createTestUser(scene.database));
+    const buyer = await createTestUser(scene.database);
+    await scene.database.db
       .insert(checkouts)
       .values({ communityId: paid.id, userId: buyer, amountCents: 999, provider: 'local', createdAt: new Date(Date.now() - 60_000) });
-    const { checkoutUrl } = await callerFor(database, buyer).payments.createCheckout({ communityId: paid.id });
+    const { checkoutUrl } = await callerFor(scene.database, buyer).payments.createCheckout({ communityId: paid.id });
     const rows = await checkoutsOf(paid.id);
     expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'open']);
     expect(checkoutUrl).toBe(`${TEST_PUBLIC_URL}/checkout/local/${rows.find((r) => r.status === 'open')!.id}`);

@@ -1,12 +1,11 @@
-import { createDatabase, type Database } from '@app/db';
+import type { Database } from '@app/db';
 import { communities, communityMembers, liveEvents } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus } from '../platform/live/bus.ts';
-import { callerFor, createTestUser, settle, stopTestBus, testSubscription, type CallerOptions } from '../testing/index.ts';
+import { callerFor, type CallerOptions, createTestUser, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 /** Another connection pool and bus on the same database: a second server process. */
 let secondProcess: Database;
 let secondBus: LiveBus;
@@ -16,29 +15,25 @@ let stranger: string;
 let communityId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  secondProcess = database.url ? await createDatabase({ kind: 'postgres', url: database.url }) : database;
+  secondProcess = await scene.otherProcess();
   secondBus = createLiveBus(secondProcess);
-  owner = await createTestUser(database);
-  member = await createTestUser(database);
-  stranger = await createTestUser(database);
-  const [row] = await database.db.insert(communities).values({ name: `Live ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
+  owner = await createTestUser(scene.database);
+  member = await createTestUser(scene.database);
+  stranger = await createTestUser(scene.database);
+  const [row] = await scene.database.db.insert(communities).values({ name: `Live ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
   communityId = row!.id;
-  await database.db.insert(communityMembers).values([
+  await scene.database.db.insert(communityMembers).values([
     { communityId, userId: owner, role: 'owner', status: 'approved' },
     { communityId, userId: member, role: 'member', status: 'approved' },
   ]);
 });
 afterAll(async () => {
   await secondBus.stop();
-  await stopTestBus(database);
-  if (secondProcess !== database) await secondProcess.close();
-  await database.drop();
 });
 
 /** Subscribes to the feed and hands out events one at a time. */
 function subscribe(userId: string | null, input: { lastEventId?: string } = {}, options: CallerOptions = {}) {
-  return testSubscription((signal) => callerFor(database, userId, { ...options, signal }).posts.onFeed({ communityId, ...input }));
+  return testSubscription((signal) => callerFor(scene.database, userId, { ...options, signal }).posts.onFeed({ communityId, ...input }));
 }
 
 describe('posts.onFeed', () => {
@@ -51,14 +46,14 @@ describe('posts.onFeed', () => {
     const feed = await subscribe(owner);
     const first = feed.next();
     await settle();
-    const post = await callerFor(database, member).posts.create({ communityId, content: 'hello, live world', feeling: 'happy' });
+    const post = await callerFor(scene.database, member).posts.create({ communityId, content: 'hello, live world', feeling: 'happy' });
     const created = await first;
     expect(created.data).toMatchObject({ type: 'post.created', post: { id: post.id, content: 'hello, live world', author: { id: member } } });
     expect((created.data.post as { createdAt: unknown }).createdAt).toBeInstanceOf(Date);
 
-    await callerFor(database, member).posts.like({ postId: post.id, liked: true });
+    await callerFor(scene.database, member).posts.like({ postId: post.id, liked: true });
     expect((await feed.next()).data).toMatchObject({ type: 'post.liked', postId: post.id, likeCount: 1, userId: member });
-    await callerFor(database, member).posts.addComment({ postId: post.id, content: 'first!' });
+    await callerFor(scene.database, member).posts.addComment({ postId: post.id, content: 'first!' });
     expect((await feed.next()).data).toMatchObject({ type: 'comment.created', postId: post.id, commentCount: 1, comment: { content: 'first!' } });
     feed.close();
   });
@@ -67,7 +62,7 @@ describe('posts.onFeed', () => {
     const feed = await subscribe(owner, {}, { live: secondBus });
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'from process one');
     await settle();
-    const post = await callerFor(database, member).posts.create({ communityId, content: 'from process one' });
+    const post = await callerFor(scene.database, member).posts.create({ communityId, content: 'from process one' });
     expect((await next).data).toMatchObject({ type: 'post.created', post: { id: post.id } });
     feed.close();
   });
@@ -77,10 +72,10 @@ describe('posts.onFeed', () => {
     // (An earlier test's events may still be on their way to this process's bus: wait for this one.)
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'seen');
     await settle();
-    await callerFor(database, member).posts.create({ communityId, content: 'seen' });
+    await callerFor(scene.database, member).posts.create({ communityId, content: 'seen' });
     const seen = await next;
     feed.close();
-    const missed = await callerFor(database, member).posts.create({ communityId, content: 'missed while away' });
+    const missed = await callerFor(scene.database, member).posts.create({ communityId, content: 'missed while away' });
 
     const again = await subscribe(owner, { lastEventId: seen.id });
     expect((await again.next()).data).toMatchObject({ type: 'post.created', post: { id: missed.id } });
@@ -88,7 +83,7 @@ describe('posts.onFeed', () => {
   });
 
   it('never replays history: from id 0 or from before the window the client is told to refetch', async () => {
-    await callerFor(database, member).posts.create({ communityId, content: 'history that must not be paged through' });
+    await callerFor(scene.database, member).posts.create({ communityId, content: 'history that must not be paged through' });
     const fromZero = await subscribe(member, { lastEventId: '0' });
     expect((await fromZero.next()).data).toEqual({ type: 'live.reset' });
     fromZero.close();
@@ -96,11 +91,11 @@ describe('posts.onFeed', () => {
     const feed = await subscribe(owner);
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'seen long ago');
     await settle();
-    await callerFor(database, member).posts.create({ communityId, content: 'seen long ago' });
+    await callerFor(scene.database, member).posts.create({ communityId, content: 'seen long ago' });
     const seen = await next;
     feed.close();
-    await callerFor(database, member).posts.create({ communityId, content: 'missed, but too long ago' });
-    await database.db.execute(sql`update live_events set created_at = now() - interval '10 minutes' where id = ${Number(seen.id)}`);
+    await callerFor(scene.database, member).posts.create({ communityId, content: 'missed, but too long ago' });
+    await scene.database.db.execute(sql`update live_events set created_at = now() - interval '10 minutes' where id = ${Number(seen.id)}`);
     const again = await subscribe(owner, { lastEventId: seen.id });
     const reset = await again.next();
     expect(reset.data).toEqual({ type: 'live.reset' });
@@ -112,11 +107,11 @@ describe('posts.onFeed', () => {
     const feed = await subscribe(owner);
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'marker before secrets');
     await settle();
-    await callerFor(database, member).posts.create({ communityId, content: 'marker before secrets' });
+    await callerFor(scene.database, member).posts.create({ communityId, content: 'marker before secrets' });
     const marker = await next;
     feed.close();
 
-    const author = callerFor(database, member);
+    const author = callerFor(scene.database, member);
     const deleted = await author.posts.create({ communityId, content: 'DELETED-SECRET post text' });
     await author.posts.addComment({ postId: deleted.id, content: 'DELETED-SECRET comment on it' });
     await author.posts.delete({ postId: deleted.id });
@@ -125,7 +120,7 @@ describe('posts.onFeed', () => {
     await author.posts.deleteComment({ commentId: comment.id });
     await author.posts.update({ postId: edited.id, content: 'the final wording' });
 
-    const [log] = await database.db.select({ text: sql<string>`string_agg(${liveEvents.payload}::text, ' ')` }).from(liveEvents);
+    const [log] = await scene.database.db.select({ text: sql<string>`string_agg(${liveEvents.payload}::text, ' ')` }).from(liveEvents);
     expect(log!.text).not.toMatch(/SECRET|final wording/);
 
     const again = await subscribe(owner, { lastEventId: marker.id });
@@ -143,8 +138,8 @@ describe('posts.onFeed', () => {
   });
 
   it('ends when the subscriber leaves the community', async () => {
-    const leaver = await createTestUser(database);
-    await callerFor(database, leaver).membership.join({ communityId });
+    const leaver = await createTestUser(scene.database);
+    await callerFor(scene.database, leaver).membership.join({ communityId });
     const feed = await subscribe(leaver);
     // Events of earlier tests may still be on their way: pass over them until the subscription ends.
     const ended = expect(
@@ -153,13 +148,13 @@ describe('posts.onFeed', () => {
       })(),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await settle();
-    await callerFor(database, leaver).membership.leave({ communityId });
+    await callerFor(scene.database, leaver).membership.leave({ communityId });
     await ended;
   });
 
   it('ends when the session does', async () => {
     let active = true;
-    const quickBus = createLiveBus(database, { revalidateMs: 100 });
+    const quickBus = createLiveBus(scene.database, { revalidateMs: 100 });
     const feed = await subscribe(member, {}, { live: quickBus, isSessionActive: async () => active });
     const ended = expect(feed.next(3000)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     active = false;

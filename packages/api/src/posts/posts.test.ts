@@ -1,11 +1,10 @@
 import { comments, communities, communityMembers, liveEvents, notificationOutbox, posts } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestUser, storeTestUpload, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let owner: string;
 let member: string;
 let other: string;
@@ -13,25 +12,20 @@ let stranger: string;
 let communityId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await testStorage().init();
-  owner = await createTestUser(database);
-  member = await createTestUser(database);
-  other = await createTestUser(database);
-  stranger = await createTestUser(database);
-  const [row] = await database.db.insert(communities).values({ name: `Feed ${Date.now()}`, ownerId: owner, membersCount: 3 }).returning({ id: communities.id });
+  owner = await createTestUser(scene.database);
+  member = await createTestUser(scene.database);
+  other = await createTestUser(scene.database);
+  stranger = await createTestUser(scene.database);
+  const [row] = await scene.database.db.insert(communities).values({ name: `Feed ${Date.now()}`, ownerId: owner, membersCount: 3 }).returning({ id: communities.id });
   communityId = row!.id;
-  await database.db.insert(communityMembers).values([
+  await scene.database.db.insert(communityMembers).values([
     { communityId, userId: owner, role: 'owner', status: 'approved' },
     { communityId, userId: member, role: 'member', status: 'approved' },
     { communityId, userId: other, role: 'member', status: 'approved' },
   ]);
 });
-afterAll(async () => {
-  await database.drop();
-});
 
-const as = (userId: string | null) => callerFor(database, userId).posts;
+const as = (userId: string | null) => callerFor(scene.database, userId).posts;
 
 describe('posts', () => {
   it('a non-member cannot list, create, like or comment; a signed-out visitor neither', async () => {
@@ -43,15 +37,15 @@ describe('posts', () => {
       await expect(caller.addComment({ postId: post.id, content: 'hi' })).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|UNAUTHORIZED/) });
       await expect(caller.comments({ postId: post.id })).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|UNAUTHORIZED/) });
     }
-    expect(await database.db.$count(posts, eq(posts.content, 'let me in'))).toBe(0);
+    expect(await scene.database.db.$count(posts, eq(posts.content, 'let me in'))).toBe(0);
   });
 
   it('creates a post with its feeling, a live event and a notification outbox row, in one go', async () => {
     const created = await as(member).create({ communityId, content: '  Week one done!  ', feeling: 'celebrating' });
     expect(created).toMatchObject({ content: 'Week one done!', feeling: 'celebrating', likeCount: 0, likedByMe: false, commentCount: 0, author: { id: member } });
-    const [event] = await database.db.select().from(liveEvents).where(eq(liveEvents.type, 'post.created')).orderBy(liveEvents.id).limit(1).offset(1);
+    const [event] = await scene.database.db.select().from(liveEvents).where(eq(liveEvents.type, 'post.created')).orderBy(liveEvents.id).limit(1).offset(1);
     expect(event?.topic).toBe(`community:${communityId}`);
-    const outbox = await database.db.select().from(notificationOutbox);
+    const outbox = await scene.database.db.select().from(notificationOutbox);
     expect(outbox.find((row) => (row.payload as { postId: string }).postId === created.id)).toMatchObject({ event: 'post.created', deliveredAt: null });
     await expect(as(member).create({ communityId, content: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: POST_MESSAGES.contentRequired });
     await expect(as(member).create({ communityId, content: 'x', feeling: 'grumpy' as never })).rejects.toMatchObject({ message: POST_MESSAGES.feeling });
@@ -60,15 +54,15 @@ describe('posts', () => {
   it("refuses an attachment that is not the member's own stored upload", async () => {
     await expect(as(member).create({ communityId, content: 'file', attachmentKey: `${other}/notes.pdf` })).rejects.toMatchObject({ message: POST_MESSAGES.attachment });
     const key = `${member}/notes.pdf`;
-    await storeTestUpload(database, member, 'documents-post', key, Buffer.from('%PDF-1.4'), 'application/pdf');
+    await storeTestUpload(scene.database, member, 'documents-post', key, Buffer.from('%PDF-1.4'), 'application/pdf');
     const post = await as(member).create({ communityId, content: 'file', attachmentKey: key });
     expect(post).toMatchObject({ attachmentType: 'application/pdf', attachmentUrl: `/api/posts/${post.id}/attachment` });
   });
 
   it('pages the feed 10 at a time, newest first, with counts and liked-by-me', async () => {
-    const [row] = await database.db.insert(communities).values({ name: `Paged ${Date.now()}`, ownerId: owner, membersCount: 1 }).returning({ id: communities.id });
+    const [row] = await scene.database.db.insert(communities).values({ name: `Paged ${Date.now()}`, ownerId: owner, membersCount: 1 }).returning({ id: communities.id });
     const paged = row!.id;
-    await database.db.insert(communityMembers).values({ communityId: paged, userId: owner, role: 'owner', status: 'approved' });
+    await scene.database.db.insert(communityMembers).values({ communityId: paged, userId: owner, role: 'owner', status: 'approved' });
     for (let i = 1; i <= 25; i += 1) await as(owner).create({ communityId: paged, content: `post ${i}` });
     const first = await as(owner).list({ communityId: paged });
     await as(owner).like({ postId: first.items[0]!.id, liked: true });
@@ -106,14 +100,14 @@ describe('posts', () => {
     expect(edited.updatedAt.getTime()).toBeGreaterThan(edited.createdAt.getTime());
     expect(await as(owner).update({ postId: post.id, content: 'moderated' })).toMatchObject({ content: 'moderated' });
     await as(owner).delete({ postId: post.id });
-    expect(await database.db.$count(posts, eq(posts.id, post.id))).toBe(0);
+    expect(await scene.database.db.$count(posts, eq(posts.id, post.id))).toBe(0);
   });
 
   it('comments: 1 to 250 characters after trimming; a 251-character one is refused and nothing stored', async () => {
     const post = await as(member).create({ communityId, content: 'talk to me' });
     await expect(as(other).addComment({ postId: post.id, content: 'x'.repeat(251) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: POST_MESSAGES.commentLength });
     await expect(as(other).addComment({ postId: post.id, content: '    ' })).rejects.toMatchObject({ message: POST_MESSAGES.commentLength });
-    expect(await database.db.$count(comments, eq(comments.postId, post.id))).toBe(0);
+    expect(await scene.database.db.$count(comments, eq(comments.postId, post.id))).toBe(0);
     const { comment, commentCount } = await as(other).addComment({ postId: post.id, content: `  ${'y'.repeat(250)}  ` });
     expect([comment.content.length, commentCount]).toEqual([250, 1]);
     expect((await as(member).comments({ postId: post.id })).map((c) => c.author.id)).toEqual([other]);

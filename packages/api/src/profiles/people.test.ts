@@ -1,25 +1,18 @@
 import { profiles } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { callerFor, createTestUser, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const scene = useTestDatabase();
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
-const people = () => callerFor(database, null).profiles;
+const people = () => callerFor(scene.database, null).profiles;
 
 /** A signed-up person with a set username (and other columns as given). */
 async function person(username: string, name: string, changes: Partial<typeof profiles.$inferInsert> = {}) {
-  const id = await createTestUser(database, { email: `${username}@example.com`, name });
-  await database.db.update(profiles).set({ username, ...changes }).where(eq(profiles.id, id));
+  const id = await createTestUser(scene.database, { email: `${username}@example.com`, name });
+  await scene.database.db.update(profiles).set({ username, ...changes }).where(eq(profiles.id, id));
   return id;
 }
 
@@ -51,7 +44,7 @@ describe('profiles.list', () => {
   });
 
   it('returns the newest 50 and never an e-mail', async () => {
-    for (let i = 0; i < 55; i += 1) await createTestUser(database, { email: `crowd${i}@example.com`, name: `Crowd ${i}` });
+    for (let i = 0; i < 55; i += 1) await createTestUser(scene.database, { email: `crowd${i}@example.com`, name: `Crowd ${i}` });
     const list = await people().list();
     expect(list).toHaveLength(50);
     expect(list[0]?.fullName).toBe('Crowd 54');
@@ -72,7 +65,7 @@ describe('profiles.list', () => {
 describe('profiles.count', () => {
   it('counts every profile', async () => {
     const before = await people().count();
-    await createTestUser(database);
+    await createTestUser(scene.database);
     expect(await people().count()).toBe(before + 1);
   });
 });

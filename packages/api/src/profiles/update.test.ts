@@ -1,20 +1,13 @@
 import { notificationPreferences, profiles } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { PROFILE_MESSAGES, type UpdateProfileInput } from '@app/shared/profiles';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, storeTestUpload, testStorage } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { callerFor, createTestUser, storeTestUpload, testStorage, useTestDatabase } from '../testing/index.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const scene = useTestDatabase();
 
 async function profileOf(userId: string) {
-  const [row] = await database.db.select().from(profiles).where(eq(profiles.id, userId));
+  const [row] = await scene.database.db.select().from(profiles).where(eq(profiles.id, userId));
   return row!;
 }
 
@@ -33,15 +26,15 @@ function formFor(row: Awaited<ReturnType<typeof profileOf>>, changes: Partial<Up
 
 describe('profiles.update', () => {
   it('refuses a signed-out visitor', async () => {
-    await expect(callerFor(database, null).profiles.update(formFor(await profileOf(await createTestUser(database))))).rejects.toMatchObject({
+    await expect(callerFor(scene.database, null).profiles.update(formFor(await profileOf(await createTestUser(scene.database))))).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
 
   it('saves the form, storing empty fields as null', async () => {
-    const userId = await createTestUser(database);
+    const userId = await createTestUser(scene.database);
     const before = await profileOf(userId);
-    const saved = await callerFor(database, userId).profiles.update(
+    const saved = await callerFor(scene.database, userId).profiles.update(
       formFor(before, {
         username: 'grace_h',
         bio: '  Teaches compilers.  ',
@@ -67,19 +60,19 @@ describe('profiles.update', () => {
     [{ urls: ['javascript:alert(1)'] }, PROFILE_MESSAGES.url],
     [{ urls: ['notaurl'] }, PROFILE_MESSAGES.url],
   ] as const)('refuses %o with the spec message and changes nothing', async (changes, message) => {
-    const userId = await createTestUser(database);
+    const userId = await createTestUser(scene.database);
     const before = await profileOf(userId);
-    const call = callerFor(database, userId).profiles.update(formFor(before, changes as Partial<UpdateProfileInput>));
+    const call = callerFor(scene.database, userId).profiles.update(formFor(before, changes as Partial<UpdateProfileInput>));
     await expect(call).rejects.toMatchObject({ code: 'BAD_REQUEST', message });
     expect(await profileOf(userId)).toEqual(before);
   });
 
   it('refuses a username taken by someone else, whatever its case', async () => {
-    const first = await createTestUser(database);
-    await callerFor(database, first).profiles.update(formFor(await profileOf(first), { username: 'Taken_Name' }));
-    const second = await createTestUser(database);
+    const first = await createTestUser(scene.database);
+    await callerFor(scene.database, first).profiles.update(formFor(await profileOf(first), { username: 'Taken_Name' }));
+    const second = await createTestUser(scene.database);
     const before = await profileOf(second);
-    await expect(callerFor(database, second).profiles.update(formFor(before, { username: 'taken_NAME' }))).rejects.toMatchObject({
+    await expect(callerFor(scene.database, second).profiles.update(formFor(before, { username: 'taken_NAME' }))).rejects.toMatchObject({
       code: 'CONFLICT',
       message: "Username 'taken_NAME' is already taken.",
     });
@@ -87,8 +80,8 @@ describe('profiles.update', () => {
   });
 
   it('allows one username change every 30 days', async () => {
-    const userId = await createTestUser(database);
-    const caller = callerFor(database, userId);
+    const userId = await createTestUser(scene.database);
+    const caller = callerFor(scene.database, userId);
     await caller.profiles.update(formFor(await profileOf(userId), { username: 'first_change' }));
     // Other fields can still be saved with the same username.
     await caller.profiles.update(formFor(await profileOf(userId), { bio: 'Still me.' }));
@@ -98,7 +91,7 @@ describe('profiles.update', () => {
     });
     expect((await profileOf(userId)).username).toBe('first_change');
 
-    await database.db
+    await scene.database.db
       .update(profiles)
       .set({ usernameChangedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(profiles.id, userId));
@@ -107,9 +100,9 @@ describe('profiles.update', () => {
   });
 
   it("accepts only the user's own uploaded avatar, and removes the one it replaces", async () => {
-    const userId = await createTestUser(database);
-    const other = await createTestUser(database);
-    const caller = callerFor(database, userId);
+    const userId = await createTestUser(scene.database);
+    const other = await createTestUser(scene.database);
+    const caller = callerFor(scene.database, userId);
     const before = await profileOf(userId);
     for (const avatarUrl of [`/uploads/avatars/${other}/abc.webp`, 'https://tracker.example/pixel.gif', `/uploads/avatars/${userId}/../x.webp`]) {
       await expect(caller.profiles.update(formFor(before, { avatarUrl }))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
@@ -122,7 +115,7 @@ describe('profiles.update', () => {
     expect((await profileOf(userId)).avatarUrl).toBe(before.avatarUrl);
 
     const storage = testStorage();
-    for (const name of ['k3y-1.webp', 'k3y-2.webp']) await storeTestUpload(database, userId, 'avatars', `${userId}/${name}`, Buffer.from('img'), 'image/webp');
+    for (const name of ['k3y-1.webp', 'k3y-2.webp']) await storeTestUpload(scene.database, userId, 'avatars', `${userId}/${name}`, Buffer.from('img'), 'image/webp');
     const first = `/uploads/avatars/${userId}/k3y-1.webp`;
     const second = `/uploads/avatars/${userId}/k3y-2.webp`;
     expect((await caller.profiles.update(formFor(before, { avatarUrl: first }))).avatarUrl).toBe(first);
@@ -135,19 +128,19 @@ describe('profiles.update', () => {
 
 describe('profiles.byUsername', () => {
   it('finds a profile case-insensitively, for visitors too, without the sign-in e-mail', async () => {
-    const userId = await createTestUser(database, { email: 'visible.person@example.com', name: 'Visible Person' });
+    const userId = await createTestUser(scene.database, { email: 'visible.person@example.com', name: 'Visible Person' });
     const { username } = await profileOf(userId);
-    const found = await callerFor(database, null).profiles.byUsername({ username: username.toUpperCase() });
+    const found = await callerFor(scene.database, null).profiles.byUsername({ username: username.toUpperCase() });
     expect(found).toMatchObject({ id: userId, username, fullName: 'Visible Person' });
     expect(found).not.toHaveProperty('email');
   });
 
   it('answers NOT_FOUND with the spec text for an unknown username, BAD_REQUEST for an empty one', async () => {
-    await expect(callerFor(database, null).profiles.byUsername({ username: 'nobody_here' })).rejects.toMatchObject({
+    await expect(callerFor(scene.database, null).profiles.byUsername({ username: 'nobody_here' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: PROFILE_MESSAGES.userNotFound,
     });
-    await expect(callerFor(database, null).profiles.byUsername({ username: '  ' })).rejects.toMatchObject({
+    await expect(callerFor(scene.database, null).profiles.byUsername({ username: '  ' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: PROFILE_MESSAGES.missingUsername,
     });
@@ -156,8 +149,8 @@ describe('profiles.byUsername', () => {
 
 describe('notification preferences', () => {
   it('starts from the spec defaults and saves changes, keeping security e-mails on', async () => {
-    const userId = await createTestUser(database);
-    const caller = callerFor(database, userId);
+    const userId = await createTestUser(scene.database);
+    const caller = callerFor(scene.database, userId);
     expect(await caller.profiles.notifications()).toEqual({
       notifyMeAbout: 'all',
       communicationEmails: false,
@@ -174,17 +167,17 @@ describe('notification preferences', () => {
       mobileSettings: true,
     });
     expect(saved).toMatchObject({ notifyMeAbout: 'mentions', communicationEmails: true, securityEmails: true, mobileSettings: true });
-    const [row] = await database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    const [row] = await scene.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     expect(row).toMatchObject({ notifyMeAbout: 'mentions', socialEmails: false, securityEmails: true });
   });
 
   it('refuses a missing notification type and signed-out callers', async () => {
-    const userId = await createTestUser(database);
+    const userId = await createTestUser(scene.database);
     const bad = { notifyMeAbout: undefined, communicationEmails: false, marketingEmails: false, socialEmails: false, mobileSettings: false };
-    await expect(callerFor(database, userId).profiles.updateNotifications(bad as never)).rejects.toMatchObject({
+    await expect(callerFor(scene.database, userId).profiles.updateNotifications(bad as never)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: PROFILE_MESSAGES.notifyRequired,
     });
-    await expect(callerFor(database, null).profiles.notifications()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(scene.database, null).profiles.notifications()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

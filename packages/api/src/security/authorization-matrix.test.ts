@@ -1,11 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RULES } from '../core/access.ts';
 import { procedureAccess } from '../access-table.ts';
-import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing/index.ts';
 import { invoke, type Outcome } from '../testing/security/invoke.ts';
 import { routerProcedures } from '../testing/security/schema-walk.ts';
 import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
+import { createTestPeople, createTestWorld, type TestPeople, useTestDatabase } from '../testing/index.ts';
 
 /**
  * Who may call what, procedure by procedure, against the six standings a person can have towards a
@@ -161,16 +160,11 @@ const ADMIN_MATRIX: Record<string, Expected> = {
   'partners.recordPayout': ok,
 };
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let people: TestPeople;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  people = await createTestPeople(database);
+  people = await createTestPeople(scene.database);
 }, 60_000);
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
 
 const userOf = (caller: Caller): string | null =>
   caller === 'anonymous' ? null : people[caller === 'pending' ? 'applicant' : caller];
@@ -194,9 +188,9 @@ describe('authorization matrix', () => {
 
   for (const [path, expected] of Object.entries(ADMIN_MATRIX)) {
     it(`${path} as a platform admin: ${expected}`, async () => {
-      const world = await createTestWorld(database, people);
-      const input = await VALID_INPUTS[path]!({ database, world, me: people.stranger });
-      const outcome = await invoke(database, people.stranger, path, input, { listenMs: 10, admin: true });
+      const world = await createTestWorld(scene.database, people);
+      const input = await VALID_INPUTS[path]!({ database: scene.database, world, me: people.stranger });
+      const outcome = await invoke(scene.database, people.stranger, path, input, { listenMs: 10, admin: true });
       expect(verdict(outcome), outcome.ok ? 'allowed' : outcome.message).toBe(expected);
     });
   }
@@ -209,9 +203,9 @@ describe('authorization matrix', () => {
       // A world of its own for every caller: what one cell changes (a deletion, a removal) cannot decide another.
       const outcomes = await Promise.all(
         CALLERS.map(async (caller) => {
-          const world = await createTestWorld(database, people);
+          const world = await createTestWorld(scene.database, people);
           const me = userOf(caller);
-          return invoke(database, me, path, await input({ database, world, me }), { listenMs: 10 });
+          return invoke(scene.database, me, path, await input({ database: scene.database, world, me }), { listenMs: 10 });
         }),
       );
       const got = Object.fromEntries(CALLERS.map((caller, i) => [caller, verdict(outcomes[i]!)]));

@@ -1,14 +1,13 @@
 import { profiles } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES } from '../payments/provider.ts';
-import { createTestPeople, createTestWorld, stopTestBus, type TestPeople } from '../testing/index.ts';
 import { anyValue, arbitraryOf, tweaksOf, type Pool } from '../testing/security/arbitraries.ts';
 import { failingProvider, invoke, type Outcome } from '../testing/security/invoke.ts';
 import { defOf, routerProcedures, type RouterProcedure, type Schema } from '../testing/security/schema-walk.ts';
 import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
+import { createTestPeople, createTestWorld, type TestPeople, useTestDatabase } from '../testing/index.ts';
 
 /**
  * Every procedure of the router, called through a real caller on a real database with generated
@@ -26,18 +25,13 @@ type Who = (typeof WHO)[number];
 const PROVIDERS = ['local', 'none', 'failing'] as const;
 type Provider = (typeof PROVIDERS)[number];
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let people: TestPeople;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  people = await createTestPeople(database);
+  people = await createTestPeople(scene.database);
 }, 60_000);
 
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
 
 const userOf = (who: Who) => (who === 'anonymous' ? null : people[who]);
 
@@ -49,10 +43,10 @@ interface Ground {
 
 /** A fresh world of the same people for one procedure (so another's deletions leave it whole), its ids and valid inputs. */
 async function groundFor(path: string): Promise<Ground> {
-  const world = await createTestWorld(database, people);
+  const world = await createTestWorld(scene.database, people);
   const seeds = new Map<Who, unknown>();
-  for (const who of WHO) seeds.set(who, await VALID_INPUTS[path]?.({ database, world, me: userOf(who) }));
-  const usernames = await database.db.select({ username: profiles.username }).from(profiles);
+  for (const who of WHO) seeds.set(who, await VALID_INPUTS[path]?.({ database: scene.database, world, me: userOf(who) }));
+  const usernames = await scene.database.db.select({ username: profiles.username }).from(profiles);
   const ids = [world.community.id, world.post.id, world.comment.id, world.message.id, ...Object.values(people)];
   return { seeds, pool: { ids, words: [world.community.name, ...usernames.map((u) => u.username)] } };
 }
@@ -148,7 +142,7 @@ async function call(procedure: RouterProcedure, who: Who, provider: Provider, in
   }
   probe.start();
   const payments = provider === 'none' ? null : provider === 'failing' ? failingProvider : undefined;
-  const outcome = await invoke(database, userOf(who), procedure.path, input, { payments });
+  const outcome = await invoke(scene.database, userOf(who), procedure.path, input, { payments });
   await new Promise((resolve) => setImmediate(resolve));
   return { outcome, parseMs, stalledMs: probe.stalledMs() };
 }

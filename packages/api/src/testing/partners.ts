@@ -4,7 +4,7 @@ import { checkouts, communities, partnerEarnings } from '@app/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { localOrderPaidEvent, localOrderRefundedEvent, localRenewalPaidEvent, localSubscriptionRevokedEvent } from '../payments/local-events.ts';
 import { addMonth, handlePolarEvent } from '../payments/webhook.ts';
-import { callerFor, createTestUser, storeTestUpload, unlimitedRateLimiter } from './index.ts';
+import { callerFor, createTestUser, storeTestUpload, unlimitedRateLimiter } from './callers.ts';
 
 /**
  * Test support for the partner programme: partners made through partners.join, communities made

@@ -1,21 +1,22 @@
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestWorld, stopTestBus, testStorage, type TestWorld } from './index.ts';
+import type { TestDatabase } from '@app/db/testing';
+import { beforeAll } from 'vitest';
+import { useTestDatabase } from './database.ts';
+import { createTestWorld, type TestWorld } from './world-builder.ts';
 
 /**
- * Test support: a throwaway database with storage and a `createTestWorld` in it for one test file,
- * made before its tests and dropped after them. Read `database` and `world` inside tests.
+ * A test file's database (see `useTestDatabase`) with a `createTestWorld` in it, made before its
+ * tests. Read `database` and `world` inside tests.
  */
 export function useTestWorld() {
-  const scene = {} as { database: TestDatabase; world: TestWorld };
+  const db = useTestDatabase();
+  const scene = {
+    get database(): TestDatabase {
+      return db.database;
+    },
+    world: undefined as unknown as TestWorld,
+  };
   beforeAll(async () => {
-    scene.database = await createTestDatabase();
-    await testStorage().init();
-    scene.world = await createTestWorld(scene.database);
-  });
-  afterAll(async () => {
-    await stopTestBus(scene.database);
-    await scene.database.drop();
+    scene.world = await createTestWorld(db.database);
   });
   return scene;
 }

@@ -1,14 +1,14 @@
 import type * as crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { authAccounts, notificationPreferences, profiles } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { AUTH_MESSAGES } from '@app/shared/auth';
 import { NOTIFICATION_DEFAULTS } from '@app/shared/constants';
 import { generateUsername } from '@app/shared/profiles';
 import { AppError } from '../../core/errors.ts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signInIdentity, type VerifiedIdentity } from './identity.ts';
+import { useTestDatabase } from '../../testing/index.ts';
 
 // The retry suffix comes from randomInt; the tests that need collisions pin it, the others get the real one.
 vi.mock('node:crypto', async (importOriginal) => {
@@ -18,13 +18,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 /** The mocked randomInt, seen through the one overload identity.ts uses. */
 const suffix = vi.mocked(randomInt as (min: number, max: number) => number);
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const scene = useTestDatabase();
 afterEach(() => {
   vi.useRealTimers();
   suffix.mockReset();
@@ -38,21 +32,21 @@ function identity(overrides: Partial<VerifiedIdentity> = {}): VerifiedIdentity {
 }
 
 async function profileOf(userId: string) {
-  const [row] = await database.db.select().from(profiles).where(eq(profiles.id, userId));
+  const [row] = await scene.database.db.select().from(profiles).where(eq(profiles.id, userId));
   return row;
 }
 
 /** Rows in profiles, auth_accounts and notification_preferences. */
 async function totals(): Promise<number[]> {
   const counts = [profiles, authAccounts, notificationPreferences].map(async (table) => {
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    const [row] = await scene.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
     return row!.n;
   });
   return Promise.all(counts);
 }
 
 async function profilesWithEmail(email: string): Promise<number> {
-  const [row] = await database.db
+  const [row] = await scene.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
     .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()));
@@ -68,13 +62,13 @@ function fixTime(ms: number) {
 /** A profile that owns `username`, as if someone else had signed up with it. */
 async function takeUsername(username: string) {
   counter += 1;
-  await database.db.insert(profiles).values({ username, email: `owner${counter}.${Date.now()}@example.com` });
+  await scene.database.db.insert(profiles).values({ username, email: `owner${counter}.${Date.now()}@example.com` });
 }
 
 describe('first sign-in creates the profile (spec section 5)', () => {
   it("builds the username from the e-mail's local part and the last six digits of the time", async () => {
     fixTime(1_732_000_004_321);
-    const { userId, created } = await signInIdentity(database.db, identity({ email: ' Jane.Doe+News@Example.COM ' }));
+    const { userId, created } = await signInIdentity(scene.database.db, identity({ email: ' Jane.Doe+News@Example.COM ' }));
     expect(created).toBe(true);
     const profile = await profileOf(userId);
     expect(profile!.username).toBe('janedoenews_004321');
@@ -83,20 +77,20 @@ describe('first sign-in creates the profile (spec section 5)', () => {
 
   it("uses 'user' when nothing of the local part is left", async () => {
     fixTime(1_700_000_123_456);
-    const { userId } = await signInIdentity(database.db, identity({ email: '.+-@empty-local.example' }));
+    const { userId } = await signInIdentity(scene.database.db, identity({ email: '.+-@empty-local.example' }));
     expect((await profileOf(userId))!.username).toBe('user_123456');
   });
 
   it("falls back to 'New User' and no avatar, and keeps the provider's name and picture otherwise", async () => {
-    const bare = await signInIdentity(database.db, identity({ name: '   ' }));
+    const bare = await signInIdentity(scene.database.db, identity({ name: '   ' }));
     expect(await profileOf(bare.userId)).toMatchObject({ fullName: 'New User', avatarUrl: null });
-    const full = await signInIdentity(database.db, identity({ name: ' Ana Silva ', picture: 'https://images.example/a.png' }));
+    const full = await signInIdentity(scene.database.db, identity({ name: ' Ana Silva ', picture: 'https://images.example/a.png' }));
     expect(await profileOf(full.userId)).toMatchObject({ fullName: 'Ana Silva', avatarUrl: 'https://images.example/a.png' });
   });
 
   it('creates the notification preferences with their defaults', async () => {
-    const { userId } = await signInIdentity(database.db, identity());
-    const rows = await database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    const { userId } = await signInIdentity(scene.database.db, identity());
+    const rows = await scene.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       notifyMeAbout: 'all',
@@ -113,9 +107,9 @@ describe('first sign-in creates the profile (spec section 5)', () => {
 describe('later sign-ins', () => {
   it('return the same user for the same identity and create nothing', async () => {
     const who = identity();
-    const first = await signInIdentity(database.db, who);
+    const first = await signInIdentity(scene.database.db, who);
     const before = await totals();
-    const second = await signInIdentity(database.db, { ...who, name: 'Another Name' });
+    const second = await signInIdentity(scene.database.db, { ...who, name: 'Another Name' });
     expect(second).toEqual({ userId: first.userId, created: false });
     expect(await totals()).toEqual(before);
     expect((await profileOf(first.userId))!.fullName).toBe('New User');
@@ -123,9 +117,9 @@ describe('later sign-ins', () => {
 
   it('link another provider with the same verified e-mail to the same profile', async () => {
     const dev = identity();
-    const first = await signInIdentity(database.db, dev);
+    const first = await signInIdentity(scene.database.db, dev);
     const [profilesBefore] = await totals();
-    const google = await signInIdentity(database.db, {
+    const google = await signInIdentity(scene.database.db, {
       provider: 'google',
       providerAccountId: `google-sub-${counter}`,
       email: dev.email.toUpperCase(),
@@ -133,10 +127,10 @@ describe('later sign-ins', () => {
     });
     expect(google).toEqual({ userId: first.userId, created: false });
     expect((await totals())[0]).toBe(profilesBefore);
-    const links = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, first.userId));
+    const links = await scene.database.db.select().from(authAccounts).where(eq(authAccounts.userId, first.userId));
     expect(links.map((l) => l.provider).sort()).toEqual(['dev', 'google']);
     // The Google identity is now linked directly.
-    expect(await signInIdentity(database.db, { provider: 'google', providerAccountId: `google-sub-${counter}`, email: 'changed@example.com' })).toEqual({
+    expect(await signInIdentity(scene.database.db, { provider: 'google', providerAccountId: `google-sub-${counter}`, email: 'changed@example.com' })).toEqual({
       userId: first.userId,
       created: false,
     });
@@ -147,32 +141,32 @@ describe('the local stand-in (provider dev)', () => {
   it('never opens a profile made through Google: refused, nothing linked or created', async () => {
     counter += 1;
     const email = `google.person${counter}.${Date.now()}@example.com`;
-    const google = await signInIdentity(database.db, { provider: 'google', providerAccountId: `google-sub-${counter}`, email });
+    const google = await signInIdentity(scene.database.db, { provider: 'google', providerAccountId: `google-sub-${counter}`, email });
     const before = await totals();
     for (const typed of [email, email.toUpperCase()]) {
-      await expect(signInIdentity(database.db, identity({ email: typed }))).rejects.toMatchObject({
+      await expect(signInIdentity(scene.database.db, identity({ email: typed }))).rejects.toMatchObject({
         code: 'FORBIDDEN',
         message: AUTH_MESSAGES.localSignInRefused,
       });
     }
     expect(await totals()).toEqual(before);
-    const links = await database.db.select().from(authAccounts).where(eq(authAccounts.userId, google.userId));
+    const links = await scene.database.db.select().from(authAccounts).where(eq(authAccounts.userId, google.userId));
     expect(links.map((l) => l.provider)).toEqual(['google']);
   });
 
   it('never opens a profile no sign-in of its own made (no dev identity)', async () => {
     counter += 1;
     const email = `seeded${counter}.${Date.now()}@example.com`;
-    await database.db.insert(profiles).values({ username: `seeded_${counter}_${Date.now()}`, email });
-    await expect(signInIdentity(database.db, identity({ email }))).rejects.toBeInstanceOf(AppError);
+    await scene.database.db.insert(profiles).values({ username: `seeded_${counter}_${Date.now()}`, email });
+    await expect(signInIdentity(scene.database.db, identity({ email }))).rejects.toBeInstanceOf(AppError);
     expect(await profilesWithEmail(email)).toBe(1);
   });
 
   it('still opens the profile it made, also after Google was linked to it', async () => {
     const dev = identity();
-    const first = await signInIdentity(database.db, dev);
-    await signInIdentity(database.db, { provider: 'google', providerAccountId: `google-sub-linked-${counter}`, email: dev.email });
-    expect(await signInIdentity(database.db, dev)).toEqual({ userId: first.userId, created: false });
+    const first = await signInIdentity(scene.database.db, dev);
+    await signInIdentity(scene.database.db, { provider: 'google', providerAccountId: `google-sub-linked-${counter}`, email: dev.email });
+    expect(await signInIdentity(scene.database.db, dev)).toEqual({ userId: first.userId, created: false });
   });
 });
 
@@ -183,7 +177,7 @@ describe('username collisions', () => {
     const taken = generateUsername(who.email, now);
     await takeUsername(taken.toUpperCase());
     fixTime(now);
-    const { userId, created } = await signInIdentity(database.db, who);
+    const { userId, created } = await signInIdentity(scene.database.db, who);
     expect(created).toBe(true);
     const username = (await profileOf(userId))!.username;
     const base = taken.slice(0, -7);
@@ -199,7 +193,7 @@ describe('username collisions', () => {
     await takeUsername(generateUsername(who.email, 111_111));
     for (const value of [111_111, 111_111, 111_111, 222_222]) suffix.mockReturnValueOnce(value);
     fixTime(now);
-    const { userId, created } = await signInIdentity(database.db, who);
+    const { userId, created } = await signInIdentity(scene.database.db, who);
     expect(created).toBe(true);
     expect((await profileOf(userId))!.username).toBe(generateUsername(who.email, 222_222));
   });
@@ -214,7 +208,7 @@ describe('username collisions', () => {
     fixTime(now);
     const before = await totals();
 
-    const error = await signInIdentity(database.db, who).catch((e: unknown) => e);
+    const error = await signInIdentity(scene.database.db, who).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('CONFLICT');
     expect((error as AppError).message).toBe(
@@ -234,13 +228,13 @@ describe('concurrent first sign-ins', () => {
       ...Array.from({ length: 4 }, () => ({ provider: 'dev' as const, providerAccountId: email, email })),
       ...Array.from({ length: 4 }, () => ({ provider: 'google' as const, providerAccountId: `sub-${email}`, email: email.toUpperCase() })),
     ];
-    const results = await Promise.all(attempts.map((a) => signInIdentity(database.db, a)));
+    const results = await Promise.all(attempts.map((a) => signInIdentity(scene.database.db, a)));
     const ids = new Set(results.map((r) => r.userId));
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await profilesWithEmail(email)).toBe(1);
     const [userId] = [...ids];
-    const prefs = await database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId!));
+    const prefs = await scene.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId!));
     expect(prefs).toHaveLength(1);
   });
 });

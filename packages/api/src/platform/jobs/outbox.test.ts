@@ -1,15 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { notificationOutbox } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffSeconds, createOutboxWorker, enqueueNotification } from './outbox.ts';
+import { useTestDatabase } from '../../testing/index.ts';
 
 const SECRET = `whsec_${Buffer.from('outbox-test-secret-0123456789').toString('base64')}`;
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 let server: Server;
 let url: string;
 /** The endpoint answers 503 while `down`; every request is recorded. */
@@ -19,7 +19,6 @@ let hold: Promise<void> | null = null;
 const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -33,11 +32,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await database.drop();
 });
 
 async function rowOf(id: number) {
-  const [row] = await database.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, id));
+  const [row] = await scene.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, id));
   return row!;
 }
 
@@ -47,9 +45,9 @@ describe('notification outbox', () => {
   });
 
   it('keeps a notification while the endpoint is down and delivers it once, signed, when it answers', async () => {
-    await database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { communityName: 'Garden Club', postTitle: 'Hello' }));
-    const [queued] = await database.db.select().from(notificationOutbox);
-    const worker = createOutboxWorker({ database, url, secret: SECRET });
+    await scene.database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { communityName: 'Garden Club', postTitle: 'Hello' }));
+    const [queued] = await scene.database.db.select().from(notificationOutbox);
+    const worker = createOutboxWorker({ database: scene.database, url, secret: SECRET });
 
     expect(await worker.deliverDue()).toBe(0);
     let row = await rowOf(queued!.id);
@@ -60,7 +58,7 @@ describe('notification outbox', () => {
     expect(received).toHaveLength(1);
 
     down = false;
-    await database.db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` });
+    await scene.database.db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` });
     expect(await worker.deliverDue()).toBe(1);
     row = await rowOf(queued!.id);
     expect(row.deliveredAt).not.toBeNull();
@@ -78,10 +76,10 @@ describe('notification outbox', () => {
   });
 
   it('wakes on NOTIFY when a notification is queued while it runs', async () => {
-    const worker = createOutboxWorker({ database, url, secret: null, pollMs: 60_000 });
+    const worker = createOutboxWorker({ database: scene.database, url, secret: null, pollMs: 60_000 });
     await worker.start();
     const before = received.length;
-    await database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { postTitle: 'Woken' }));
+    await scene.database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { postTitle: 'Woken' }));
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(before + 1);
     await worker.stop();
     expect(JSON.parse(received.at(-1)!.body)).toEqual({ type: 'post.created', data: { postTitle: 'Woken' } });
@@ -91,22 +89,22 @@ describe('notification outbox', () => {
     down = false;
     let release!: () => void;
     hold = new Promise((resolve) => (release = resolve));
-    await database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { postTitle: 'Slow endpoint' }));
+    await scene.database.db.transaction((tx) => enqueueNotification(tx, 'post.created', { postTitle: 'Slow endpoint' }));
     const before = received.length;
-    const worker = createOutboxWorker({ database, url, secret: null });
-    const other = createOutboxWorker({ database, url, secret: null });
+    const worker = createOutboxWorker({ database: scene.database, url, secret: null });
+    const other = createOutboxWorker({ database: scene.database, url, secret: null });
     const delivering = worker.deliverDue();
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(before + 1);
 
     // The request is in flight: no connection of ours sits in a transaction…
-    if (database.url) {
-      const [open] = await database.db
+    if (scene.database.url) {
+      const [open] = await scene.database.db
         .select({ count: sql<number>`count(*)::int` })
         .from(sql`pg_stat_activity`)
         .where(sql`datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`);
       expect(open!.count).toBe(0);
     } else {
-      expect(database.kind).toBe('pglite');
+      expect(scene.database.kind).toBe('pglite');
     }
     // …and the claimed row is not sent again by another process meanwhile.
     expect(await other.deliverDue()).toBe(0);

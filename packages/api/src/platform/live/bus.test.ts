@@ -1,22 +1,21 @@
-import { createDatabase, type Database } from '@app/db';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import type { Database } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus, type LiveEvent } from './bus.ts';
 import { publish } from './publish.ts';
 import { liveSubscription } from '../../core/subscription.ts';
 import type { Topic } from './topic.ts';
+import { useTestDatabase } from '../../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 /** A second connection pool on the same database: what another server process has. */
 let other: Database;
 let busA: LiveBus;
 let busB: LiveBus;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  other = database.url ? await createDatabase({ kind: 'postgres', url: database.url }) : database;
-  busA = createLiveBus(database);
+  other = await scene.otherProcess();
+  busA = createLiveBus(scene.database);
   busB = createLiveBus(other);
   await busA.start();
   await busB.start();
@@ -24,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await busA.stop();
   await busB.stop();
-  if (other !== database) await other.close();
-  await database.drop();
 });
 
 /** The events of the topics these tests publish on. */
@@ -61,11 +58,11 @@ function subscribeTo(bus: LiveBus, topic: Topic<TestEvent>, lastEventId: string 
 }
 
 describe('live bus', () => {
-  it("delivers an event published through one process's database to subscribers of another", async () => {
+  it("delivers an event published through one process's scene.database to subscribers of another", async () => {
     const topic = testTopic(1);
     const onA = collect(busA, topic, 2);
     const onB = collect(busB, topic, 2);
-    await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
     await other.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
     for (const events of [await onA, await onB]) expect(events.map((e) => e.event)).toEqual([{ type: 'test', n: 1 }, { type: 'test', n: 2 }]);
   });
@@ -75,22 +72,22 @@ describe('live bus', () => {
     const elsewhere = testTopic(3);
     const received = collect(busB, topic, 1);
     const strays = collect(busB, elsewhere, 1, 1500);
-    await database.db
+    await scene.database.db
       .transaction(async (tx) => {
         await publish(tx, topic, { type: 'test', note: 'rolled back' });
         throw new Error('rollback');
       })
       .catch(() => undefined);
-    await database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'kept' }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'kept' }));
     expect((await received).map((e) => e.event)).toEqual([{ type: 'test', note: 'kept' }]);
     expect(await strays).toEqual([]);
   });
 
   it('gives a reconnecting client what it missed, after the last id it saw', async () => {
     const topic = testTopic(4);
-    const first = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
-    await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
-    await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 3 }));
+    const first = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 3 }));
     const replay = await busA.replay(topic, first);
     expect('events' in replay && replay.events.map((e) => e.event)).toEqual([{ type: 'test', n: 2 }, { type: 'test', n: 3 }]);
   });
@@ -98,11 +95,11 @@ describe('live bus', () => {
   it('replays only within the window: an old, unknown or foreign id gets a reset, never history', async () => {
     const topic = testTopic(7);
     const other = testTopic(8);
-    const old = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
-    await database.db.execute(sql`update live_events set created_at = now() - interval '1 hour' where id = ${old}`);
-    const recent = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
-    const foreign = await database.db.transaction((tx) => publish(tx, other, { type: 'test', n: 3 }));
-    const latest = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 4 }));
+    const old = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+    await scene.database.db.execute(sql`update live_events set created_at = now() - interval '1 hour' where id = ${old}`);
+    const recent = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
+    const foreign = await scene.database.db.transaction((tx) => publish(tx, other, { type: 'test', n: 3 }));
+    const latest = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 4 }));
     for (const from of [0, old, foreign, latest + 1000]) {
       const replay = await busA.replay(topic, from);
       expect(replay, `from ${from}`).toEqual({ reset: true, lastId: expect.any(Number) });
@@ -126,14 +123,14 @@ describe('live bus', () => {
     const topic = testTopic(6);
     const at = new Date('2026-11-23T10:00:00.123Z');
     const received = collect(busB, topic, 1);
-    await database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'dated', at }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'dated', at }));
     const [event] = await received;
     expect(event!.event).toEqual({ type: 'test', note: 'dated', at });
     expect(event!.event.at).toBeInstanceOf(Date);
   });
 
   it('catches up on what was published while its LISTEN connection was down, handing out each event once', async () => {
-    if (!database.url) return expect(database.kind).toBe('pglite'); // in-process: nothing to drop
+    if (!scene.database.url) return expect(scene.database.kind).toBe('pglite'); // in-process: nothing to drop
     // Events go on being published while the connection drops and comes back: some commit in the
     // gap (no notification: only the catch-up finds them), some just as it LISTENs again (both the
     // catch-up and their notification find them). Each must reach the subscriber once. Not in
@@ -146,9 +143,9 @@ describe('live bus', () => {
       const topic = testTopic(50 + round);
       const received = collect(busB, topic, count, 10_000);
       // Drop the other process's LISTEN connection; postgres.js reconnects and LISTENs again.
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+      await scene.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
       for (let n = 1; n <= count; n++) {
-        await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n }));
+        await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n }));
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       const numbers = (await received).map((e) => e.event.n!);
@@ -162,7 +159,7 @@ describe('live bus, notifications and reconnects in any order', () => {
     // The database is real; only the LISTEN connection is played by the test, to order its news.
     let connection!: { onPayload: (payload: string) => void; onListen?: () => void };
     const bus = createLiveBus({
-      ...database,
+      ...scene.database,
       listen: async (_channel, onPayload, onListen) => {
         connection = { onPayload, onListen };
         onListen?.();
@@ -174,15 +171,15 @@ describe('live bus, notifications and reconnects in any order', () => {
     const received = collect(bus, topic, 4);
     // While the connection is down: two events commit and nobody hears of them.
     const gap = [];
-    for (const n of [1, 2]) gap.push(await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n })));
+    for (const n of [1, 2]) gap.push(await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n })));
     // The new connection hears of the next event, and of one from the gap that commits late, before
     // it reports LISTENing (postgres.js runs its callback after notifications already read).
-    const next = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 3 }));
+    const next = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 3 }));
     connection.onPayload(String(next));
     await new Promise((resolve) => setTimeout(resolve, 200));
     connection.onListen!();
     connection.onPayload(String(gap[1]));
-    const last = await database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 4 }));
+    const last = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 4 }));
     connection.onPayload(String(last));
     expect((await received).map((e) => e.event.n)).toEqual([3, 1, 2, 4]);
     // Heard of again: not handed out again.
@@ -207,7 +204,7 @@ describe('live subscriptions, events that commit out of order', () => {
     const slowMayCommit = new Promise<void>((resolve) => (commitSlow = resolve));
     let slowPublished!: () => void;
     const slowHasId = new Promise<void>((resolve) => (slowPublished = resolve));
-    const slow = database.db.transaction(async (tx) => {
+    const slow = scene.database.db.transaction(async (tx) => {
       await publish(tx, topic, { type: 'test', note: 'slow' });
       slowPublished();
       await slowMayCommit;
@@ -224,7 +221,7 @@ describe('live subscriptions, events that commit out of order', () => {
     await subscription.return(undefined);
 
     // A client that saw both and comes back hears only what came after them.
-    await database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'after' }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'after' }));
     const again = new AbortController();
     const resumed = subscribe(lateId, again.signal);
     expect((await resumed.next()).value![1]).toEqual({ type: 'test', note: 'after' });

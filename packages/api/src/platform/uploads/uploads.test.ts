@@ -1,61 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import { communityMembers, posts, profiles, uploads } from '@app/db/schema';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { POST_MESSAGES } from '@app/shared/posts';
 import type { BucketName } from '@app/shared/uploads';
 import { publicUploadUrl } from '@app/shared/uploads';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHousekeeping } from '../jobs/scheduler.ts';
-import { callerFor, createTestCommunity, createTestUser, stopTestBus, storeTestUpload, testStorage } from '../../testing/index.ts';
 import { UPLOAD_REFERENCES } from './references.ts';
 import { requireOwnUpload, storageUsed, storeUpload } from './service.ts';
 import { sweepUploads } from './sweep.ts';
+import { callerFor, createTestCommunity, createTestUser, storeTestUpload, testStorage, useTestDatabase } from '../../testing/index.ts';
 
-let database: TestDatabase;
+const scene = useTestDatabase();
 const logged: { details: object; message: string }[] = [];
 const log = { info: (details: object, message: string) => logged.push({ details, message }), error: () => undefined };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await testStorage().init();
-});
-afterAll(async () => {
-  await stopTestBus(database);
-  await database.drop();
-});
 
-const sweep = () => createHousekeeping(database, [sweepUploads({ storage: testStorage(), log })], log).runNow('unreferenced-uploads');
+const sweep = () => createHousekeeping(scene.database, [sweepUploads({ storage: testStorage(), log })], log).runNow('unreferenced-uploads');
 
 /** A recorded upload of `userId` with a fresh key. */
 async function uploaded(userId: string, bucket: BucketName, ext = 'webp'): Promise<{ bucket: BucketName; key: string }> {
-  return { bucket, key: await storeTestUpload(database, userId, bucket, `${userId}/${randomUUID()}.${ext}`) };
+  return { bucket, key: await storeTestUpload(scene.database, userId, bucket, `${userId}/${randomUUID()}.${ext}`) };
 }
 
 /** Moves the upload's record back to `hours` ago. */
 async function age({ bucket, key }: { bucket: string; key: string }, hours = 25) {
-  await database.db
+  await scene.database.db
     .update(uploads)
     .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
     .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
 }
 
 async function isKept({ bucket, key }: { bucket: BucketName; key: string }) {
-  const [row] = await database.db.select().from(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
+  const [row] = await scene.database.db.select().from(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
   return { recorded: !!row, stored: await testStorage().exists(bucket, key) };
 }
 
 describe('the unreferenced-uploads sweeper', () => {
   it('deletes uploads a day old that nothing references, and keeps every referenced kind, fresh ones and unrecorded files', async () => {
-    const owner = await createTestUser(database);
-    const member = await createTestUser(database);
-    const community = await createTestCommunity(database, owner, { membersCount: 2 });
-    await database.db.insert(communityMembers).values({ communityId: community.id, userId: member, role: 'member', status: 'approved' });
+    const owner = await createTestUser(scene.database);
+    const member = await createTestUser(scene.database);
+    const community = await createTestCommunity(scene.database, owner, { membersCount: 2 });
+    await scene.database.db.insert(communityMembers).values({ communityId: community.id, userId: member, role: 'member', status: 'approved' });
 
     // One referenced upload of each kind, each saved through its procedure.
     const avatar = await uploaded(owner, 'avatars');
-    const [me] = await database.db.select().from(profiles).where(eq(profiles.id, owner));
-    await callerFor(database, owner).profiles.update({
+    const [me] = await scene.database.db.select().from(profiles).where(eq(profiles.id, owner));
+    await callerFor(scene.database, owner).profiles.update({
       username: me!.username,
       contactEmail: '',
       bio: '',
@@ -65,7 +56,7 @@ describe('the unreferenced-uploads sweeper', () => {
       avatarUrl: publicUploadUrl(avatar.bucket, avatar.key),
     });
     const logo = await uploaded(owner, 'community-logos');
-    await callerFor(database, owner).communities.create({
+    await callerFor(scene.database, owner).communities.create({
       name: `Sweeper Club ${Date.now()}`,
       logoUrl: publicUploadUrl(logo.bucket, logo.key),
       category: 'health',
@@ -78,11 +69,11 @@ describe('the unreferenced-uploads sweeper', () => {
       partner: null,
     });
     const attachment = await uploaded(member, 'documents-post', 'pdf');
-    await callerFor(database, member).posts.create({ communityId: community.id, content: 'see attached', attachmentKey: attachment.key });
+    await callerFor(scene.database, member).posts.create({ communityId: community.id, content: 'see attached', attachmentKey: attachment.key });
     const chatImage = await uploaded(member, 'chat-images');
-    await callerFor(database, member).chat.send({ communityId: community.id, userId: owner, attachmentKey: chatImage.key });
+    await callerFor(scene.database, member).chat.send({ communityId: community.id, userId: owner, attachmentKey: chatImage.key });
     const chatDocument = await uploaded(owner, 'chat-documents', 'pdf');
-    await callerFor(database, owner).chat.send({ communityId: community.id, userId: member, attachmentKey: chatDocument.key, fileName: 'plan.pdf' });
+    await callerFor(scene.database, owner).chat.send({ communityId: community.id, userId: member, attachmentKey: chatDocument.key, fileName: 'plan.pdf' });
     const referenced = [avatar, logo, attachment, chatImage, chatDocument];
 
     const abandoned = [await uploaded(owner, 'avatars'), await uploaded(member, 'documents-post', 'pdf'), await uploaded(member, 'chat-documents', 'pdf')];
@@ -92,7 +83,7 @@ describe('the unreferenced-uploads sweeper', () => {
     await testStorage().put(legacy.bucket, legacy.key, Buffer.from('old'), 'image/webp');
     for (const upload of [...referenced, ...abandoned]) await age(upload);
     await age(fresh, 23);
-    const usedBefore = await storageUsed(database.db, member);
+    const usedBefore = await storageUsed(scene.database.db, member);
 
     logged.length = 0;
     expect(await sweep()).toBe(abandoned.length);
@@ -100,7 +91,7 @@ describe('the unreferenced-uploads sweeper', () => {
     for (const upload of [...referenced, fresh]) expect(await isKept(upload), upload.key).toEqual({ recorded: true, stored: true });
     expect(await testStorage().exists(legacy.bucket, legacy.key)).toBe(true);
     // The member's quota got the space back, and the log names every file removed.
-    expect(await storageUsed(database.db, member)).toBe(usedBefore - 2 * Buffer.from('file').length);
+    expect(await storageUsed(scene.database.db, member)).toBe(usedBefore - 2 * Buffer.from('file').length);
     const files = logged.flatMap((entry) => (entry.details as { files?: { key: string }[] }).files ?? []).map((f) => f.key);
     expect(files.sort()).toEqual(abandoned.map((u) => u.key).sort());
 
@@ -124,9 +115,9 @@ describe('the unreferenced-uploads sweeper', () => {
 
   it('keeps an upload that a write is referencing while the sweep runs', async (ctx) => {
     // Needs a second connection: PGlite (the fallback without Postgres) has one, so the sweep would wait for the write.
-    if (database.kind !== 'postgres') return ctx.skip();
-    const author = await createTestUser(database);
-    const community = await createTestCommunity(database, author);
+    if (scene.database.kind !== 'postgres') return ctx.skip();
+    const author = await createTestUser(scene.database);
+    const community = await createTestCommunity(scene.database, author);
     const file = await uploaded(author, 'documents-post', 'pdf');
     await age(file);
 
@@ -135,7 +126,7 @@ describe('the unreferenced-uploads sweeper', () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     // A post being created: the upload is checked (and locked) but the post is not committed yet.
-    const writing = database.db.transaction(async (tx) => {
+    const writing = scene.database.db.transaction(async (tx) => {
       await requireOwnUpload(tx, file.bucket, file.key, author, POST_MESSAGES.attachment);
       locked();
       await released;
@@ -152,13 +143,13 @@ describe('the unreferenced-uploads sweeper', () => {
 
 describe('uploads and the quota', () => {
   it('lets concurrent uploads fill the quota but never pass it, and stores nothing it refuses', async () => {
-    const userId = await createTestUser(database);
+    const userId = await createTestUser(scene.database);
     const KB = 1024;
     const quota = 1024 * KB;
     const attempts = Array.from({ length: 8 }, () => ({ bucket: 'chat-documents' as const, key: `${userId}/${randomUUID()}.txt`, userId, contentType: 'text/plain; charset=utf-8', body: Buffer.alloc(400 * KB, 'a') }));
-    const results = await Promise.all(attempts.map((upload) => storeUpload(database.db, testStorage(), upload, quota)));
+    const results = await Promise.all(attempts.map((upload) => storeUpload(scene.database.db, testStorage(), upload, quota)));
     expect(results.filter((r) => r.ok)).toHaveLength(2);
-    expect(await storageUsed(database.db, userId)).toBe(800 * KB);
+    expect(await storageUsed(scene.database.db, userId)).toBe(800 * KB);
     for (const [i, result] of results.entries()) {
       expect(await testStorage().exists('chat-documents', attempts[i]!.key)).toBe(result.ok);
     }
@@ -169,26 +160,26 @@ describe('uploads and the quota', () => {
   });
 
   it('frees the space of a deleted post’s file, unless another post still shows it', async () => {
-    const author = await createTestUser(database);
-    const community = await createTestCommunity(database, author);
+    const author = await createTestUser(scene.database);
+    const community = await createTestCommunity(scene.database, author);
     const file = await uploaded(author, 'documents-post', 'pdf');
-    const as = callerFor(database, author).posts;
+    const as = callerFor(scene.database, author).posts;
     const first = await as.create({ communityId: community.id, content: 'one', attachmentKey: file.key });
     const second = await as.create({ communityId: community.id, content: 'two', attachmentKey: file.key });
     await as.delete({ postId: first.id });
     expect(await isKept(file)).toEqual({ recorded: true, stored: true });
     await as.delete({ postId: second.id });
     expect(await isKept(file)).toEqual({ recorded: false, stored: false });
-    expect(await storageUsed(database.db, author)).toBe(0);
+    expect(await storageUsed(scene.database.db, author)).toBe(0);
   });
 
   it('takes an upload key only from its uploader', async () => {
-    const author = await createTestUser(database);
-    const other = await createTestUser(database);
-    const community = await createTestCommunity(database, author);
-    await database.db.insert(communityMembers).values({ communityId: community.id, userId: other, role: 'member', status: 'approved' });
+    const author = await createTestUser(scene.database);
+    const other = await createTestUser(scene.database);
+    const community = await createTestCommunity(scene.database, author);
+    await scene.database.db.insert(communityMembers).values({ communityId: community.id, userId: other, role: 'member', status: 'approved' });
     const file = await uploaded(author, 'documents-post', 'pdf');
-    await expect(callerFor(database, other).posts.create({ communityId: community.id, content: 'mine now', attachmentKey: file.key })).rejects.toMatchObject({
+    await expect(callerFor(scene.database, other).posts.create({ communityId: community.id, content: 'mine now', attachmentKey: file.key })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: POST_MESSAGES.attachment,
     });

@@ -1,0 +1,87 @@
+import type { Database } from '@app/db';
+import { comments, communities, communityEvents, communityMembers, courseModules, courses, lessons, posts } from '@app/db/schema';
+import { callerFor, createTestUser, unlimitedRateLimiter } from './callers.ts';
+
+let communityCounter = 0;
+/** A community as communities.create leaves it (the owner an approved member, counted once), rows written directly. */
+export async function createTestCommunity(database: Database, ownerId: string, values: Partial<typeof communities.$inferInsert> = {}) {
+  communityCounter += 1;
+  const [row] = await database.db
+    .insert(communities)
+    .values({ name: `Test Community ${communityCounter} ${Date.now()}`, ownerId, membersCount: 1, ...values })
+    .returning();
+  await database.db.insert(communityMembers).values({ communityId: row!.id, userId: ownerId, role: 'owner', status: 'approved' });
+  return row!;
+}
+
+/** One person in each standing a community can give: see `createTestWorld`. */
+export interface TestPeople {
+  owner: string;
+  /** Approved members: `member` wrote the post, the comment and the message, to `other`. */
+  member: string;
+  other: string;
+  /** Asked to join the private community; the request is pending. */
+  applicant: string;
+  /** Was approved, then removed by the owner (membership.remove): banned from rejoining. */
+  removed: string;
+  /** Signed in, with no tie to the community. */
+  stranger: string;
+}
+
+export async function createTestPeople(database: Database): Promise<TestPeople> {
+  const [owner, member, other, applicant, removed, stranger] = await Promise.all(Array.from({ length: 6 }, () => createTestUser(database)));
+  return { owner: owner!, member: member!, other: other!, applicant: applicant!, removed: removed!, stranger: stranger! };
+}
+
+/**
+ * A private community with `people` in their standings (the applicant's request and the removal go
+ * through the router, as in the app), a post and a comment by the member, a message from the
+ * member to the other, and a course visible to members with one module of one lesson. The same people can stand in any number of worlds.
+ */
+export async function createTestWorld(database: Database, people?: TestPeople) {
+  const p = people ?? (await createTestPeople(database));
+  const community = await createTestCommunity(database, p.owner, { isPrivate: true, membersCount: 4 });
+  await database.db.insert(communityMembers).values([
+    { communityId: community.id, userId: p.member, role: 'member', status: 'approved' },
+    { communityId: community.id, userId: p.other, role: 'member', status: 'approved' },
+    { communityId: community.id, userId: p.removed, role: 'member', status: 'approved' },
+  ]);
+  const as = (userId: string) => callerFor(database, userId, { rateLimiter: unlimitedRateLimiter });
+  await as(p.applicant).membership.join({ communityId: community.id });
+  await as(p.owner).membership.remove({ communityId: community.id, userId: p.removed });
+  const [post] = await database.db.insert(posts).values({ communityId: community.id, userId: p.member, content: 'hello' }).returning();
+  const [comment] = await database.db.insert(comments).values({ postId: post!.id, userId: p.member, content: 'first' }).returning();
+  const message = await as(p.member).chat.send({ communityId: community.id, userId: p.other, text: 'hi' });
+  const [course] = await database.db
+    .insert(courses)
+    .values({ communityId: community.id, ownerId: p.owner, title: 'Basics', description: 'Start here', isPrivate: false })
+    .returning();
+  const [courseModule] = await database.db.insert(courseModules).values({ courseId: course!.id, title: 'Week 1', order: 1 }).returning();
+  const [lesson] = await database.db.insert(lessons).values({ moduleId: courseModule!.id, title: 'Welcome', order: 1 }).returning();
+  const [event] = await database.db
+    .insert(communityEvents)
+    .values({
+      communityId: community.id,
+      createdBy: p.owner,
+      title: 'Kick-off call',
+      description: 'Meet everyone',
+      startTimestamp: new Date(Date.now() + 86_400_000),
+      endTimestamp: new Date(Date.now() + 90_000_000),
+      meetingLink: 'https://meet.example/kick-off',
+    })
+    .returning();
+  return {
+    ...p,
+    people: p,
+    community: { ...community, membersCount: 3 },
+    post: post!,
+    comment: comment!,
+    message,
+    course: course!,
+    courseModule: courseModule!,
+    lesson: lesson!,
+    event: event!,
+  };
+}
+
+export type TestWorld = Awaited<ReturnType<typeof createTestWorld>>;
