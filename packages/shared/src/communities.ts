@@ -110,17 +110,9 @@ export const createCommunityInput = createCommunityCore.extend({
 export type CreateCommunityInput = z.input<typeof createCommunityInput>;
 
 /** The owner's 'Edit information' form. */
-export const updateCommunityInput = z.object({
+export const updateCommunityInput = createCommunityCore.extend({
   communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }),
-  name: communityName,
-  logoUrl,
-  category,
-  language,
-  contactEmail,
-  availableSeats: seats,
-  description: optionalText('Description', COMMUNITY_LIMITS.descriptionMax),
-  rules: optionalText('Rules', COMMUNITY_LIMITS.rulesMax),
-  videoUrl,
+  ...createCommunityOptional.omit({ partner: true }).shape,
   isPrivate: z.boolean(),
   /** Monthly price in cents: 0 is free, otherwise at least 500 (US$5.00). */
   membershipAmountCents: z

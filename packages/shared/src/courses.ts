@@ -56,26 +56,19 @@ const coverKey = boundedText(512, COURSE_MESSAGES.cover, { trim: false })
 const oneMedia = (d: { coverKey: string | null; introVideoUrl: string | null }) => !(d.coverKey && d.introVideoUrl);
 const oneMediaError = { error: COURSE_MESSAGES.introVideo, path: ['introVideoUrl'] };
 
+/** The fields a course's creation form and its 'Course Details' share. */
+const courseFields = { title, description, coverKey, introVideoUrl };
+
 /** The courses tab's creation form: private unless 'Allow members to view this course immediately' is checked. */
 export const createCourseInput = z.object({
   communityId: id(COMMUNITY_MESSAGES.notFound),
-  title,
-  description,
-  coverKey,
-  introVideoUrl,
+  ...courseFields,
   visibleToMembers: z.boolean().default(false),
 }).refine(oneMedia, oneMediaError);
 export type CreateCourseInput = z.input<typeof createCourseInput>;
 
 /** 'Course Details' in the editor: the same fields, and the visibility switch. */
-export const updateCourseInput = z.object({
-  courseId: id(COURSE_MESSAGES.notFound),
-  title,
-  description,
-  coverKey,
-  introVideoUrl,
-  isPrivate: z.boolean(),
-}).refine(oneMedia, oneMediaError);
+export const updateCourseInput = z.object({ courseId: id(COURSE_MESSAGES.notFound), ...courseFields, isPrivate: z.boolean() }).refine(oneMedia, oneMediaError);
 export type UpdateCourseInput = z.input<typeof updateCourseInput>;
 
 export const listCoursesInput = z.object({ communityId: id(COMMUNITY_MESSAGES.notFound) });

@@ -38,20 +38,18 @@ export const listPostsInput = z.object({
   limit: z.int().min(1).max(50).default(POST_PAGE_SIZE),
 });
 
+const feeling = z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish();
+
 export const createPostInput = z.object({
   communityId: id(COMMUNITY_MESSAGES.notFound),
   content,
-  feeling: z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish(),
+  feeling,
   /** The key POST /api/uploads/post-attachment answered, for a file attached to the post. */
   attachmentKey: boundedText(512, POST_MESSAGES.attachment, { trim: false }).nullish(),
 });
 export type CreatePostInput = z.input<typeof createPostInput>;
 
-export const updatePostInput = z.object({
-  postId: id(POST_MESSAGES.notFound),
-  content,
-  feeling: z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish(),
-});
+export const updatePostInput = z.object({ postId: id(POST_MESSAGES.notFound), content, feeling });
 
 export const postIdInput = z.object({ postId: id(POST_MESSAGES.notFound) });
 

@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './profiles.ts';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { personColumn } from './profiles.ts';
 
 /** Sign-in identities linked to a profile: Google's subject, or the local stand-in's e-mail. */
 export const authAccounts = pgTable(
@@ -7,9 +7,7 @@ export const authAccounts = pgTable(
   {
     provider: text('provider').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -23,9 +21,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

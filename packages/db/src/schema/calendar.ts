@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
+import { communityColumn } from './communities.ts';
 import { profiles } from './profiles.ts';
 
 export const communityEvents = pgTable(
   'community_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     startTimestamp: timestamp('start_timestamp', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
-import { profiles } from './profiles.ts';
+import { communityColumn } from './communities.ts';
+import { personColumn } from './profiles.ts';
 
 export const messageKind = pgEnum('message_kind', ['text', 'video', 'attachment']);
 
@@ -14,15 +14,9 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    receiverId: uuid('receiver_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    senderId: personColumn('sender_id'),
+    receiverId: personColumn('receiver_id'),
+    communityId: communityColumn('community_id'),
     kind: messageKind('kind').notNull().default('text'),
     content: text('content').notNull(),
     keyId: text('key_id').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './profiles.ts';
+import { personColumn, profiles } from './profiles.ts';
 
 export const communities = pgTable(
   'communities',
@@ -19,9 +19,7 @@ export const communities = pgTable(
     /** Monthly membership price in cents; 0 is free. */
     membershipAmountCents: integer('membership_amount_cents').notNull().default(0),
     monthlyPriceCents: integer('monthly_price_cents'),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ownerId: personColumn('owner_id'),
     isPrivate: boolean('is_private').notNull().default(false),
     partner: text('partner'),
     referredBy: uuid('referred_by').references(() => profiles.id, { onDelete: 'set null' }),
@@ -48,3 +46,10 @@ export const communities = pgTable(
     check('communities_members_nonnegative', sql`${t.membersCount} >= 0`),
   ],
 );
+
+/** A column naming a community: its rows go when the community does. */
+export function communityColumn(name: string) {
+  return uuid(name)
+    .notNull()
+    .references(() => communities.id, { onDelete: 'cascade' });
+}

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
-import { profiles } from './profiles.ts';
+import { communityColumn } from './communities.ts';
+import { personColumn } from './profiles.ts';
 
 export const courses = pgTable(
   'courses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    ownerId: personColumn('owner_id'),
+    communityId: communityColumn('community_id'),
     /** The course's name on its card and pages (beyond the spec, which has only a description). */
     title: text('title').notNull().default(''),
     description: text('description').notNull(),
@@ -69,9 +65,7 @@ export const lessons = pgTable(
 export const lessonCompletions = pgTable(
   'lesson_completions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     lessonId: uuid('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './profiles.ts';
+import { personColumn } from './profiles.ts';
 
 export const feedbackMediaType = pgEnum('feedback_media_type', ['image', 'video', 'document']);
 
@@ -8,9 +8,7 @@ export const feedbacks = pgTable(
   'feedbacks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     content: text('content').notNull(),
     rating: smallint('rating').notNull(),
     /** The storage key of the author's `feedback-media` upload (served by GET /api/feedbacks/{id}/media to signed-in people). */
@@ -36,9 +34,7 @@ export const feedbackComments = pgTable(
     feedbackId: uuid('feedback_id')
       .notNull()
       .references(() => feedbacks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

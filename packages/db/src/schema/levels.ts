@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
-import { profiles } from './profiles.ts';
+import { date, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { communityColumn } from './communities.ts';
+import { personColumn } from './profiles.ts';
 
 /**
  * A member's points in a community: one for each like received on their posts and comments from
@@ -11,12 +11,8 @@ import { profiles } from './profiles.ts';
 export const memberPoints = pgTable(
   'member_points',
   {
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
+    userId: personColumn('user_id'),
     points: integer('points').notNull().default(0),
     /** The points of the last 7 and 30 UTC days (today included), as of `windowDay`. */
     points7d: integer('points_7d').notNull().default(0),
@@ -45,12 +41,8 @@ export const memberPoints = pgTable(
 export const memberPointsDaily = pgTable(
   'member_points_daily',
   {
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
+    userId: personColumn('user_id'),
     day: date('day', { mode: 'string' }).notNull(),
     points: integer('points').notNull().default(0),
   },

@@ -1,6 +1,6 @@
 import { index, pgEnum, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
-import { profiles } from './profiles.ts';
+import { communityColumn } from './communities.ts';
+import { personColumn, profiles } from './profiles.ts';
 
 export const memberRole = pgEnum('member_role', ['owner', 'member']);
 export const memberStatus = pgEnum('member_status', ['pending', 'approved']);
@@ -9,12 +9,8 @@ export const communityMembers = pgTable(
   'community_members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
+    userId: personColumn('user_id'),
     role: memberRole('role').notNull().default('member'),
     status: memberStatus('status').notNull().default('pending'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,12 +31,8 @@ export const communityMembers = pgTable(
 export const communityBans = pgTable(
   'community_bans',
   {
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
+    userId: personColumn('user_id'),
     bannedBy: uuid('banned_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
+import { communities, communityColumn } from './communities.ts';
 import { payments } from './payments.ts';
 import { profiles } from './profiles.ts';
 
@@ -21,9 +21,7 @@ export const partnerReferrals = pgTable(
     partnerId: uuid('partner_id')
       .notNull()
       .references(() => partners.userId, { onDelete: 'cascade' }),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
-import { profiles } from './profiles.ts';
+import { communityColumn } from './communities.ts';
+import { personColumn } from './profiles.ts';
 
 export const checkoutStatus = pgEnum('checkout_status', ['open', 'paid', 'expired']);
 
@@ -13,12 +13,8 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
+    userId: personColumn('user_id'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     provider: text('provider').notNull(),
@@ -53,12 +49,8 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    communityId: communityColumn('community_id'),
+    userId: personColumn('user_id'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),

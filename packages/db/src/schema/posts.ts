@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { communities } from './communities.ts';
-import { profiles } from './profiles.ts';
+import { communityColumn } from './communities.ts';
+import { personColumn } from './profiles.ts';
 
 export const posts = pgTable(
   'posts',
@@ -10,12 +10,8 @@ export const posts = pgTable(
     content: text('content').notNull(),
     /** One of the 17 feelings (FEELINGS in @app/shared/constants), shown before the text. */
     feeling: text('feeling'),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    communityId: uuid('community_id')
-      .notNull()
-      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
+    communityId: communityColumn('community_id'),
     attachmentKey: text('attachment_key'),
     attachmentType: text('attachment_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,9 +30,7 @@ export const comments = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,9 +47,7 @@ export const postLikes = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('post_likes_one_per_user_idx').on(t.postId, t.userId), index('post_likes_user_idx').on(t.userId)],
@@ -68,9 +60,7 @@ export const commentLikes = pgTable(
     commentId: uuid('comment_id')
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],

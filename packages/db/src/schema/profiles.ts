@@ -43,3 +43,10 @@ export const notificationPreferences = pgTable('notification_preferences', {
   mobileSettings: boolean('mobile_settings').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A column naming a person: their rows go when their profile does. */
+export function personColumn(name: string) {
+  return uuid(name)
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' });
+}

@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './profiles.ts';
+import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { personColumn } from './profiles.ts';
 
 /**
  * Every stored upload and who stored it: the per-user storage quota sums `size`, and the sweeper
@@ -10,9 +10,7 @@ export const uploads = pgTable(
   {
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: personColumn('user_id'),
     size: bigint('size', { mode: 'number' }).notNull(),
     contentType: text('content_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
