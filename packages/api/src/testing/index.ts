@@ -17,5 +17,6 @@ export {
   unlimitedRateLimiter,
   type CallerOptions,
 } from './callers.ts';
+export { cpuMs, cpuTimed } from './cpu.ts';
 export { settle, testSubscription, type TestSubscription } from './subscriptions.ts';
 export { checkoutStarted, communityCreatedWith, deliver, ledgerOf, newPartner, payingMember, refund, renewal, revocation, type PayingMember } from './partners.ts';
