@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
-import { STAND_IN_REFUSED } from '../plugins/stand-ins.ts';
+import { STAND_IN_REFUSED } from '../views/stand-in-refused-page.ts';
 import { PUBLIC_URL, profileByEmail, signIn, uniqueEmail, useServer } from '../test-helpers.ts';
 
 /** The main app runs the local stand-in with a secret of its own; `signed` knows this one. */
