@@ -9,18 +9,7 @@ import { checkouts, communities, communityBans, communityMembers, payments } fro
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createCheckout,
-  deliverPolarWebhook,
-  paidCommunity as paidCommunityOf,
-  payLocalCheckout,
-  PUBLIC_URL,
-  signedInPerson,
-  trpcMutation,
-  uniqueEmail,
-  useServer,
-  type SignedInPerson as Person,
-} from '../testing/index.ts';
+import { createCheckout, deliverPolarWebhook, paidCommunity as paidCommunityOf, payLocalCheckout, PUBLIC_URL, signedInPerson, trpcMutation, uniqueEmail, useServer, type SignedInPerson as Person } from '../testing/index.ts';
 
 const WEBHOOK_SECRET = `polar_whs_${randomUUID()}`;
 const server = useServer({ POLAR_WEBHOOK_SECRET: WEBHOOK_SECRET });

@@ -7,17 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { STAND_IN_REFUSED } from '../views/stand-in-refused-page.ts';
-import {
-  createCheckout,
-  deliverPolarWebhook,
-  paidCommunity as paidCommunityOf,
-  payLocalCheckout,
-  signedInPerson,
-  trpcMutation,
-  uniqueEmail,
-  useServer,
-  type SignedInPerson as Person,
-} from '../testing/index.ts';
+import { createCheckout, deliverPolarWebhook, paidCommunity as paidCommunityOf, payLocalCheckout, signedInPerson, trpcMutation, uniqueEmail, useServer, type SignedInPerson as Person } from '../testing/index.ts';
 
 /** The main app runs the local stand-in with a secret of its own; `signed` knows this one. */
 const WEBHOOK_SECRET = `polar_whs_${randomUUID()}`;
