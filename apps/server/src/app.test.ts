@@ -19,7 +19,7 @@ import {
   tryWebSocket,
   uniqueEmail,
   useServer,
-} from './test-helpers.ts';
+} from './testing/index.ts';
 
 const server = useServer();
 

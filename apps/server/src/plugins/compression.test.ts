@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { communities } from '@app/db/schema';
-import { fetchMe, signIn, useServer } from '../test-helpers.ts';
+import { fetchMe, signIn, useServer } from '../testing/index.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 

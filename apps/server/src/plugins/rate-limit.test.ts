@@ -1,8 +1,8 @@
-import { communities, communityMembers, posts, rateLimits } from '@app/db/schema';
+import { posts, rateLimits } from '@app/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchMe, signIn, useServer, wsTrpcClient } from '../test-helpers.ts';
+import { ownerOfCommunity, trpcMutation, upload, uploadForm, useServer, wsTrpcClient } from '../testing/index.ts';
 
 /** One tenth of every limit: 3 posts a minute, 6 uploads, 3 sign-outs (sign-in is set apart, by AUTH_RATE_LIMIT_MAX). */
 const env = { RATE_LIMIT_SCALE: '0.1' };
@@ -18,15 +18,10 @@ describe('rate limits shared by two server processes', () => {
   beforeAll(async () => {
     second = await server.extraApp();
     await server.app.listen({ port: 0, host: '127.0.0.1' });
-    cookie = await signIn(server.app);
-    userId = (await fetchMe(server.app, cookie)).data!.id;
-    const [row] = await server.database.db.insert(communities).values({ name: `Limits ${Date.now()}`, ownerId: userId, membersCount: 1 }).returning({ id: communities.id });
-    communityId = row!.id;
-    await server.database.db.insert(communityMembers).values({ communityId, userId, role: 'owner', status: 'approved' });
+    ({ cookie, userId, communityId } = await ownerOfCommunity(server));
   });
 
-  const post = (app: FastifyInstance, content: string) =>
-    app.inject({ method: 'POST', url: '/trpc/posts.create', headers: { cookie, 'content-type': 'application/json' }, payload: { json: { communityId, content } } });
+  const post = (app: FastifyInstance, content: string) => trpcMutation(app, 'posts.create', { communityId, content }, cookie);
   const postCount = async () => (await server.database.db.select({ id: posts.id }).from(posts).where(eq(posts.communityId, communityId))).length;
 
   it('refuses the 4th post of the minute with 429 and Retry-After, whichever process takes it, and writes nothing', async () => {
@@ -69,16 +64,12 @@ describe('rate limits shared by two server processes', () => {
   });
 
   it('counts uploads per person across processes and answers the 7th with 429 before reading it', async () => {
-    const upload = (app: FastifyInstance) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(Buffer.from('plain notes'))], { type: 'text/plain' }), 'notes.txt');
-      return app.inject({ method: 'POST', url: '/api/uploads/chat-document', payload: form, headers: { cookie } });
-    };
+    const notes = (app: FastifyInstance) => upload(app, 'chat-document', uploadForm(Buffer.from('plain notes'), 'notes.txt', 'text/plain'), cookie);
     for (let i = 0; i < 6; i += 1) {
-      const res = await upload(i % 2 ? second : server.app);
+      const res = await notes(i % 2 ? second : server.app);
       expect(res.statusCode, res.body).toBe(201);
     }
-    const refused = await upload(second);
+    const refused = await notes(second);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({ message: expect.stringMatching(WAIT_MESSAGE) });

@@ -1,4 +1,5 @@
 import { createLucia, endSession } from '@app/api/server';
+import type { SignInErrorCode } from '@app/shared/auth';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -69,4 +70,9 @@ export async function startSession(app: FastifyInstance, req: FastifyRequest, re
   const session = await app.lucia.createSession(userId, {});
   sendCookie(reply, app.lucia.createSessionCookie(session.id));
   return session;
+}
+
+/** A sign-in that did not succeed (Google's or the local one): back to the login page, which says why. */
+export function signInFailed(reply: FastifyReply, code: SignInErrorCode) {
+  return reply.redirect(`/login?error=${code}`);
 }

@@ -1,8 +1,8 @@
-import { communities, communityMembers, posts } from '@app/db/schema';
+import { posts } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, fetchMe, sessionIdOf, setSessionExpiry, signIn, useServer, wsTrpcClient } from '../test-helpers.ts';
+import { DAY_MS, ownerOfCommunity, sessionIdOf, setSessionExpiry, useServer, wsTrpcClient } from '../testing/index.ts';
 
 /**
  * tRPC makes a WebSocket's context once, when it opens: these check that a session ended after
@@ -19,11 +19,7 @@ describe("a WebSocket after its session's end", () => {
 
   /** A signed-in owner of a community, with a socket to the first process that has a feed subscription running. */
   async function connected() {
-    const cookie = await signIn(server.app);
-    const userId = (await fetchMe(server.app, cookie)).data!.id;
-    const [row] = await server.database.db.insert(communities).values({ name: `Socket ${Date.now()} ${Math.random()}`, ownerId: userId, membersCount: 1 }).returning({ id: communities.id });
-    const communityId = row!.id;
-    await server.database.db.insert(communityMembers).values({ communityId, userId, role: 'owner', status: 'approved' });
+    const { cookie, userId, communityId } = await ownerOfCommunity(server);
     const { client, close } = wsTrpcClient(server.app, cookie);
     const subscriptionError = new Promise<unknown>((resolve, reject) => {
       let started = false;

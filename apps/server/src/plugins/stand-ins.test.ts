@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
-import { countProfiles, profileByEmail, sessionCookieOf, uniqueEmail, useServer } from '../test-helpers.ts';
-import { isLoopback, STAND_IN_REFUSED, standInWarning } from './stand-ins.ts';
+import { countProfiles, profileByEmail, sessionCookieOf, uniqueEmail, useServer } from '../testing/index.ts';
+import { STAND_IN_REFUSED } from '../views/stand-in-refused-page.ts';
+import { isLoopback, standInWarning } from './stand-ins.ts';
 
 const server = useServer();
 const STRANGER = '203.0.113.7';

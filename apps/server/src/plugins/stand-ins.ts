@@ -3,13 +3,7 @@ import { localCheckoutEnabled } from '@app/api/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../env.ts';
-
-/** Said to a client the stand-ins refuse (JSON), and shown on the page (HTML). */
-export const STAND_IN_REFUSED = {
-  title: 'Only on this computer',
-  message:
-    "This server's local sign-in and checkout stand-ins only answer requests made on the server's own computer. Open the app there, or ask whoever runs it to configure Google sign-in and Polar.",
-} as const;
+import { STAND_IN_REFUSED, standInRefusedPage } from '../views/stand-in-refused-page.ts';
 
 export interface StandIns {
   /** The local sign-in stands in for Google (no Google credentials, outside production). */
@@ -101,21 +95,6 @@ export function isLocalRequest(req: FastifyRequest): boolean {
   return true;
 }
 
-function refusedPage(): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${STAND_IN_REFUSED.title}</title>
-<style>
-  body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f1f3f5;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#212529}
-  main{width:min(440px,92vw);background:#fff;border-radius:12px;box-shadow:0 6px 24px rgba(0,0,0,.08);padding:32px}
-  h1{font-size:22px;margin:0 0 12px} p{margin:0;background:#fff5f5;color:#c92a2a;border-radius:8px;padding:10px 12px}
-</style></head>
-<body><main>
-  <h1>${STAND_IN_REFUSED.title}</h1>
-  <p role="alert">${STAND_IN_REFUSED.message}</p>
-</main></body></html>`;
-}
-
 /**
  * The local stand-ins for Google sign-in and Polar's checkout (development and tests): which are
  * on, the one guard every stand-in route runs first, and a loud warning at start while one is on.
@@ -130,7 +109,7 @@ export const standInsPlugin = fp(async (app: FastifyInstance) => {
     req.log.warn({ remoteAddress: req.raw.socket?.remoteAddress, url: req.url }, 'local stand-in refused a request from another computer');
     const wantsPage = (req.headers.accept ?? '').includes('text/html') || (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
     reply.code(403).header('cache-control', 'no-store');
-    if (wantsPage) return reply.type('text/html; charset=utf-8').send(refusedPage());
+    if (wantsPage) return reply.type('text/html; charset=utf-8').send(standInRefusedPage());
     return reply.send({ message: STAND_IN_REFUSED.message });
   }
 

@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES } from '@app/shared/language';
 import { PRERENDERED_PAGES, prerenderedFile } from '@app/shared/prerendered';
-import { signIn, useServer } from '../test-helpers.ts';
+import { signIn, useServer } from '../testing/index.ts';
 
 /** What the build writes: each public page and each language's shell, marked so a test can tell them apart. */
 function writePrerendered(webDist: string) {

@@ -1,9 +1,9 @@
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '@app/api/server';
-import { communities, communityMembers, rateLimits } from '@app/db/schema';
+import { rateLimits } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { fetchMe, PUBLIC_URL, signIn, useServer, wsTrpcClient, wsUrlOf } from '../test-helpers.ts';
+import { ownerOfCommunity, PUBLIC_URL, useServer, wsTrpcClient, wsUrlOf } from '../testing/index.ts';
 import { POLICY_VIOLATION, tooManyMessagesReason, WS_MESSAGE_LIMITS } from './websocket-limits.ts';
 
 /** A raw socket, for sending faster than any tRPC client would: its answers by id, and how it closed. */
@@ -30,11 +30,7 @@ describe('WebSocket limits', () => {
 
   beforeAll(async () => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
-    cookie = await signIn(server.app);
-    userId = (await fetchMe(server.app, cookie)).data!.id;
-    const [row] = await server.database.db.insert(communities).values({ name: `Sockets ${Date.now()}`, ownerId: userId, membersCount: 1 }).returning({ id: communities.id });
-    communityId = row!.id;
-    await server.database.db.insert(communityMembers).values({ communityId, userId, role: 'owner', status: 'approved' });
+    ({ cookie, userId, communityId } = await ownerOfCommunity(server));
   });
 
   it(`refuses a socket's subscription past ${MAX_SUBSCRIPTIONS_PER_SOCKET} with TOO_MANY_REQUESTS, and takes one again when one ends`, async () => {

@@ -1,14 +1,10 @@
 import { endSession, isAppError, signInIdentity } from '@app/api/server';
-import { devSignInInput, type SignInErrorCode } from '@app/shared/auth';
+import { devSignInInput } from '@app/shared/auth';
 import { safeReturnPath } from '@app/shared/paths';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sendCookie, startSession } from '../plugins/session.ts';
-import { devSignInPage } from './dev-sign-in-page.ts';
+import type { FastifyInstance } from 'fastify';
+import { sendCookie, signInFailed, startSession } from '../plugins/session.ts';
+import { devSignInPage } from '../views/dev-sign-in-page.ts';
 import { googleRoutes } from './google.ts';
-
-export function signInFailed(reply: FastifyReply, code: SignInErrorCode) {
-  return reply.redirect(`/login?error=${code}`);
-}
 
 export async function authRoutes(app: FastifyInstance) {
   const limited = { onRequest: app.rateLimit('auth:sign-in', { by: 'address' }) };

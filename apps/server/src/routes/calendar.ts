@@ -1,12 +1,14 @@
-import { authorize, eventCalendar, SIGNED_IN_MESSAGE } from '@app/api/server';
+import { authorize, eventCalendar, eventCover, SIGNED_IN_MESSAGE } from '@app/api/server';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * An event as an .ics file (RFC 5545) for members: 'Add to calendar' downloads it and any calendar
- * imports it. The meeting link is in it, so the same member check as the event's panel applies.
+ * An event's cover, and the event as an .ics file (RFC 5545) for members: 'Add to calendar' downloads
+ * it and any calendar imports it. The meeting link is in it, so the same member check as the event's panel applies.
  */
 export async function calendarRoutes(app: FastifyInstance) {
   const domain = new URL(app.config.publicUrl).hostname;
+  app.privateFile('/api/events/:id/cover', { scope: (eventId) => ({ eventId }), rule: 'member' }, (eventId) => eventCover(app.database.db, eventId));
+
   app.get<{ Params: { id: string } }>('/api/events/:id/calendar.ics', async (req, reply) => {
     const { user } = await req.auth();
     if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });

@@ -1,26 +1,16 @@
 import { LEVEL_MESSAGES } from '@app/shared/levels';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerMemberStranger, useServer } from '../test-helpers.ts';
+import { getAs, ownerMemberStranger, testPng, trpcAnswer, trpcMutation, trpcQuery, upload, uploadForm, useServer, type ServerFixture } from '../testing/index.ts';
 
-/** tRPC over HTTP, as the browser sends a mutation. */
-function call(server: ReturnType<typeof useServer>, path: string, input: unknown, cookie: string) {
-  return server.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, headers: { cookie } });
-}
+const call = (server: ServerFixture, path: string, input: unknown, cookie: string) => trpcQuery(server.app, path, input, cookie);
+const mutate = (server: ServerFixture, path: string, input: unknown, cookie: string) => trpcMutation(server.app, path, input, cookie);
+const data = <T,>(res: Parameters<typeof trpcAnswer>[0]) => trpcAnswer<T>(res).data!;
 
 /** Uploads `body` as `name` to the upload kind, as the owner's editor does, and answers the key. */
-async function uploadAs(server: ReturnType<typeof useServer>, kind: string, name: string, body: Buffer, type: string, cookie: string) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(body)], { type }), name);
-  const res = await server.app.inject({ method: 'POST', url: `/api/uploads/${kind}`, payload: form, headers: { cookie } });
+async function uploadAs(server: ServerFixture, kind: string, name: string, body: Buffer, type: string, cookie: string) {
+  const res = await upload(server.app, kind, uploadForm(body, name, type), cookie);
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { key: string }).key;
-}
-
-const data = <T,>(res: { json(): unknown }) => (res.json() as { result: { data: { json: T } } }).result.data.json;
-
-function mutate(server: ReturnType<typeof useServer>, path: string, input: unknown, cookie: string) {
-  return server.app.inject({ method: 'POST', url: `/trpc/${path}`, payload: { json: input }, headers: { cookie } });
 }
 
 describe('course files', () => {
@@ -35,10 +25,7 @@ describe('course files', () => {
   });
 
   it('are stored privately and served only to those who may see the course', async () => {
-    const form = new FormData();
-    const image = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'cover.png');
-    const uploaded = await server.app.inject({ method: 'POST', url: '/api/uploads/course-cover', payload: form, headers: { cookie: ownerCookie } });
+    const uploaded = await upload(server.app, 'course-cover', uploadForm(await testPng(40, 20), 'cover.png', 'image/png'), ownerCookie);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { key, url } = uploaded.json() as { key: string; url: string | null };
     // No public URL: the bucket is private.
@@ -47,8 +34,8 @@ describe('course files', () => {
 
     const created = await mutate(server, 'courses.create', { communityId, title: 'Painting', description: 'Colour and light', coverKey: key }, ownerCookie);
     expect(created.statusCode, created.body).toBe(200);
-    const course = (created.json() as { result: { data: { json: { id: string; coverUrl: string } } } }).result.data.json;
-    const fetchAs = (cookie: string | null) => server.app.inject({ method: 'GET', url: course.coverUrl, headers: cookie ? { cookie } : {} });
+    const course = data<{ id: string; coverUrl: string }>(created);
+    const fetchAs = (cookie: string | null) => getAs(server.app, course.coverUrl, cookie);
 
     const asOwner = await fetchAs(ownerCookie);
     expect(asOwner.statusCode).toBe(200);
@@ -67,8 +54,7 @@ describe('course files', () => {
 
   it("serves a module's documents and images and a lesson's resource only to those who may see the course, and only files it holds", async () => {
     const pdf = await uploadAs(server, 'course-document', 'notes.pdf', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'application/pdf', ownerCookie);
-    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 200, g: 50, b: 50 } } }).png().toBuffer();
-    const image = await uploadAs(server, 'course-image', 'chart.png', png, 'image/png', ownerCookie);
+    const image = await uploadAs(server, 'course-image', 'chart.png', await testPng(30, 30), 'image/png', ownerCookie);
     const course = data<{ id: string }>(await mutate(server, 'courses.create', { communityId, title: 'Files', description: 'With files' }, ownerCookie));
     const moduleId = crypto.randomUUID();
     const saved = await mutate(server, 'courses.saveModule', { courseId: course.id, clientId: moduleId, title: 'Week 1', documentKeys: [pdf], imageKeys: [image] }, ownerCookie);
@@ -78,7 +64,7 @@ describe('course files', () => {
 
     const module = data<{ documents: { url: string }[]; images: { url: string }[] }>(await call(server, 'courses.module', { moduleId }, ownerCookie));
     const [documentUrl, imageUrl, lessonUrl] = [module.documents[0]!.url, module.images[0]!.url, `/api/lessons/${lesson.id}/file`];
-    const fetchAs = (url: string, cookie: string | null) => server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const fetchAs = (url: string, cookie: string | null) => getAs(server.app, url, cookie);
 
     const document = await fetchAs(documentUrl, ownerCookie);
     expect(document.statusCode).toBe(200);
@@ -110,8 +96,7 @@ describe('course files', () => {
   it("refuses a module's files and its lessons' resources to a member below the module's level, and serves them at the level and to the owner", async () => {
     const pdfBody = Buffer.from('%PDF-1.4\n% level two notes\n%%EOF\n');
     const pdf = await uploadAs(server, 'course-document', 'level-two.pdf', pdfBody, 'application/pdf', ownerCookie);
-    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: { r: 20, g: 160, b: 90 } } }).png().toBuffer();
-    const image = await uploadAs(server, 'course-image', 'diagram.png', png, 'image/png', ownerCookie);
+    const image = await uploadAs(server, 'course-image', 'diagram.png', await testPng(24, 24), 'image/png', ownerCookie);
     const course = data<{ id: string }>(await mutate(server, 'courses.create', { communityId, title: 'Advanced', description: 'For level 2', visibleToMembers: true }, ownerCookie));
     const moduleId = crypto.randomUUID();
     const saved = await mutate(
@@ -124,7 +109,7 @@ describe('course files', () => {
     const lesson = data<{ id: string }>(await mutate(server, 'courses.addLesson', { moduleId }, ownerCookie));
     expect((await mutate(server, 'courses.updateLesson', { lessonId: lesson.id, title: 'Worksheet', fileKey: pdf }, ownerCookie)).statusCode).toBe(200);
     const urls = [`/api/course-modules/${moduleId}/files/${pdf}`, `/api/course-modules/${moduleId}/files/${image}`, `/api/lessons/${lesson.id}/file`];
-    const fetchAs = (url: string, cookie: string) => server.app.inject({ method: 'GET', url, headers: { cookie } });
+    const fetchAs = (url: string, cookie: string) => getAs(server.app, url, cookie);
     const refusedBelowLevel = async () => {
       for (const url of urls) {
         const res = await fetchAs(url, memberCookie);

@@ -1,7 +1,5 @@
-import sharp from 'sharp';
-import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerMemberStranger, useServer } from '../test-helpers.ts';
+import { getAs, ownerMemberStranger, testPng, trpcAnswer, trpcMutation, upload, uploadForm, useServer } from '../testing/index.ts';
 
 describe("an event's cover and calendar file", () => {
   const server = useServer();
@@ -15,10 +13,7 @@ describe("an event's cover and calendar file", () => {
   });
 
   it('are served to members only: the cover from a private bucket, the .ics with the times in UTC', async () => {
-    const form = new FormData();
-    const image = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 30, g: 160, b: 90 } } }).png().toBuffer();
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'cover.png');
-    const uploaded = await server.app.inject({ method: 'POST', url: '/api/uploads/event-cover', payload: form, headers: { cookie: ownerCookie } });
+    const uploaded = await upload(server.app, 'event-cover', uploadForm(await testPng(40, 20), 'cover.png', 'image/png'), ownerCookie);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { key, url } = uploaded.json() as { key: string; url: string | null };
     expect(url).toBeNull();
@@ -34,11 +29,11 @@ describe("an event's cover and calendar file", () => {
       coverKey: key,
       reminderMinutes: 60,
     };
-    const created = await server.app.inject({ method: 'POST', url: '/trpc/calendar.create', payload: superjson.serialize(input), headers: { cookie: ownerCookie } });
+    const created = await trpcMutation(server.app, 'calendar.create', input, ownerCookie);
     expect(created.statusCode, created.body).toBe(200);
-    const event = superjson.deserialize<{ id: string; coverUrl: string }>((created.json() as { result: { data: never } }).result.data);
+    const event = trpcAnswer<{ id: string; coverUrl: string }>(created).data!;
 
-    const get = (path: string, cookie: string | null) => server.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+    const get = (path: string, cookie: string | null) => getAs(server.app, path, cookie);
     for (const cookie of [ownerCookie, memberCookie]) {
       const cover = await get(event.coverUrl, cookie);
       expect(cover.statusCode).toBe(200);

@@ -1,30 +1,19 @@
-import sharp from 'sharp';
-import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { signIn, uniqueEmail, useServer } from '../test-helpers.ts';
+import { getAs, signIn, testPng, trpcAnswer, trpcMutation, uniqueEmail, upload as uploadTo, uploadForm, useServer } from '../testing/index.ts';
 
 const ADMIN_EMAIL = 'wall.admin@example.com';
 
 describe("the feedback wall's attachments and admins, over HTTP", () => {
   const server = useServer({ ADMIN_EMAILS: `someone@example.com, ${ADMIN_EMAIL.toUpperCase()}` });
 
-  const upload = async (cookie: string, file: Buffer, name: string, type: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(file)], { type }), name);
-    return server.app.inject({ method: 'POST', url: '/api/uploads/feedback-media', payload: form, headers: { cookie } });
-  };
-  const call = async <T>(path: string, input: unknown, cookie: string) => {
-    const res = await server.app.inject({ method: 'POST', url: `/trpc/${path}`, payload: superjson.serialize(input), headers: { cookie } });
-    const body = res.json() as { result?: { data: never }; error?: { json: { message: string } } };
-    return { status: res.statusCode, data: body.result ? superjson.deserialize<T>(body.result.data) : null, message: body.error?.json.message };
-  };
-  const get = (url: string, cookie: string | null) => server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const upload = (cookie: string, file: Buffer, name: string, type: string) => uploadTo(server.app, 'feedback-media', uploadForm(file, name, type), cookie);
+  const call = async <T>(path: string, input: unknown, cookie: string) => trpcAnswer<T>(await trpcMutation(server.app, path, input, cookie));
+  const get = (url: string, cookie: string | null) => getAs(server.app, url, cookie);
 
   it('serves an attachment to signed-in people only, and removes it with the feedback', async () => {
     const author = await signIn(server.app);
     const reader = await signIn(server.app);
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 90, b: 30 } } }).png().toBuffer();
-    const uploaded = await upload(author, png, 'shot.png', 'image/png');
+    const uploaded = await upload(author, await testPng(40, 20), 'shot.png', 'image/png');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { key, url } = uploaded.json() as { key: string; url: string | null };
     // A private bucket: never served by its key.

@@ -14,7 +14,7 @@ import {
   setCookieLine,
   uniqueEmail,
   useServer,
-} from '../test-helpers.ts';
+} from '../testing/index.ts';
 
 const CLIENT_ID = 'test-client-id.apps.example';
 const oidc = new OAuth2Server();

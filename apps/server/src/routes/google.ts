@@ -5,8 +5,7 @@ import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client 
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { GoogleConfig } from '../env.ts';
-import { startSession } from '../plugins/session.ts';
-import { signInFailed } from './auth.ts';
+import { signInFailed, startSession } from '../plugins/session.ts';
 
 const COOKIE_STATE = 'oauth_state';
 const COOKIE_VERIFIER = 'oauth_verifier';

@@ -1,28 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import type { AppRouter } from '@app/api';
-import { communities, communityMembers } from '@app/db/schema';
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
-import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { fetchMe, PUBLIC_URL, signIn, useServer } from '../test-helpers.ts';
-
-/** A tRPC client over WebSocket to `app` (listening on a port), sending `cookie` like a browser would. */
-function wsClient(app: FastifyInstance, cookie: string) {
-  const { port } = app.server.address() as AddressInfo;
-  class CookieWebSocket extends WebSocket {
-    constructor(url: string | URL) {
-      super(url, { headers: { cookie, origin: PUBLIC_URL } });
-    }
-  }
-  const ws = createWSClient({ url: `ws://127.0.0.1:${port}/trpc`, WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket });
-  return { client: createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] }), close: () => ws.close() };
-}
+import { ownerMemberStranger, signIn, upload, uploadForm, useServer, wsTrpcClient } from '../testing/index.ts';
 
 describe('live feed across two server processes', () => {
   const server = useServer();
   let second: FastifyInstance;
+  let owner: string;
   let ownerCookie: string;
   let memberCookie: string;
   let communityId: string;
@@ -30,20 +13,12 @@ describe('live feed across two server processes', () => {
   beforeAll(async () => {
     second = await server.extraApp();
     for (const app of [server.app, second]) await app.listen({ port: 0, host: '127.0.0.1' });
-    ownerCookie = await signIn(server.app);
-    memberCookie = await signIn(second);
-    const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
-    const member = (await fetchMe(second, memberCookie)).data!.id;
-    const [row] = await server.database.db.insert(communities).values({ name: `Live ${Date.now()}`, ownerId: owner, membersCount: 2 }).returning({ id: communities.id });
-    communityId = row!.id;
-    await server.database.db.insert(communityMembers).values([
-      { communityId, userId: owner, role: 'owner', status: 'approved' },
-      { communityId, userId: member, role: 'member', status: 'approved' },
-    ]);
+    // The member signs in through the second process.
+    ({ owner, ownerCookie, memberCookie, communityId } = await ownerMemberStranger(server, 'Live', second));
   });
 
   it("a post created through one process reaches a WebSocket subscriber of the other", async () => {
-    const { client, close } = wsClient(server.app, ownerCookie);
+    const { client, close } = wsTrpcClient(server.app, ownerCookie);
     const received = new Promise<unknown>((resolve, reject) => {
       const sub = client.posts.onFeed.subscribe(
         { communityId },
@@ -74,7 +49,7 @@ describe('live feed across two server processes', () => {
 
   it('a stranger cannot subscribe over WebSocket', async () => {
     const strangerCookie = await signIn(server.app);
-    const { client, close } = wsClient(server.app, strangerCookie);
+    const { client, close } = wsTrpcClient(server.app, strangerCookie);
     const error = await new Promise<unknown>((resolve) => {
       client.posts.onFeed.subscribe({ communityId }, { onData: () => resolve(new Error('got data')), onError: resolve });
     });
@@ -83,9 +58,8 @@ describe('live feed across two server processes', () => {
   });
 
   it('serves a post attachment to members only', async () => {
-    const upload = new FormData();
-    upload.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'))], { type: 'application/pdf' }), 'notes.pdf');
-    const uploaded = await server.app.inject({ method: 'POST', url: '/api/uploads/post-attachment', payload: upload, headers: { cookie: ownerCookie } });
+    const pdf = uploadForm(Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'), 'notes.pdf', 'application/pdf');
+    const uploaded = await upload(server.app, 'post-attachment', pdf, ownerCookie);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { key } = uploaded.json() as { key: string };
     const created = await server.app.inject({
@@ -107,11 +81,8 @@ describe('live feed across two server processes', () => {
   });
 
   it('serves a chat attachment to the two people of the conversation only', async () => {
-    const upload = new FormData();
-    upload.append('file', new Blob([new Uint8Array(Buffer.from('plain notes for the chat'))], { type: 'text/plain' }), 'notes.txt');
-    const uploaded = await second.inject({ method: 'POST', url: '/api/uploads/chat-document', payload: upload, headers: { cookie: memberCookie } });
+    const uploaded = await upload(second, 'chat-document', uploadForm(Buffer.from('plain notes for the chat'), 'notes.txt', 'text/plain'), memberCookie);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
     const sent = await second.inject({
       method: 'POST',
       url: '/trpc/chat.send',

@@ -1,34 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { localOrderPaidEvent, localOrderRefundedEvent, webhookSigner } from '@app/api/server';
-import { checkouts, communities, communityMembers, partnerReferrals } from '@app/db/schema';
+import { localOrderPaidEvent, localOrderRefundedEvent } from '@app/api/server';
+import { checkouts, partnerReferrals } from '@app/db/schema';
 import { PARTNER_MESSAGES } from '@app/shared/partners';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, profileByEmail, signIn, uniqueEmail, useServer } from '../test-helpers.ts';
+import { deliverPolarWebhook, getAs, paidCommunity, signedInPerson, trpcAnswer, trpcMutation, uniqueEmail, useServer } from '../testing/index.ts';
 
 const WEBHOOK_SECRET = `polar_whs_${randomUUID()}`;
 const ADMIN_EMAIL = uniqueEmail('admin');
 const server = useServer({ POLAR_WEBHOOK_SECRET: WEBHOOK_SECRET, ADMIN_EMAILS: ADMIN_EMAIL });
 
-async function person(email = uniqueEmail('partner')) {
-  const cookie = await signIn(server.app, email);
-  return { id: (await profileByEmail(server.database, email))!.id, email, cookie };
-}
-
-async function trpcPost<T>(app: FastifyInstance, cookie: string, path: string, input: unknown): Promise<{ status: number; data: T }> {
-  const res = await app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { cookie, 'content-type': 'application/json', origin: PUBLIC_URL }, payload: superjson.serialize(input) });
-  const body = res.json() as { result?: { data: never } };
-  return { status: res.statusCode, data: body.result ? superjson.deserialize<T>(body.result.data) : (undefined as T) };
-}
-
-function deliver(event: unknown, id = `msg_${randomUUID()}`) {
-  const { body, headers } = webhookSigner(WEBHOOK_SECRET).sign(id, JSON.stringify(event));
-  return server.app.inject({ method: 'POST', url: '/api/webhooks/polar', headers: { ...headers, 'content-type': 'application/json' }, payload: body });
-}
-
-const get = (url: string, cookie: string | null) => server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const person = (email = uniqueEmail('partner')) => signedInPerson(server, { email });
+const trpcPost = async <T,>(app: FastifyInstance, cookie: string, path: string, input: unknown) => trpcAnswer<T>(await trpcMutation(app, path, input, cookie));
+const deliver = (event: unknown, id?: string) => deliverPolarWebhook(server.app, WEBHOOK_SECRET, event, id);
+const get = (url: string, cookie: string | null) => getAs(server.app, url, cookie);
 
 describe("a partner's CSV downloads and a refund through Polar's webhook", () => {
   let partner: Awaited<ReturnType<typeof person>>;
@@ -40,20 +26,16 @@ describe("a partner's CSV downloads and a refund through Polar's webhook", () =>
     expect((await trpcPost(server.app, partner.cookie, 'partners.join', undefined)).status).toBe(200);
     // A referred paid community whose name a spreadsheet would run as a formula, and one paid membership.
     const owner = await person(uniqueEmail('owner'));
-    const [community] = await server.database.db
-      .insert(communities)
-      .values({ name: `=HYPERLINK("http://evil.example","x") ${Date.now()}`, ownerId: owner.id, referredBy: partner.id, membershipAmountCents: 1010, membersCount: 1 })
-      .returning();
-    await server.database.db.insert(communityMembers).values({ communityId: community!.id, userId: owner.id, role: 'owner', status: 'approved' });
-    await server.database.db.insert(partnerReferrals).values({ partnerId: partner.id, communityId: community!.id });
-    communityId = community!.id;
+    const community = await paidCommunity(server, owner.id, { name: `=HYPERLINK("http://evil.example","x") ${Date.now()}`, referredBy: partner.id, membershipAmountCents: 1010 });
+    await server.database.db.insert(partnerReferrals).values({ partnerId: partner.id, communityId: community.id });
+    communityId = community.id;
     const buyer = await person(uniqueEmail('buyer'));
     const [checkout] = await server.database.db
       .insert(checkouts)
-      .values({ communityId: community!.id, userId: buyer.id, amountCents: 1010, provider: 'local' })
+      .values({ communityId: community.id, userId: buyer.id, amountCents: 1010, provider: 'local' })
       .returning();
     await server.database.db.update(checkouts).set({ providerRef: checkout!.id }).where(eq(checkouts.id, checkout!.id));
-    input = { checkout: checkout!, customer: { email: buyer.email, name: null }, communityName: community!.name, paidAt: new Date() };
+    input = { checkout: checkout!, customer: { email: buyer.email, name: null }, communityName: community.name, paidAt: new Date() };
     const paid = await deliver(localOrderPaidEvent(input));
     expect(paid.json()).toMatchObject({ outcome: 'admitted' });
   });
@@ -101,7 +83,7 @@ describe("a partner's CSV downloads and a refund through Polar's webhook", () =>
     expect(notAdmin.status).toBe(403);
     const recorded = await trpcPost<{ pendingCents: number }>(server.app, admin.cookie, 'partners.recordPayout', { partnerId: partner.id, amountCents: 51, reference: '@transfer 42' });
     expect(recorded.status).toBe(200);
-    expect(recorded.data.pendingCents).toBe(0);
+    expect(recorded.data!.pendingCents).toBe(0);
 
     const res = await get('/api/partners/payouts.csv', partner.cookie);
     expect(res.statusCode).toBe(200);

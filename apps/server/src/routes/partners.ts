@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * session: nothing in the URL names whose). Plain downloads rather than tRPC: the browser saves
  * the answer as a file, named by the header.
  */
-export async function partnerRoutes(app: FastifyInstance) {
+export async function partnersRoutes(app: FastifyInstance) {
   const files = {
     'earnings.csv': { name: 'partner-earnings', make: ledgerCsv },
     'payouts.csv': { name: 'partner-payouts', make: payoutsCsv },

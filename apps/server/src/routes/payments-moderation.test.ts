@@ -4,62 +4,26 @@
  * so its local stand-in is the one that records every subscription cancellation.
  */
 import { randomUUID } from 'node:crypto';
-import { localIds, localRenewalPaidEvent, localSubscriptionRevokedEvent, webhookSigner, type LocalPaymentsProvider } from '@app/api/server';
+import { localIds, localRenewalPaidEvent, localSubscriptionRevokedEvent, type LocalPaymentsProvider } from '@app/api/server';
 import { checkouts, communities, communityBans, communityMembers, payments } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { PUBLIC_URL, profileByEmail, signIn, uniqueEmail, useServer } from '../test-helpers.ts';
+import { createCheckout, deliverPolarWebhook, paidCommunity as paidCommunityOf, payLocalCheckout, PUBLIC_URL, signedInPerson, trpcMutation, uniqueEmail, useServer, type SignedInPerson as Person } from '../testing/index.ts';
 
 const WEBHOOK_SECRET = `polar_whs_${randomUUID()}`;
 const server = useServer({ POLAR_WEBHOOK_SECRET: WEBHOOK_SECRET });
 const db = () => server.database.db;
 const local = () => server.app.payments as LocalPaymentsProvider;
 
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
-async function person(): Promise<Person> {
-  const email = uniqueEmail('moderated');
-  const cookie = await signIn(server.app, email);
-  return { id: (await profileByEmail(server.database, email))!.id, email, cookie };
-}
-
-let counter = 0;
-async function paidCommunity(owner: Person) {
-  counter += 1;
-  const [row] = await db()
-    .insert(communities)
-    .values({ name: `Moderated Guild ${counter} ${Date.now()}`, ownerId: owner.id, membershipAmountCents: 999, membersCount: 1 })
-    .returning();
-  await db().insert(communityMembers).values({ communityId: row!.id, userId: owner.id, role: 'owner', status: 'approved' });
-  return row!;
-}
-
-/** A tRPC mutation over HTTP, as the web app calls it. */
-function mutate(cookie: string, path: string, input: unknown) {
-  return server.app.inject({
-    method: 'POST',
-    url: `/trpc/${path}`,
-    headers: { cookie, 'content-type': 'application/json', origin: PUBLIC_URL },
-    payload: { json: input },
-  });
-}
+const person = () => signedInPerson(server, { email: uniqueEmail('moderated') });
+const paidCommunity = (owner: Person) => paidCommunityOf(server, owner.id);
+const mutate = (cookie: string, path: string, input: unknown) => trpcMutation(server.app, path, input, cookie);
 
 /** createCheckout, then the local checkout's Pay: the member is admitted by the stand-in's signed order.paid. */
 async function payToJoin(buyer: Person, communityId: string) {
-  const res = await mutate(buyer.cookie, 'payments.createCheckout', { communityId, checkoutType: 'monthly' });
-  expect(res.statusCode, res.body).toBe(200);
-  const checkoutUrl = (res.json() as { result: { data: { json: { checkoutUrl: string } } } }).result.data.json.checkoutUrl;
-  const checkoutId = new URL(checkoutUrl).pathname.split('/').pop()!;
-  const paid = await server.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${checkoutId}/pay`,
-    headers: { cookie: buyer.cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+  const { checkoutId } = await createCheckout(server.app, buyer.cookie, communityId);
+  const paid = await payLocalCheckout(server.app, buyer.cookie, checkoutId);
   expect(paid.statusCode, paid.body).toBe(303);
   const [checkout] = await db().select().from(checkouts).where(eq(checkouts.id, checkoutId));
   return checkout!;
@@ -67,8 +31,7 @@ async function payToJoin(buyer: Person, communityId: string) {
 
 /** A Polar delivery, signed as Polar signs it. */
 async function deliver(event: unknown) {
-  const { body, headers } = webhookSigner(WEBHOOK_SECRET).sign(`msg_${randomUUID()}`, JSON.stringify(event));
-  const res = await server.app.inject({ method: 'POST', url: '/api/webhooks/polar', headers: { ...headers, 'content-type': 'application/json' }, payload: body });
+  const res = await deliverPolarWebhook(server.app, WEBHOOK_SECRET, event);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { outcome: string }).outcome;
 }

@@ -6,8 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
-import { STAND_IN_REFUSED } from '../plugins/stand-ins.ts';
-import { PUBLIC_URL, profileByEmail, signIn, uniqueEmail, useServer } from '../test-helpers.ts';
+import { STAND_IN_REFUSED } from '../views/stand-in-refused-page.ts';
+import { createCheckout, deliverPolarWebhook, paidCommunity as paidCommunityOf, payLocalCheckout, signedInPerson, trpcMutation, uniqueEmail, useServer, type SignedInPerson as Person } from '../testing/index.ts';
 
 /** The main app runs the local stand-in with a secret of its own; `signed` knows this one. */
 const WEBHOOK_SECRET = `polar_whs_${randomUUID()}`;
@@ -17,54 +17,9 @@ beforeAll(async () => {
   signed = await server.extraApp({ POLAR_WEBHOOK_SECRET: WEBHOOK_SECRET });
 });
 
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
-async function person(app: FastifyInstance = server.app): Promise<Person> {
-  const email = uniqueEmail('payer');
-  const cookie = await signIn(app, email, { name: 'Pat Payer' });
-  return { id: (await profileByEmail(server.database, email))!.id, email, cookie };
-}
-
-let counter = 0;
-/** A paid community as communities.create leaves it: US$9.99 a month, the owner an approved member counted once. */
-async function paidCommunity(values: Partial<typeof communities.$inferInsert> = {}) {
-  counter += 1;
-  const owner = await person();
-  const [row] = await server.database.db
-    .insert(communities)
-    .values({ name: `Paid Guild ${counter} ${Date.now()}`, ownerId: owner.id, membershipAmountCents: 999, membersCount: 1, ...values })
-    .returning();
-  await server.database.db.insert(communityMembers).values({ communityId: row!.id, userId: owner.id, role: 'owner', status: 'approved' });
-  return row!;
-}
-
-/** payments.createCheckout over tRPC HTTP, as the join page calls it. */
-async function createCheckout(app: FastifyInstance, cookie: string, communityId: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/trpc/payments.createCheckout',
-    headers: { cookie, 'content-type': 'application/json', origin: PUBLIC_URL },
-    payload: { json: { communityId, checkoutType: 'monthly' } },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const checkoutUrl = (res.json() as { result: { data: { json: { checkoutUrl: string } } } }).result.data.json.checkoutUrl;
-  const url = new URL(checkoutUrl);
-  expect(url.origin).toBe(PUBLIC_URL);
-  return { path: url.pathname, checkoutId: url.pathname.split('/').pop()! };
-}
-
-/** The 'Pay' button: a same-origin form post. */
-function pay(app: FastifyInstance, cookie: string, checkoutId: string) {
-  return app.inject({
-    method: 'POST',
-    url: `/checkout/local/${checkoutId}/pay`,
-    headers: { cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-}
+const person = (app: FastifyInstance = server.app) => signedInPerson(server, { app, email: uniqueEmail('payer'), name: 'Pat Payer' });
+const paidCommunity = async (values: Partial<typeof communities.$inferInsert> = {}) => paidCommunityOf(server, (await person()).id, values);
+const pay = (app: FastifyInstance, cookie: string, checkoutId: string) => payLocalCheckout(app, cookie, checkoutId);
 
 async function snapshot(communityId: string, userId: string) {
   const db = server.database.db;
@@ -78,11 +33,7 @@ async function snapshot(communityId: string, userId: string) {
   return { membersCount: community!.membersCount, membership: membership ?? null, payments: paid, checkout: checkout ?? null };
 }
 
-/** A Polar delivery of `event`, signed with `secret`, posted the way Polar does (no Origin). */
-function deliver(app: FastifyInstance, event: unknown, { secret = WEBHOOK_SECRET, id = `msg_${randomUUID()}` } = {}) {
-  const { body, headers } = webhookSigner(secret).sign(id, JSON.stringify(event));
-  return app.inject({ method: 'POST', url: '/api/webhooks/polar', headers: { ...headers, 'content-type': 'application/json' }, payload: body });
-}
+const deliver = (app: FastifyInstance, event: unknown, { secret = WEBHOOK_SECRET, id = `msg_${randomUUID()}` } = {}) => deliverPolarWebhook(app, secret, event, id);
 
 async function orderPaidFor(communityName: string, buyer: Person, checkoutId: string) {
   const [checkout] = await server.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
@@ -129,12 +80,7 @@ describe('paid join through the local checkout stand-in', () => {
     expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 2, payments: [payment] });
 
     // And a second checkout is refused: they are a member now.
-    const refused = await server.app.inject({
-      method: 'POST',
-      url: '/trpc/payments.createCheckout',
-      headers: { cookie: buyer.cookie, 'content-type': 'application/json', origin: PUBLIC_URL },
-      payload: { json: { communityId: community.id, checkoutType: 'monthly' } },
-    });
+    const refused = await trpcMutation(server.app, 'payments.createCheckout', { communityId: community.id, checkoutType: 'monthly' }, buyer.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: { json: { message: COMMUNITY_MESSAGES.alreadyMember } } });
   });
@@ -356,12 +302,7 @@ describe('where the stand-in is off', () => {
     const community = await paidCommunity();
     const buyer = await person();
     const production = await server.extraApp({ NODE_ENV: 'production' });
-    const res = await production.inject({
-      method: 'POST',
-      url: '/trpc/payments.createCheckout',
-      headers: { cookie: buyer.cookie, 'content-type': 'application/json', origin: PUBLIC_URL },
-      payload: { json: { communityId: community.id, checkoutType: 'monthly' } },
-    });
+    const res = await trpcMutation(production, 'payments.createCheckout', { communityId: community.id, checkoutType: 'monthly' }, buyer.cookie);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: { json: { message: 'Failed to get payment URL. Please try again.' } } });
     expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 1, membership: null, checkout: null });
@@ -390,22 +331,11 @@ describe('the local checkout answers this computer only', () => {
     expect(page.body).toContain(STAND_IN_REFUSED.message);
     expect(page.body).not.toContain('<form');
     for (const remoteAddress of [STRANGER, '2001:db8::7']) {
-      const paid = await server.app.inject({
-        method: 'POST',
-        url: `/checkout/local/${checkoutId}/pay`,
-        remoteAddress,
-        headers: { cookie: buyer.cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
+      const paid = await payLocalCheckout(server.app, buyer.cookie, checkoutId, { remoteAddress });
       expect(paid.statusCode).toBe(403);
     }
     // Relayed by a proxy on this computer for a stranger: refused too.
-    const relayed = await server.app.inject({
-      method: 'POST',
-      url: `/checkout/local/${checkoutId}/pay`,
-      headers: { cookie: buyer.cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': STRANGER },
-      payload: '',
-    });
+    const relayed = await payLocalCheckout(server.app, buyer.cookie, checkoutId, { headers: { 'x-forwarded-for': STRANGER } });
     expect(relayed.statusCode).toBe(403);
     expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 1, membership: null, payments: [], checkout: { status: 'open' } });
   });
@@ -416,13 +346,7 @@ describe('the local checkout answers this computer only', () => {
     const buyer = await person();
     const { path, checkoutId } = await createCheckout(open, buyer.cookie, community.id);
     expect((await open.inject({ method: 'GET', url: path, remoteAddress: STRANGER, headers: { cookie: buyer.cookie } })).statusCode).toBe(200);
-    const paid = await open.inject({
-      method: 'POST',
-      url: `/checkout/local/${checkoutId}/pay`,
-      remoteAddress: STRANGER,
-      headers: { cookie: buyer.cookie, origin: PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const paid = await payLocalCheckout(open, buyer.cookie, checkoutId, { remoteAddress: STRANGER });
     expect(paid.statusCode, paid.body).toBe(303);
     expect(await snapshot(community.id, buyer.id)).toMatchObject({ membersCount: 2, membership: { status: 'approved' } });
   });

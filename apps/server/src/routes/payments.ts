@@ -13,7 +13,7 @@ import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { localCheckoutMessage, localCheckoutPage } from './local-checkout-page.ts';
+import { localCheckoutMessage, localCheckoutPage } from '../views/local-checkout-page.ts';
 
 export const POLAR_WEBHOOK_PATH = '/api/webhooks/polar';
 const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
@@ -24,7 +24,7 @@ const checkoutParams = z.object({ checkoutId: z.uuid() });
  * checkout stand-in (`/checkout/local/:checkoutId`), whose 'Pay' sends a signed Polar-shaped
  * `order.paid` through that same webhook.
  */
-export async function paymentRoutes(app: FastifyInstance) {
+export async function paymentsRoutes(app: FastifyInstance) {
   const local = app.standIns.checkout;
   const secret = app.config.payments.webhookSecret ?? (local ? generateWebhookSecret() : null);
   const signer = secret ? webhookSigner(secret) : null;

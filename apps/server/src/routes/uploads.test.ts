@@ -6,23 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVIL_ORIGIN, fetchMe, signIn, testDataDir, useServer } from '../test-helpers.ts';
+import { EVIL_ORIGIN, fetchMe, signIn, testDataDir, testPng, upload, uploadForm, useServer } from '../testing/index.ts';
 
 const MB = 1024 * 1024;
 
-async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
-}
-
-function form(bytes: Buffer, name: string, type: string, field = 'file'): FormData {
-  const body = new FormData();
-  body.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  return body;
-}
-
-function upload(app: FastifyInstance, kind: string, payload: FormData, cookie?: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: `/api/uploads/${kind}`, payload, headers: { ...(cookie ? { cookie } : {}), ...headers } });
-}
+const png = testPng;
+const form = uploadForm;
 
 /** What one user has in the filesystem store's avatars bucket. */
 async function fsAvatarsOf(userId: string): Promise<string[]> {

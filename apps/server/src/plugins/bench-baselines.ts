@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
 
 /**
- * Baselines for `npm run bench`, registered only with BENCH_ROUTES=1: plain Fastify routes doing
- * the same work as a tRPC procedure (session, authorization, query, superjson), so the benchmark
- * can print the cost of the tRPC layer.
+ * Not part of the product: baselines for `npm run bench` (scripts/bench/*.ts call these paths),
+ * registered only with BENCH_ROUTES=1. Plain Fastify routes doing the same work as a tRPC procedure
+ * (session, authorization, query, superjson), so the benchmark can print the cost of the tRPC layer.
  */
-export async function benchRoutes(app: FastifyInstance) {
+export async function benchBaselinesPlugin(app: FastifyInstance) {
   app.get('/api/bench/me', async (req, reply) => {
     const { user } = await req.auth();
     return reply.send(user ? await ownProfile(app.database.db, user.id) : null);

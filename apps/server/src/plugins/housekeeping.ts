@@ -1,0 +1,18 @@
+import { createHousekeeping, housekeepingTasks, type Housekeeping } from '@app/api/server';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Periodic clean-ups (old live events, rate-limit windows, unreferenced uploads), one process per round. */
+    housekeeping: Housekeeping;
+  }
+}
+
+/** The periodic clean-ups, run for the app's life. */
+export const housekeepingPlugin = fp(async (app: FastifyInstance) => {
+  const housekeeping = createHousekeeping(app.database, housekeepingTasks({ storage: app.storage, log: app.log }), app.log);
+  housekeeping.start();
+  app.decorate('housekeeping', housekeeping);
+  app.addHook('onClose', () => housekeeping.stop());
+});

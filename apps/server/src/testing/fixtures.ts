@@ -1,0 +1,63 @@
+import { createTestCommunity } from '@app/api/testing';
+import type { Database } from '@app/db';
+import { communityMembers, profiles, sessions } from '@app/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { fetchMe, signIn, uniqueEmail } from './http.ts';
+import type { ServerFixture } from './server.ts';
+
+export async function countProfiles(database: Database): Promise<number> {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(profiles);
+  return row!.n;
+}
+
+export async function profileByEmail(database: Database, email: string) {
+  const [row] = await database.db.select().from(profiles).where(eq(sql`lower(${profiles.email})`, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function sessionRow(database: Database, id: string) {
+  const [row] = await database.db.select().from(sessions).where(eq(sessions.id, id));
+  return row ?? null;
+}
+
+export async function setSessionExpiry(database: Database, id: string, expiresAt: Date): Promise<void> {
+  await database.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+export interface SignedInPerson {
+  id: string;
+  email: string;
+  /** The cookie header value `session=…`. */
+  cookie: string;
+}
+
+/** A person signed in through the real route (on `app`, by default the fixture's), with their id. */
+export async function signedInPerson(
+  server: ServerFixture,
+  { app = server.app, email = uniqueEmail(), name }: { app?: FastifyInstance; email?: string; name?: string } = {},
+): Promise<SignedInPerson> {
+  const cookie = await signIn(app, email, name ? { name } : {});
+  return { id: (await profileByEmail(server.database, email))!.id, email, cookie };
+}
+
+/** A signed-in person and a free community they own (as communities.create leaves it). */
+export async function ownerOfCommunity(server: ServerFixture) {
+  const cookie = await signIn(server.app);
+  const userId = (await fetchMe(server.app, cookie)).data!.id;
+  const community = await createTestCommunity(server.database, userId);
+  return { cookie, userId, communityId: community.id };
+}
+
+/**
+ * A signed-in owner, member and stranger, and the owner's free community with the member in it.
+ * The member signs in on `memberApp` (another server process, say), by default the fixture's app.
+ */
+export async function ownerMemberStranger(server: ServerFixture, name: string, memberApp: FastifyInstance = server.app) {
+  const [ownerCookie, memberCookie, strangerCookie] = [await signIn(server.app), await signIn(memberApp), await signIn(server.app)];
+  const owner = (await fetchMe(server.app, ownerCookie)).data!.id;
+  const member = (await fetchMe(memberApp, memberCookie)).data!.id;
+  const community = await createTestCommunity(server.database, owner, { name: `${name} ${Date.now()}`, membersCount: 2 });
+  await server.database.db.insert(communityMembers).values({ communityId: community.id, userId: member, role: 'member', status: 'approved' });
+  return { owner, member, ownerCookie, memberCookie, strangerCookie, communityId: community.id };
+}
