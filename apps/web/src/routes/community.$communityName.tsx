@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CommunityPage } from './-components/community/CommunityPage.tsx';
 import { communityQueryOptions } from './-components/community/queries.ts';
-import { MEMBER_TABS, type MemberTab } from './-components/community/tabs.ts';
+import { MEMBER_TABS, type MemberTab } from '../lib/community-tabs.ts';
 import { oneOf, textParam } from '../lib/search.ts';
 
 /**

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { retryUnlessRefused } from '../community/queries.ts';
+import { retryUnlessRefused } from '../../../lib/trpc-errors.ts';
 import { CALENDAR_LABELS, localDay } from './calendar-labels.ts';
 import { EventDetails } from './EventDetails.tsx';
 import { EventForm } from './EventForm.tsx';

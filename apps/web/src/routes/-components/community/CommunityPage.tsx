@@ -9,8 +9,9 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { MemberView } from './MemberView.tsx';
 import { NonMemberView } from './NonMemberView.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
-import { communityQueryOptions, retryUnlessRefused } from './queries.ts';
-import type { MemberTab } from './tabs.ts';
+import { communityQueryOptions } from './queries.ts';
+import { retryUnlessRefused } from '../../../lib/trpc-errors.ts';
+import type { MemberTab } from '../../../lib/community-tabs.ts';
 
 interface CommunityPageProps {
   /** The name from the address (matched case-insensitively by the server). */

@@ -8,7 +8,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { retryUnlessRefused } from '../community/queries.ts';
+import { retryUnlessRefused } from '../../../lib/trpc-errors.ts';
 import { BackToCourses } from '../courses/BackToCourses.tsx';
 import { courseCounts } from '../courses/types.ts';
 import { useLiveCourses } from '../courses/useLiveCourses.ts';

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { retryUnlessRefused } from '../community/queries.ts';
-import { useTabLink } from '../community/useTabLink.ts';
+import { retryUnlessRefused } from '../../../lib/trpc-errors.ts';
+import { useTabLink } from '../../../lib/useTabLink.ts';
 import { percentDone } from './types.ts';
 import { useLiveCourses } from './useLiveCourses.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogFocusReturn } from '../../../lib/useDialogFocusReturn.ts';
+import { useDialogFocusReturn } from '../lib/useDialogFocusReturn.ts';
 
 interface ConfirmDialogProps {
   opened: boolean;

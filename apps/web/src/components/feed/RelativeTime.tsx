@@ -1,7 +1,7 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTimeAgo } from '../../../../lib/format.ts';
+import { formatDate, formatTimeAgo } from '../../lib/format.ts';
 
 /* One clock for every timestamp on the page, ticking while any is shown. */
 let now = Date.now();

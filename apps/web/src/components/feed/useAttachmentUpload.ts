@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { UploadKindName } from '@app/shared/uploads';
-import { uploadFile } from '../../../../lib/uploads.ts';
+import { uploadFile } from '../../lib/uploads.ts';
 
 export type Attachment =
   | { status: 'uploading'; file: File; preview: string | null }

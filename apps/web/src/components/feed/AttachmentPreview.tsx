@@ -1,9 +1,9 @@
 import { Alert, CloseButton, Group, Image, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../../i18n/server-text.ts';
-import { FILE_COLORS, FILE_ICONS, pickedFileKind } from '../../../../lib/files.ts';
-import { formatSize } from '../../../../lib/format.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { FILE_COLORS, FILE_ICONS, pickedFileKind } from '../../lib/files.ts';
+import { formatSize } from '../../lib/format.ts';
 import type { Attachment } from './useAttachmentUpload.ts';
 
 interface AttachmentPreviewProps {

@@ -1,4 +1,4 @@
-import { appendToList, hasItem, prependItem, removeFromList, removeItem, updateInList, updateItem } from '../../../../lib/paged-cache.ts';
+import { appendToList, hasItem, prependItem, removeFromList, removeItem, updateInList, updateItem } from '../../lib/paged-cache.ts';
 import type { FeedComment, FeedCursor, FeedData, FeedItem, FeedPage } from './types.ts';
 
 /*

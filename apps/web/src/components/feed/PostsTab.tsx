@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
-import { Composer } from './posts/Composer.tsx';
-import { FeedHeading } from './posts/FeedHeading.tsx';
-import { FeedList } from './posts/FeedList.tsx';
-import { FeedProvider } from './posts/FeedContext.tsx';
-import { useLiveFeed } from './posts/useLiveFeed.ts';
+import { Composer } from './Composer.tsx';
+import { FeedHeading } from './FeedHeading.tsx';
+import { FeedList } from './FeedList.tsx';
+import { FeedProvider } from './FeedContext.tsx';
+import { useLiveFeed } from './useLiveFeed.ts';
 
 interface PostsTabProps {
   communityId: string;

@@ -5,10 +5,10 @@ import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../../i18n/server-text.ts';
-import { formatCount } from '../../../../lib/format.ts';
-import { isRateLimited } from '../../../../lib/rate-limit.ts';
-import { useTRPC } from '../../../../lib/trpc.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { formatCount } from '../../lib/format.ts';
+import { isRateLimited } from '../../lib/rate-limit.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 /** Spec section 5, 'Post comment': 1 to 250 characters after trimming, counted as one types. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isLiveReset } from '@app/shared/live';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useTRPC } from '../../../../lib/trpc.ts';
-import { useRecheckAccess } from '../queries.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useRecheckAccess } from '../../lib/useRecheckAccess.ts';
 import { useFeed } from './FeedContext.tsx';
 import { useFeedCache } from './useFeedCache.ts';
 

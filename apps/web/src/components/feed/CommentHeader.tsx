@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
+import { RouterAnchor } from '../RouterLinks.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
 interface CommentHeaderProps {

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
-import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { RouterAnchor } from '../RouterLinks.tsx';
+import { UserAvatar } from '../UserAvatar.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
 interface AuthorLineProps {

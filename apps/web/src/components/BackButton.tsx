@@ -1,8 +1,8 @@
 import { IconArrowLeft } from '@tabler/icons-react';
-import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { RouterButton } from './RouterLinks.tsx';
 import { useTranslation } from 'react-i18next';
-import { type MemberTab } from './tabs.ts';
-import { useTabLink } from './useTabLink.ts';
+import { type MemberTab } from '../lib/community-tabs.ts';
+import { useTabLink } from '../lib/useTabLink.ts';
 
 /** Every tab but posts starts with a way back (to posts, or to the about view from the edit form). */
 export function BackButton({ to = 'posts' }: { to?: MemberTab }) {

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FILE_COLORS, FILE_ICONS, fileKind } from '../../../../lib/files.ts';
+import { FILE_COLORS, FILE_ICONS, fileKind } from '../../lib/files.ts';
 import classes from './feed.module.css';
 import type { FeedItem } from './types.ts';
 

@@ -1,7 +1,7 @@
 import { Center, Image, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './community.module.css';
+import classes from './CommunityLogo.module.css';
 
 interface CommunityLogoProps {
   name: string;

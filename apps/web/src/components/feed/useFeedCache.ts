@@ -1,7 +1,7 @@
 import { POST_PAGE_SIZE } from '@app/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TrpcOptions } from '../../../../lib/trpc.ts';
-import { useTRPC } from '../../../../lib/trpc.ts';
+import type { TrpcOptions } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { addComment, addPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
 import { useFeed } from './FeedContext.tsx';
 import type { FeedComment, FeedEvent, FeedItem } from './types.ts';

@@ -1,13 +1,13 @@
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { RouterAnchor } from '../../../components/RouterLinks.tsx';
-import { MembersLine, TopicTags } from '../../../components/TopicTags.tsx';
-import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { formatMonthlyPrice } from '../../../lib/labels.ts';
+import { RouterAnchor } from './RouterLinks.tsx';
+import { MembersLine, TopicTags } from './TopicTags.tsx';
+import { UserAvatar } from './UserAvatar.tsx';
+import { formatMonthlyPrice } from '../lib/labels.ts';
 import { CommunityLogo } from './CommunityLogo.tsx';
-import classes from './community.module.css';
-import type { CommunityDetails } from './types.ts';
+import classes from './CommunityHeader.module.css';
+import type { CommunityDetails } from '../lib/community-types.ts';
 
 interface CommunityHeaderProps {
   community: CommunityDetails;

@@ -3,7 +3,7 @@ import { findVideoEmbed } from '@app/shared/video';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { levelOf } from '@app/shared/levels';
-import { formatCount } from '../../../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { AuthorLine } from './AuthorLine.tsx';
 import { Comments } from './Comments.tsx';
 import { CommentsToggle } from './CommentsToggle.tsx';

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { tabSearch, type MemberTab } from './tabs.ts';
+import { tabSearch, type MemberTab } from './community-tabs.ts';
 
 /** Link props that open a tab of the current community page (so it survives a reload). */
 export function useTabLink() {

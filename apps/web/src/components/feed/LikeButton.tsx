@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../../i18n/server-text.ts';
-import { formatCount } from '../../../../lib/format.ts';
-import { isRateLimited } from '../../../../lib/rate-limit.ts';
-import { useTRPC } from '../../../../lib/trpc.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { formatCount } from '../../lib/format.ts';
+import { isRateLimited } from '../../lib/rate-limit.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import type { FeedItem } from './types.ts';
 import { useFeedCache } from './useFeedCache.ts';
 

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import type { VideoEmbed as Embed } from '@app/shared/video';
 import { useTranslation } from 'react-i18next';
-import { VideoEmbed } from '../../../../components/VideoEmbed.tsx';
+import { VideoEmbed } from '../VideoEmbed.tsx';
 import classes from './feed.module.css';
 
 const PROVIDERS = { youtube: 'YouTube', vimeo: 'Vimeo', tiktok: 'TikTok' } as const;

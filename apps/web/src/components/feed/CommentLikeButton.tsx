@@ -3,12 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../../i18n/server-text.ts';
-import { isRateLimited } from '../../../../lib/rate-limit.ts';
-import { useTRPC } from '../../../../lib/trpc.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { isRateLimited } from '../../lib/rate-limit.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import type { FeedComment } from './types.ts';
 import { useFeedCache } from './useFeedCache.ts';
-import { formatCount } from '../../../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
 
 /** A comment's like toggle with its count: at once on screen, set (not flipped) on the server, put back on failure. */
 export function CommentLikeButton({ comment }: { comment: FeedComment }) {

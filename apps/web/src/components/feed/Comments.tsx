@@ -1,8 +1,8 @@
 import { Alert, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../../i18n/server-text.ts';
-import { useTRPC } from '../../../../lib/trpc.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
 
