@@ -12,10 +12,3 @@ export function serverReason(error: unknown): string | null {
   const code = (error.data as { code?: string } | undefined)?.code;
   return code === 'BAD_REQUEST' || code === 'FORBIDDEN' || code === 'NOT_FOUND' ? serverText(error.message) : null;
 }
-
-/** Answers that will not change on a second try (not found, forbidden, ...) are not retried. */
-export function retryUnlessRefused(failureCount: number, error: unknown) {
-  const status = isTRPCClientError(error) ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failureCount < 1;
-}

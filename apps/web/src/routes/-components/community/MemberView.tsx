@@ -11,7 +11,7 @@ import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
-import { retryUnlessRefused } from '../../../lib/trpc-errors.ts';
+import { membersQueryOptions } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
 import { CoursesTab } from '../courses/CoursesTab.tsx';
@@ -33,7 +33,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
   const trpc = useTRPC();
   const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
-  const members = useQuery({ ...trpc.membership.members.queryOptions({ communityId: community.id }), retry: retryUnlessRefused });
+  const members = useQuery(membersQueryOptions(trpc, community.id));
   useLiveMembership(community.id);
   // The join requests are the owner's; anyone else asking for them sees the posts.
   const active: MemberTab = tab === 'invites' && !isOwner ? 'posts' : tab;

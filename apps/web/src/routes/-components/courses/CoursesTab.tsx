@@ -10,7 +10,7 @@ import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from '../../../components/BackButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { retryUnlessRefused } from '../../../lib/trpc-errors.ts';
+import { coursesQueryOptions } from './queries.ts';
 import { CourseCard } from './CourseCard.tsx';
 import { CreateCourseForm } from './CreateCourseForm.tsx';
 import type { CourseCardData } from './types.ts';
@@ -25,7 +25,7 @@ export function CoursesTab({ communityId, isOwner }: { communityId: string; isOw
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CourseCardData | null>(null);
-  const courses = useQuery({ ...trpc.courses.list.queryOptions({ communityId }), retry: retryUnlessRefused });
+  const courses = useQuery(coursesQueryOptions(trpc, communityId));
   const remove = useMutation(
     trpc.courses.delete.mutationOptions({
       onSuccess: async () => {

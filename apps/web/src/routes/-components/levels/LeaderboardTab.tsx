@@ -10,7 +10,7 @@ import { serverText } from '../../../i18n/server-text.ts';
 import { formatCount, formatPercent } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from '../../../components/BackButton.tsx';
-import { retryUnlessRefused } from '../../../lib/trpc-errors.ts';
+import { retryUnlessRefused } from '../../../lib/retry.ts';
 import classes from './levels.module.css';
 import { useLiveBoards } from './useLiveBoards.ts';
 

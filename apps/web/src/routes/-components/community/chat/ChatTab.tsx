@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../../lib/auth.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { BackButton } from '../../../../components/BackButton.tsx';
-import { retryUnlessRefused } from '../../../../lib/trpc-errors.ts';
+import { retryUnlessRefused } from '../../../../lib/retry.ts';
 import type { CommunityDetails, MembersQuery } from '../../../../lib/community-types.ts';
 import classes from './chat.module.css';
 import { Conversation } from './Conversation.tsx';
