@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { RouterAnchor } from '../RouterLinks.tsx';
-import { RelativeTime } from './RelativeTime.tsx';
+import { RelativeTime } from '../feed/RelativeTime.tsx';
 
 interface CommentHeaderProps {
   author: { username: string; fullName: string | null };
