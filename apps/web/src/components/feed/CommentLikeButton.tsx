@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import type { FeedComment } from './types.ts';
+import type { FeedComment } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 import { formatCount } from '../../lib/format.ts';
 

@@ -13,7 +13,7 @@ import { CommentItem } from '../comments/CommentItem.tsx';
 import { CommentThread } from '../comments/CommentThread.tsx';
 import { CommentLikeButton } from './CommentLikeButton.tsx';
 import { useCanManage } from './FeedContext.tsx';
-import type { FeedComment } from './types.ts';
+import type { FeedComment } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 /** A post's comments, oldest first, kept current by the live feed, and the box to add one. */

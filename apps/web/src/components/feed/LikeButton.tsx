@@ -7,7 +7,7 @@ import { serverText } from '../../i18n/server-text.ts';
 import { formatCount } from '../../lib/format.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import type { FeedItem } from './types.ts';
+import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 /**

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FILE_COLORS, FILE_ICONS, fileKind } from '../../lib/files.ts';
 import classes from './feed.module.css';
-import type { FeedItem } from './types.ts';
+import type { FeedItem } from '../../lib/paged.ts';
 
 /**
  * A post's file, shown by its type (spec section 5): an image, a video player, or a document row

@@ -15,7 +15,7 @@ import { PostEditor } from './PostEditor.tsx';
 import { PostMenu } from './PostMenu.tsx';
 import { PostText } from './PostText.tsx';
 import { PostVideo } from './PostVideo.tsx';
-import type { FeedItem } from './types.ts';
+import type { FeedItem } from '../../lib/paged.ts';
 
 interface PostCardProps {
   post: FeedItem;

@@ -7,7 +7,7 @@ import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { FeelingPicker } from './FeelingPicker.tsx';
 import type { Feeling } from './feelings.ts';
-import type { FeedItem } from './types.ts';
+import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 interface PostEditorProps {

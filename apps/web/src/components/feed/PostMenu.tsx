@@ -6,7 +6,7 @@ import { serverText } from '../../i18n/server-text.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ItemMenu, removalHandlers } from './ItemMenu.tsx';
-import type { FeedItem } from './types.ts';
+import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 interface PostMenuProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addComment, addPost, hasPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
-import type { FeedComment, FeedData, FeedItem } from './types.ts';
+import type { FeedComment, FeedData, FeedItem } from '../../lib/paged.ts';
 
 const author = { id: 'u1', username: 'ana', fullName: 'Ana', avatarUrl: null, points: 0 };
 

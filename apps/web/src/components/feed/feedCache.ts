@@ -1,5 +1,5 @@
 import { appendToList, hasItem, prependItem, removeFromList, removeItem, updateInList, updateItem } from '../../lib/paged-cache.ts';
-import type { FeedComment, FeedCursor, FeedData, FeedItem, FeedPage } from './types.ts';
+import type { FeedComment, FeedCursor, FeedData, FeedItem, FeedPage } from '../../lib/paged.ts';
 
 /*
  * Pure updates of the feed's cached pages and of a post's comment list (lib/paged-cache.ts does the

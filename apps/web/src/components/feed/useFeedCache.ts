@@ -4,7 +4,7 @@ import type { TrpcOptions } from '../../lib/trpc.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { addComment, addPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
 import { useFeed } from './FeedContext.tsx';
-import type { FeedComment, FeedEvent, FeedItem } from './types.ts';
+import type { FeedComment, FeedEvent, FeedItem } from '../../lib/paged.ts';
 
 /** The community's feed, 10 posts a page, each page asked for with the previous one's cursor. */
 export function feedQueryOptions(trpc: TrpcOptions, communityId: string) {

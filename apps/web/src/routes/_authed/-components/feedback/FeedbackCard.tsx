@@ -11,7 +11,7 @@ import { PostText } from '../../../../components/feed/PostText.tsx';
 import { PostVideo } from '../../../../components/feed/PostVideo.tsx';
 import { FeedbackComments } from './FeedbackComments.tsx';
 import { FeedbackMenu } from './FeedbackMenu.tsx';
-import type { Feedback } from './types.ts';
+import type { Feedback } from '../../../../lib/paged.ts';
 import { useWallRights } from './WallContext.tsx';
 
 interface FeedbackCardProps {

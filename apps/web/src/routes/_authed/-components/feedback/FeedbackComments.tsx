@@ -9,7 +9,7 @@ import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { isSignedOutError } from '../../../../lib/trpc-errors.ts';
-import type { FeedbackComment } from './types.ts';
+import type { FeedbackComment } from '../../../../lib/paged.ts';
 import { useWallCache } from './useWallCache.ts';
 import { useWallRights } from './WallContext.tsx';
 

@@ -15,7 +15,7 @@ import { useDialogFocusReturn } from '../../../../lib/useDialogFocusReturn.ts';
 import { isSignedOutError, serverReason } from '../../../../lib/trpc-errors.ts';
 import { AttachmentPreview } from '../../../../components/feed/AttachmentPreview.tsx';
 import { useAttachmentUpload } from '../../../../components/feed/useAttachmentUpload.ts';
-import type { Feedback } from './types.ts';
+import type { Feedback } from '../../../../lib/paged.ts';
 import { useWallCache } from './useWallCache.ts';
 
 interface FeedbackDialogProps {

@@ -6,7 +6,7 @@ import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { ItemMenu, removalHandlers } from '../../../../components/feed/ItemMenu.tsx';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
-import type { Feedback } from './types.ts';
+import type { Feedback } from '../../../../lib/paged.ts';
 import { useWallCache } from './useWallCache.ts';
 import { useWallRights } from './WallContext.tsx';
 
