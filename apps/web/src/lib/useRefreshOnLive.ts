@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useRecheckAccess } from '../routes/-components/community/queries.ts';
+import { useRecheckAccess } from './useRecheckAccess.ts';
 
 /**
  * The handlers of a live subscription that only says "this changed": on (re)connecting and on each

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CommunityPage } from './-components/community/CommunityPage.tsx';
 import { communityQueryOptions } from './-components/community/queries.ts';
-import { MEMBER_TABS, type MemberTab } from './-components/community/tabs.ts';
+import { MEMBER_TABS, type MemberTab } from '../lib/community-tabs.ts';
 import { oneOf, textParam } from '../lib/search.ts';
 
 /**
@@ -17,9 +17,13 @@ const validateSearch = (search: Record<string, unknown>): { tab?: MemberTab; edi
 /** A community's page, public: visitors see the non-member view with a way to join. */
 export const Route = createFileRoute('/community/$communityName')({
   validateSearch,
-  loader: ({ context, params }) => {
+  loader: ({ context, params, location }) => {
     // Start loading while the route resolves; the page shows its own loading and error states.
-    void context.queryClient.prefetchQuery(communityQueryOptions(context.trpc, params.communityName.trim()));
+    const name = params.communityName.trim();
+    void context.queryClient.prefetchQuery(communityQueryOptions(context.trpc, name));
+    // The rest of the first screen, from a module of its own that loads meanwhile (the entry stays small).
+    const postsTab = ((location.search as { tab?: MemberTab }).tab ?? 'posts') === 'posts';
+    void import('./-components/community/prefetch.ts').then(({ prefetchCommunityPage }) => prefetchCommunityPage(context, name, postsTab));
   },
   component: Community,
 });

@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { courseQueryOptions } from '../-components/courses/queries.ts';
 import { CourseLearningPage } from '../-components/course-view/CourseLearningPage.tsx';
+import { idParam } from '../../lib/search.ts';
 
 /** The learning view of a course: the owner's, or a visible one for members (the server decides). */
 export const Route = createFileRoute('/_authed/course/$courseId')({
+  params: { parse: ({ courseId }) => ({ courseId: idParam(courseId) }) },
+  loader: ({ context, params }) => {
+    // Start loading while the route resolves; the page shows its own loading and error states.
+    void context.queryClient.prefetchQuery(courseQueryOptions(context.trpc, params.courseId));
+  },
   component: Course,
 });
 

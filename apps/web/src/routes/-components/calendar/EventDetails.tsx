@@ -10,7 +10,7 @@ import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { formatEventWhen } from './time.ts';
 import type { CommunityEvent } from './types.ts';
 

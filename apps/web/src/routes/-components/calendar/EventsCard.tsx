@@ -4,13 +4,12 @@ import { Calendar } from '@mantine/dates';
 import { EVENT_MESSAGES } from '@app/shared/calendar';
 import { IconBell, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { retryUnlessRefused } from '../community/queries.ts';
+import { currentMonth, monthEventsQueryOptions, upcomingEventsQueryOptions } from './queries.ts';
 import { CALENDAR_LABELS, localDay } from './calendar-labels.ts';
 import { EventDetails } from './EventDetails.tsx';
 import { EventForm } from './EventForm.tsx';
@@ -33,21 +32,15 @@ interface EventsCardProps {
 export function EventsCard({ communityId, communityName, isOwner }: EventsCardProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM-01'));
+  const [month, setMonth] = useState(currentMonth);
   const [day, setDay] = useState<string | null>(null);
   const [open, setOpen] = useState<CommunityEvent | null>(null);
   const [editing, setEditing] = useState<CommunityEvent | null | 'new'>(null);
   useLiveEvents(communityId);
 
   const range = useMemo(() => monthRange(month), [month]);
-  const monthEvents = useQuery({
-    ...trpc.calendar.list.queryOptions({ communityId, ...range }),
-    retry: retryUnlessRefused,
-  });
-  const upcoming = useQuery({
-    ...trpc.calendar.upcoming.queryOptions({ communityId }),
-    retry: retryUnlessRefused,
-  });
+  const monthEvents = useQuery(monthEventsQueryOptions(trpc, communityId, range));
+  const upcoming = useQuery(upcomingEventsQueryOptions(trpc, communityId));
   useEventReminders(upcoming.data, communityName);
   const permission = useNotificationPermission();
 

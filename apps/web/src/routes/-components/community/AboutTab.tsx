@@ -3,12 +3,12 @@ import { IconLock, IconPencil, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../../../lib/labels.ts';
-import { BackButton } from './BackButton.tsx';
+import { BackButton } from '../../../components/BackButton.tsx';
 import { CommunityInfo } from './CommunityInfo.tsx';
 import { EditCommunityForm } from './EditCommunityForm.tsx';
 import { LeaveCommunity } from './LeaveCommunity.tsx';
-import type { CommunityDetails } from './types.ts';
-import { useTabLink } from './useTabLink.ts';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
+import { useTabLink } from '../../../lib/useTabLink.ts';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 
 interface AboutTabProps {

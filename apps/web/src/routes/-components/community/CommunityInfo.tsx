@@ -3,7 +3,7 @@ import { toEmbedUrl } from '@app/shared/video';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './community.module.css';
-import type { CommunityDetails } from './types.ts';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';
 
 /** The community's video (embedded), description, rules and contact address. */

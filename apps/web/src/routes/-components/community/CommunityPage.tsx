@@ -1,6 +1,6 @@
 import { Alert, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
@@ -9,8 +9,8 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { MemberView } from './MemberView.tsx';
 import { NonMemberView } from './NonMemberView.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
-import { communityQueryOptions, retryUnlessRefused } from './queries.ts';
-import type { MemberTab } from './tabs.ts';
+import { communityQueryOptions, statusQueryOptions } from './queries.ts';
+import type { MemberTab } from '../../../lib/community-tabs.ts';
 
 interface CommunityPageProps {
   /** The name from the address (matched case-insensitively by the server). */
@@ -29,10 +29,7 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const me = useMe();
   const community = useQuery(communityQueryOptions(trpc, name));
   const communityId = community.data?.id;
-  const status = useQuery({
-    ...trpc.membership.status.queryOptions(communityId ? { communityId } : skipToken),
-    retry: retryUnlessRefused,
-  });
+  const status = useQuery(statusQueryOptions(trpc, communityId));
 
   if (community.isPending) return <LoadingCommunity />;
   if (community.isError) return <CommunityError message={serverText(community.error.message) || t('communityPage.loadFailed')} />;

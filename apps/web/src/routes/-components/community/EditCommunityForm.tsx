@@ -21,10 +21,10 @@ import {
 } from '../community-form/CommunityFields.tsx';
 import { LogoField, type LogoFieldTexts } from '../community-form/LogoField.tsx';
 import { useInvalidateCommunity } from './queries.ts';
-import { tabSearch } from './tabs.ts';
-import type { CommunityDetails } from './types.ts';
-import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
-import { useTabLink } from './useTabLink.ts';
+import { tabSearch } from '../../../lib/community-tabs.ts';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
+import { useTabLink } from '../../../lib/useTabLink.ts';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 
 /** The form's own shape: blank text fields as '', the seats as digits, the price as typed (dollars). */

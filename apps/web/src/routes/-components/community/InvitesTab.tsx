@@ -6,11 +6,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { BackButton } from './BackButton.tsx';
+import { BackButton } from '../../../components/BackButton.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
-import type { CommunityDetails, MembersList, MembersQuery } from './types.ts';
+import type { CommunityDetails, MembersList, MembersQuery } from '../../../lib/community-types.ts';
 
 interface InvitesTabProps {
   community: CommunityDetails;

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useInvalidateCommunity } from './queries.ts';
-import type { CommunityDetails } from './types.ts';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
 
 /** A member (never the owner) leaves, after confirming; the page then shows the non-member view. */
 export function LeaveCommunity({ community }: { community: CommunityDetails }) {

@@ -1,6 +1,6 @@
 import { Divider, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { CommunityMember } from './types.ts';
+import type { CommunityMember } from '../../../lib/community-types.ts';
 
 interface MemberListProps<T extends Pick<CommunityMember, 'userId'>> {
   /** The list's accessible name. */

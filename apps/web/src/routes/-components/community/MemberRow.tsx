@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { levelOf } from '@app/shared/levels';
-import type { CommunityMember } from './types.ts';
+import type { CommunityMember } from '../../../lib/community-types.ts';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 import { Handle, HANDLE_LINE } from '../../../components/Handle.tsx';
 

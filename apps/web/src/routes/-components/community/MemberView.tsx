@@ -7,16 +7,16 @@ import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { AboutTab } from './AboutTab.tsx';
 import { ChatTab } from './chat/ChatTab.tsx';
-import { CommunityHeader } from './CommunityHeader.tsx';
+import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
-import { PostsTab } from './PostsTab.tsx';
-import { retryUnlessRefused } from './queries.ts';
+import { PostsTab } from '../../../components/feed/PostsTab.tsx';
+import { membersQueryOptions } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
 import { CoursesTab } from '../courses/CoursesTab.tsx';
-import { tabSearch, type MemberTab } from './tabs.ts';
-import type { CommunityDetails } from './types.ts';
+import { tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
 import { formatCount } from '../../../lib/format.ts';
 
@@ -33,7 +33,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
   const trpc = useTRPC();
   const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
-  const members = useQuery({ ...trpc.membership.members.queryOptions({ communityId: community.id }), retry: retryUnlessRefused });
+  const members = useQuery(membersQueryOptions(trpc, community.id));
   useLiveMembership(community.id);
   // The join requests are the owner's; anyone else asking for them sees the posts.
   const active: MemberTab = tab === 'invites' && !isOwner ? 'posts' : tab;

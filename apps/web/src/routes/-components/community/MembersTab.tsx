@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { BackButton } from './BackButton.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { BackButton } from '../../../components/BackButton.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
-import type { CommunityDetails, CommunityMember, MembersQuery } from './types.ts';
+import type { CommunityDetails, CommunityMember, MembersQuery } from '../../../lib/community-types.ts';
 
 interface MembersTabProps {
   community: CommunityDetails;

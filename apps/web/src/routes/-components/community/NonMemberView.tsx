@@ -3,10 +3,10 @@ import { IconLock, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { formatMonthlyPrice } from '../../../lib/labels.ts';
-import { CommunityHeader } from './CommunityHeader.tsx';
+import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { CommunityInfo } from './CommunityInfo.tsx';
 import classes from './community.module.css';
-import type { CommunityDetails } from './types.ts';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
 
 /** What visitors and non-members see: the community's details and a way to join. */
 export function NonMemberView({ community, signedIn, removed = false }: { community: CommunityDetails; signedIn: boolean; removed?: boolean }) {

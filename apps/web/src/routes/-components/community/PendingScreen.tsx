@@ -2,8 +2,8 @@ import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
-import { CommunityLogo } from './CommunityLogo.tsx';
-import type { CommunityDetails } from './types.ts';
+import { CommunityLogo } from '../../../components/CommunityLogo.tsx';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
 
 /** A request to join awaits the owner's decision (spec section 4: pending members see this screen). */
 export function PendingScreen({ community }: { community: CommunityDetails }) {

@@ -7,9 +7,9 @@ import { EventsCard } from '../calendar/EventsCard.tsx';
 import { CoursesCard } from '../courses/CoursesCard.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
-import type { MemberTab } from './tabs.ts';
-import type { MembersQuery } from './types.ts';
-import { useTabLink } from './useTabLink.ts';
+import type { MemberTab } from '../../../lib/community-tabs.ts';
+import type { MembersQuery } from '../../../lib/community-types.ts';
+import { useTabLink } from '../../../lib/useTabLink.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 interface SidebarProps {

@@ -1,18 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { isTRPCClientError } from '@trpc/client';
-import type { TrpcOptions } from '../../../lib/trpc.ts';
-import { useTRPC } from '../../../lib/trpc.ts';
-
-/** Answers that will not change on a second try (not found, forbidden, ...) are not retried. */
-export function retryUnlessRefused(failureCount: number, error: unknown) {
-  const status = isTRPCClientError(error) ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failureCount < 1;
-}
+import { skipToken, useQueryClient } from '@tanstack/react-query';
+import { useTRPC, type TrpcOptions } from '../../../lib/trpc.ts';
+import { retryUnlessRefused } from '../../../lib/retry.ts';
 
 /** The community by name, shared by the route's loader (prefetch) and the page. */
 export function communityQueryOptions(trpc: TrpcOptions, name: string) {
   return { ...trpc.communities.byName.queryOptions({ name }), retry: retryUnlessRefused };
+}
+
+/** The viewer's standing in the community (none for visitors), asked for once its id is known. */
+export function statusQueryOptions(trpc: TrpcOptions, communityId: string | undefined) {
+  return { ...trpc.membership.status.queryOptions(communityId ? { communityId } : skipToken), retry: retryUnlessRefused };
+}
+
+/** The approved members (and for the owner the join requests): the sidebar's and the members and requests tabs' list. */
+export function membersQueryOptions(trpc: TrpcOptions, communityId: string) {
+  return { ...trpc.membership.members.queryOptions({ communityId }), retry: retryUnlessRefused };
 }
 
 /** After a membership or community change: the details (member count), the status and the lists. */
@@ -25,18 +27,4 @@ export function useInvalidateCommunity() {
       queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.membership.members.queryKey() }),
     ]);
-}
-
-/**
- * A live subscription's onError: when it was refused because the viewer's membership or session
- * ended, the page checks both again (and so leaves the member view).
- */
-export function useRecheckAccess() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return (error: { data?: { code?: string } | null }) => {
-    if (error.data?.code !== 'FORBIDDEN' && error.data?.code !== 'UNAUTHORIZED') return;
-    void queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.profiles.me.queryKey() });
-  };
 }

@@ -1,6 +1,7 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { useInvalidateCommunity, useRecheckAccess } from './queries.ts';
+import { useInvalidateCommunity } from './queries.ts';
+import { useRecheckAccess } from '../../../lib/useRecheckAccess.ts';
 
 /**
  * While the member view is open: someone joining, being approved, leaving or being removed (and,

@@ -11,7 +11,7 @@ import { createHtmlPortalNode, InPortal, OutPortal } from 'react-reverse-portal'
 import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { CourseView } from '../courses/types.ts';
 import { ContentOutline, type OutlineAction, type Selection } from './ContentOutline.tsx';
 import classes from './editor.module.css';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from 
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UnsavedChangesGuard } from '../community/UnsavedChangesGuard.tsx';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 
 interface EditorPaneProps {
   /** 'Module' or 'Lesson', above the form. */

@@ -8,7 +8,7 @@ import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useDialogFocusReturn } from '../../../lib/useDialogFocusReturn.ts';
-import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { OutlineAction } from './ContentOutline.tsx';
 
 interface OutlineActionDialogsProps {

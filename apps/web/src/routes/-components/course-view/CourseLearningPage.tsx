@@ -8,7 +8,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { retryUnlessRefused } from '../community/queries.ts';
+import { courseQueryOptions } from '../courses/queries.ts';
 import { BackToCourses } from '../courses/BackToCourses.tsx';
 import { useLiveCourses } from '../courses/useLiveCourses.ts';
 import { CourseOutline } from './CourseOutline.tsx';
@@ -23,7 +23,7 @@ import { moduleOfOverview, overviewKey } from './pages.ts';
 export function CourseLearningPage({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const course = useQuery({ ...trpc.courses.byId.queryOptions({ courseId }), retry: retryUnlessRefused });
+  const course = useQuery(courseQueryOptions(trpc, courseId));
   useLiveCourses(course.data?.communityId);
   const [chosen, setChosen] = useState<string | null>(null);
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { retryUnlessRefused } from '../community/queries.ts';
-import { useTabLink } from '../community/useTabLink.ts';
+import { coursesQueryOptions } from './queries.ts';
+import { useTabLink } from '../../../lib/useTabLink.ts';
 import { percentDone } from './types.ts';
 import { useLiveCourses } from './useLiveCourses.ts';
 
@@ -14,7 +14,7 @@ export function CoursesCard({ communityId }: { communityId: string }) {
   const trpc = useTRPC();
   const tabLink = useTabLink();
   useLiveCourses(communityId);
-  const courses = useQuery({ ...trpc.courses.list.queryOptions({ communityId }), retry: retryUnlessRefused });
+  const courses = useQuery(coursesQueryOptions(trpc, communityId));
   const shown = courses.data?.slice(0, 4) ?? [];
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="courses-card-title">

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { BackButton } from '../community/BackButton.tsx';
-import { ConfirmDialog } from '../community/ConfirmDialog.tsx';
-import { retryUnlessRefused } from '../community/queries.ts';
+import { BackButton } from '../../../components/BackButton.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { coursesQueryOptions } from './queries.ts';
 import { CourseCard } from './CourseCard.tsx';
 import { CreateCourseForm } from './CreateCourseForm.tsx';
 import type { CourseCardData } from './types.ts';
@@ -25,7 +25,7 @@ export function CoursesTab({ communityId, isOwner }: { communityId: string; isOw
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CourseCardData | null>(null);
-  const courses = useQuery({ ...trpc.courses.list.queryOptions({ communityId }), retry: retryUnlessRefused });
+  const courses = useQuery(coursesQueryOptions(trpc, communityId));
   const remove = useMutation(
     trpc.courses.delete.mutationOptions({
       onSuccess: async () => {

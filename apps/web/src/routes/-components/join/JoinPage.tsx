@@ -9,7 +9,7 @@ import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { useMe } from '../../../lib/auth.ts';
 import { STORAGE, store } from '../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { CommunityHeader } from '../community/CommunityHeader.tsx';
+import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import classes from './JoinPage.module.css';
 import { JoinPanel } from './JoinPanel.tsx';
 import { PendingReview } from './PendingReview.tsx';

@@ -9,8 +9,8 @@ import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatCount, formatPercent } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { BackButton } from '../community/BackButton.tsx';
-import { retryUnlessRefused } from '../community/queries.ts';
+import { BackButton } from '../../../components/BackButton.tsx';
+import { retryUnlessRefused } from '../../../lib/retry.ts';
 import classes from './levels.module.css';
 import { useLiveBoards } from './useLiveBoards.ts';
 

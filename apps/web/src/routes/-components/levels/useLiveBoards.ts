@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { useRecheckAccess } from '../community/queries.ts';
+import { useRecheckAccess } from '../../../lib/useRecheckAccess.ts';
 
 /** How long likes are gathered before the boards are asked for again (a burst of likes is one refetch). */
 const SETTLE_MS = 800;

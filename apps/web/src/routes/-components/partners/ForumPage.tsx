@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { PostsTab } from '../community/PostsTab.tsx';
+import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { LoginPrompt } from './LoginPrompt.tsx';
 import { Loading, PageHeading, PromptCard } from './PartnerParts.tsx';
 import { useJoinProgramme, usePartnerStanding } from './usePartner.ts';

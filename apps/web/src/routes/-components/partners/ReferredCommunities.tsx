@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
-import { CommunityLogo } from '../community/CommunityLogo.tsx';
+import { CommunityLogo } from '../../../components/CommunityLogo.tsx';
 import { formatCount, formatDate, formatMoney } from '../../../lib/format.ts';
 import type { ReferredCommunity } from './types.ts';
 

@@ -7,7 +7,7 @@ import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { formatCount, formatDate } from '../../../../lib/format.ts';
 import { messagePreview } from '../../../../lib/chat-preview.ts';
-import type { MembersQuery } from '../types.ts';
+import type { MembersQuery } from '../../../../lib/community-types.ts';
 import classes from './chat.module.css';
 import { displayName, type Conversation } from './types.ts';
 import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';

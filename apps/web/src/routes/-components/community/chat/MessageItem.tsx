@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { ChatAttachment } from './ChatAttachment.tsx';
 import { ChatVideo } from './ChatVideo.tsx';
 import classes from './chat.module.css';

@@ -2,7 +2,7 @@ import { CHAT_PAGE_SIZE } from '@app/shared/chat';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TrpcOptions } from '../../../../lib/trpc.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import { retryUnlessRefused } from '../queries.ts';
+import { retryUnlessRefused } from '../../../../lib/retry.ts';
 import { markReadBy, removeMessage, upsertMessage } from './chatCache.ts';
 import type { ChatMessage } from './types.ts';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import { useRecheckAccess } from '../queries.ts';
+import { useRecheckAccess } from '../../../../lib/useRecheckAccess.ts';
 import { useChatCache } from './useChatCache.ts';
 
 export type LiveState = 'connecting' | 'live' | 'offline';

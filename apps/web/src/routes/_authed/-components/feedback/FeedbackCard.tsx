@@ -4,14 +4,14 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../lib/format.ts';
-import { AuthorLine } from '../../../-components/community/posts/AuthorLine.tsx';
-import { CommentsToggle } from '../../../-components/community/posts/CommentsToggle.tsx';
-import { FileAttachment } from '../../../-components/community/posts/PostAttachment.tsx';
-import { PostText } from '../../../-components/community/posts/PostText.tsx';
-import { PostVideo } from '../../../-components/community/posts/PostVideo.tsx';
+import { AuthorLine } from '../../../../components/feed/AuthorLine.tsx';
+import { CommentsToggle } from '../../../../components/feed/CommentsToggle.tsx';
+import { FileAttachment } from '../../../../components/feed/PostAttachment.tsx';
+import { PostText } from '../../../../components/feed/PostText.tsx';
+import { PostVideo } from '../../../../components/feed/PostVideo.tsx';
 import { FeedbackComments } from './FeedbackComments.tsx';
 import { FeedbackMenu } from './FeedbackMenu.tsx';
-import type { Feedback } from './types.ts';
+import type { Feedback } from '../../../../lib/paged.ts';
 import { useWallRights } from './WallContext.tsx';
 
 interface FeedbackCardProps {

@@ -13,9 +13,9 @@ import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { useDialogFocusReturn } from '../../../../lib/useDialogFocusReturn.ts';
 import { isSignedOutError, serverReason } from '../../../../lib/trpc-errors.ts';
-import { AttachmentPreview } from '../../../-components/community/posts/AttachmentPreview.tsx';
-import { useAttachmentUpload } from '../../../-components/community/posts/useAttachmentUpload.ts';
-import type { Feedback } from './types.ts';
+import { AttachmentPreview } from '../../../../components/feed/AttachmentPreview.tsx';
+import { useAttachmentUpload } from '../../../../components/feed/useAttachmentUpload.ts';
+import type { Feedback } from '../../../../lib/paged.ts';
 import { useWallCache } from './useWallCache.ts';
 
 interface FeedbackDialogProps {

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import { ConfirmDialog } from '../../../-components/community/ConfirmDialog.tsx';
-import { ItemMenu, removalHandlers } from '../../../-components/community/posts/ItemMenu.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
+import { ItemMenu, removalHandlers } from '../../../../components/feed/ItemMenu.tsx';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
-import type { Feedback } from './types.ts';
+import type { Feedback } from '../../../../lib/paged.ts';
 import { useWallCache } from './useWallCache.ts';
 import { useWallRights } from './WallContext.tsx';
 

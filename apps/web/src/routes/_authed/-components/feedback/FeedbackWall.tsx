@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../../lib/auth.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import { LiveStatus } from '../../../-components/community/posts/FeedHeading.tsx';
+import { LiveStatus } from '../../../../components/feed/FeedHeading.tsx';
 import { FeedbackComposer } from './FeedbackComposer.tsx';
 import { FeedbackList } from './FeedbackList.tsx';
 import { useLiveWall } from './useWallCache.ts';

@@ -1,5 +1,5 @@
 import { createContext, use, useState, type ReactNode } from 'react';
-import { LiveVersions } from '../../../-components/community/posts/FeedContext.tsx';
+import { LiveVersions } from '../../../../components/feed/FeedContext.tsx';
 
 interface WallContextValue {
   /** The signed-in viewer. */

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { appendToList, prependItem, removeFromList, removeItem, updateItem } from '../../../../lib/paged-cache.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
-import type { LiveState } from '../../../-components/community/posts/useLiveFeed.ts';
-import type { Feedback, FeedbackComment, WallCursor, WallEvent, WallPage } from './types.ts';
+import type { LiveState } from '../../../../components/feed/useLiveFeed.ts';
+import type { Feedback, FeedbackComment, WallCursor, WallEvent, WallPage } from '../../../../lib/paged.ts';
 import { useWall } from './WallContext.tsx';
 import { wallQueryOptions } from './wallQuery.ts';
 

@@ -1,0 +1,82 @@
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { RouterAnchor } from './RouterLinks.tsx';
+import { MembersLine, TopicTags } from './TopicTags.tsx';
+import { UserAvatar } from './UserAvatar.tsx';
+import { formatMonthlyPrice } from '../lib/labels.ts';
+import { CommunityLogo } from './CommunityLogo.tsx';
+import classes from './CommunityHeader.module.css';
+import type { CommunityDetails } from '../lib/community-types.ts';
+
+interface CommunityHeaderProps {
+  community: CommunityDetails;
+  /**
+   * 'page' (the community page): everything below. 'compact' (the member view, where the tabs
+   * matter more): a shorter cover. 'join' (the join page): a shorter cover and no members, price or
+   * tags, as the join panel beside it shows those.
+   */
+  variant?: 'page' | 'compact' | 'join';
+}
+
+/** Cover and logo, name, owner, and unless on the join page 'N/cap members', the monthly price or 'Free', category and language. */
+export function CommunityHeader({ community, variant = 'page' }: CommunityHeaderProps) {
+  const { t } = useTranslation();
+  const owner = community.owner;
+  const large = variant === 'page';
+  const logoSize = large ? 112 : 80;
+
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} component="header">
+      <Box className={classes.cover} h={large ? { base: 128, sm: 200 } : { base: 88, sm: 112 }}>
+        {community.logoUrl && <div className={classes.coverImage} style={{ backgroundImage: `url("${encodeURI(community.logoUrl)}")` }} />}
+        <div className={classes.coverShade} />
+      </Box>
+      <Box px={{ base: 'md', sm: 'xl' }} pb={{ base: 'md', sm: 'lg' }}>
+        <Box pos="relative" mt={-logoSize / 2} w="fit-content">
+          <CommunityLogo name={community.name} logoUrl={community.logoUrl} size={logoSize} />
+        </Box>
+        <Stack gap={8} mt="sm">
+          <Group gap="xs" align="center" wrap="wrap">
+            <Title order={1} fz={{ base: 24, sm: variant === 'compact' ? 28 : 34 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+              {community.name}
+            </Title>
+            {community.isPrivate && (
+              <Badge variant="light" color="gray" leftSection={<IconLock size={12} />} tt="none">
+                {t('communityPage.private')}
+              </Badge>
+            )}
+          </Group>
+          <Group gap={8} wrap="nowrap">
+            <UserAvatar username={owner.username} avatarUrl={owner.avatarUrl} size={24} radius="xl" />
+            <Text size="sm" c="dimmed" truncate>
+              <Trans
+                i18nKey="communityPage.ownedBy"
+                values={{ name: owner.fullName ?? owner.username }}
+                components={{ owner: <RouterAnchor to="/profile/$username" params={{ username: owner.username }} size="sm" fw={600} /> }}
+              />
+            </Text>
+          </Group>
+          {variant !== 'join' && <Facts community={community} />}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
+
+/** 'N/cap members', the monthly price or 'Free', category and language. */
+function Facts({ community }: { community: CommunityDetails }) {
+  const { t } = useTranslation();
+  const price = formatMonthlyPrice(community.membershipAmountCents);
+  return (
+    <>
+      <Group gap="md" wrap="wrap" mt={4}>
+        <MembersLine membersCount={community.membersCount} availableSeats={community.availableSeats} />
+        <Text size="sm" fw={700} c={price ? 'brand.7' : 'teal.9'}>
+          {price ? t('discover.card.price', { amount: price }) : t('communityPage.free')}
+        </Text>
+      </Group>
+      <TopicTags category={community.category} language={community.language} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { UserAvatar } from '../UserAvatar.tsx';
+import { PostText } from '../feed/PostText.tsx';
+import { CommentHeader } from './CommentHeader.tsx';
+
+interface CommentItemProps {
+  author: { username: string; fullName: string | null; avatarUrl: string | null };
+  /** The author's level badge, where the page has levels (a community's feed). */
+  level?: number;
+  createdAt: Date;
+  text: string;
+  deleteLabel: string;
+  /** Offered to those who may delete the comment (the server checks again). */
+  onDelete?: () => void;
+  deleting: boolean;
+  /** Drawn in a soft bubble (the feedback wall) rather than plain (the feed). */
+  bubble?: boolean;
+  /** Under the text: the feed's like button. */
+  footer?: ReactNode;
+}
+
+/** One comment in a list: avatar, author and time (and delete for those who may), its text, then its footer. */
+export function CommentItem({ author, level, createdAt, text, deleteLabel, onDelete, deleting, bubble = false, footer }: CommentItemProps) {
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap" role="listitem" aria-label={author.fullName ?? author.username}>
+      <UserAvatar username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={32} />
+      <Stack gap={2} miw={0} style={{ flex: 1 }} {...(bubble ? { px: 'sm', py: 6, bg: 'gray.0', bdrs: 'md' } : {})}>
+        <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} />
+        <PostText text={text} size="sm" />
+        {footer && <Group gap={4}>{footer}</Group>}
+      </Stack>
+    </Group>
+  );
+}

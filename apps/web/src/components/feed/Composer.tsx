@@ -1,0 +1,117 @@
+import { Alert, Button, FileButton, Group, Paper, Stack, Textarea, Tooltip } from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../UserAvatar.tsx';
+import { useMe } from '../../lib/auth.ts';
+import { isRateLimited } from '../../lib/rate-limit.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { isSignedOutError, serverReason } from '../../lib/trpc-errors.ts';
+import { AttachmentPreview } from './AttachmentPreview.tsx';
+import { acceptOf } from '../../lib/files.ts';
+import { useFeed } from './FeedContext.tsx';
+import { FeelingPicker } from './FeelingPicker.tsx';
+import type { Feeling } from './feelings.ts';
+import { useAttachmentUpload } from './useAttachmentUpload.ts';
+import { useFeedCache } from './useFeedCache.ts';
+
+/** Spec section 5, 'Post': text required (a blank one cannot be posted), an optional feeling and attachment. */
+export function Composer() {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const me = useMe();
+  const { communityId } = useFeed();
+  const cache = useFeedCache();
+  const [content, setContent] = useState('');
+  const [feeling, setFeeling] = useState<Feeling | null>(null);
+  const { attachment, pick, clear } = useAttachmentUpload();
+  // A new file input after each post or removal, so picking the same file again still counts.
+  const [fileInput, setFileInput] = useState(0);
+
+  const create = useMutation(
+    trpc.posts.create.mutationOptions({
+      onSuccess: (post) => {
+        cache.addPost(post);
+        setContent('');
+        setFeeling(null);
+        clear();
+        setFileInput((n) => n + 1);
+      },
+    }),
+  );
+
+  const uploading = attachment?.status === 'uploading';
+  const blocked = content.trim() === '' || uploading || attachment?.status === 'failed';
+  const submit = () => {
+    if (blocked || create.isPending) return;
+    create.mutate({ communityId, content, feeling, attachmentKey: attachment?.status === 'ready' ? attachment.key : null });
+  };
+  const removeFile = () => {
+    clear();
+    setFileInput((n) => n + 1);
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={t('feed.composer.region')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-start" wrap="nowrap">
+            <UserAvatar username={me.data?.username} avatarUrl={me.data?.avatarUrl} radius="xl" size={40} visibleFrom="xs" />
+            <Textarea
+              aria-label={t('feed.composer.text')}
+              placeholder={t('feed.composer.text')}
+              value={content}
+              onChange={(event) => setContent(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+              }}
+              autosize
+              minRows={2}
+              maxRows={10}
+              radius="md"
+              style={{ flex: 1 }}
+            />
+          </Group>
+          {attachment && <AttachmentPreview attachment={attachment} onRemove={removeFile} />}
+          {create.isError && !isRateLimited(create.error) && (
+            <Alert
+              color="red"
+              role="alert"
+              radius="md"
+              p="sm"
+              // A missing session says so; anything else is the spec's 'Failed to create post.'
+              title={isSignedOutError(create.error) ? t('feed.composer.loginRequired') : t('feed.composer.failed')}
+              withCloseButton
+              onClose={() => create.reset()}
+            >
+              {serverReason(create.error)}
+            </Alert>
+          )}
+          <Group justify="space-between" gap="xs">
+            <Group gap={4}>
+              <FeelingPicker value={feeling} onChange={setFeeling} disabled={create.isPending} />
+              <FileButton key={fileInput} onChange={(file) => void pick(file)} accept={acceptOf('post-attachment')} disabled={create.isPending}>
+                {(props) => (
+                  <Tooltip label={t('feed.composer.attachHint')} multiline w={260} withArrow openDelay={400}>
+                    <Button {...props} variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconPaperclip size={18} />} disabled={create.isPending}>
+                      {t('feed.composer.attach')}
+                    </Button>
+                  </Tooltip>
+                )}
+              </FileButton>
+            </Group>
+            <Button type="submit" disabled={blocked} loading={create.isPending} rightSection={<IconSend className="mirror-rtl" size={16} />} px="lg" ms="auto">
+              {t('feed.composer.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverText } from '../../i18n/server-text.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useFeed } from './FeedContext.tsx';
+import classes from './feed.module.css';
+import { PostCard } from './PostCard.tsx';
+import { feedQueryOptions } from './useFeedCache.ts';
+
+/** How close to the bottom of the feed's box (px) the next page starts loading (spec section 9). */
+const LOAD_MARGIN = 50;
+
+/** The posts, newest first, in a box of at most 600px that loads the next 10 as its bottom comes near. */
+export function FeedList() {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const { communityId } = useFeed();
+  const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId));
+  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const loadMore = () => {
+    if (feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError) void feed.fetchNextPage();
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const box = event.currentTarget;
+    if (box.scrollHeight - box.scrollTop - box.clientHeight <= LOAD_MARGIN) loadMore();
+  };
+
+  if (feed.isPending) {
+    return (
+      <Center py={48} role="status" aria-label={t('feed.loading')}>
+        <Loader />
+      </Center>
+    );
+  }
+  // Only a failed first load replaces the list; a failed next page or refresh keeps what is shown.
+  if (feed.isLoadingError) {
+    return (
+      <Alert color="red" role="alert" radius="lg" title={t('feed.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{serverText(feed.error.message)}</Text>
+          <Button size="compact-sm" variant="light" color="red" onClick={() => void feed.refetch()}>
+            {t('feed.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (posts.length === 0) return <EmptyFeed />;
+
+  return (
+    <div className={classes.scroller} role="feed" aria-label={t('feed.list')} aria-busy={feed.isFetchingNextPage} tabIndex={0} onScroll={onScroll}>
+      <Stack gap="md">
+        {posts.map((post, index) => (
+          <PostCard key={post.id} post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
+        ))}
+        <Stack align="center" gap={6} pb="xs">
+          {feed.isFetchNextPageError && (
+            <Text size="sm" c="red" role="alert">
+              {t('feed.loadFailed')} {feed.error && serverText(feed.error.message)}
+            </Text>
+          )}
+          {feed.hasNextPage ? (
+            <Button variant="light" radius="xl" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
+              {t('feed.loadMore')}
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('feed.end')}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </div>
+  );
+}
+
+function EmptyFeed() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
+          <IconMessageCircle size={28} />
+        </ThemeIcon>
+        <Text fw={700} fz="lg">
+          {t('feed.empty')}
+        </Text>
+        <Text c="dimmed" size="sm" maw={360}>
+          {t('feed.emptyHint')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,76 @@
+import { Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { findVideoEmbed } from '@app/shared/video';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { levelOf } from '@app/shared/levels';
+import { formatCount } from '../../lib/format.ts';
+import { AuthorLine } from './AuthorLine.tsx';
+import { Comments } from './Comments.tsx';
+import { CommentsToggle } from './CommentsToggle.tsx';
+import { useCanManage } from './FeedContext.tsx';
+import { feelingPrefix } from './feelings.ts';
+import { LikeButton } from './LikeButton.tsx';
+import { PostAttachment } from './PostAttachment.tsx';
+import { PostEditor } from './PostEditor.tsx';
+import { PostMenu } from './PostMenu.tsx';
+import { PostText } from './PostText.tsx';
+import { PostVideo } from './PostVideo.tsx';
+import type { FeedItem } from '../../lib/paged.ts';
+
+interface PostCardProps {
+  post: FeedItem;
+  /** Its place in the feed, for assistive technology (role="feed" articles). */
+  position: number;
+  total: number;
+}
+
+/** A post: author, time, feeling, text (links and a video player), attachment, likes and comments. */
+export function PostCard({ post, position, total }: PostCardProps) {
+  const { t } = useTranslation();
+  const canManage = useCanManage(post.author.id);
+  const [editing, setEditing] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const name = post.author.fullName ?? post.author.username;
+  const prefix = feelingPrefix(t, post.feeling);
+  const video = findVideoEmbed(post.content);
+  const edited = post.updatedAt.getTime() > post.createdAt.getTime();
+  const commentsId = `post-${post.id}-comments`;
+
+  return (
+    <Paper component="article" withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} aria-label={t('feed.post.label', { name })} aria-posinset={position} aria-setsize={total}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <AuthorLine author={post.author} createdAt={post.createdAt} edited={edited} level={levelOf(post.author.points)} />
+          {canManage && !editing && <PostMenu post={post} onEdit={() => setEditing(true)} />}
+        </Group>
+
+        {editing ? (
+          <PostEditor post={post} onDone={() => setEditing(false)} />
+        ) : (
+          <Stack gap={6}>
+            {prefix && (
+              <Text size="sm" fw={500} c="dimmed">
+                {prefix}
+              </Text>
+            )}
+            <PostText text={post.content} />
+          </Stack>
+        )}
+        {video && !editing && <PostVideo embed={video} />}
+        <PostAttachment post={post} />
+
+        <CommentsToggle
+          open={commentsOpen}
+          controls={commentsId}
+          label={t('feed.post.comments', { count: post.commentCount, value: formatCount(post.commentCount) })}
+          onToggle={() => setCommentsOpen((open) => !open)}
+        >
+          <LikeButton post={post} />
+        </CommentsToggle>
+        <Collapse expanded={commentsOpen} keepMounted={false}>
+          <Comments postId={post.id} id={commentsId} />
+        </Collapse>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverText } from '../../i18n/server-text.ts';
+import { isRateLimited } from '../../lib/rate-limit.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { FeelingPicker } from './FeelingPicker.tsx';
+import type { Feeling } from './feelings.ts';
+import type { FeedItem } from '../../lib/paged.ts';
+import { useFeedCache } from './useFeedCache.ts';
+
+interface PostEditorProps {
+  post: FeedItem;
+  onDone: () => void;
+}
+
+/** Inline editing of a post's text and feeling (spec section 4, 'Post'): Save or Cancel. */
+export function PostEditor({ post, onDone }: PostEditorProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const cache = useFeedCache();
+  const [content, setContent] = useState(post.content);
+  const [feeling, setFeeling] = useState<Feeling | null>((post.feeling as Feeling | null) ?? null);
+  const update = useMutation(
+    trpc.posts.update.mutationOptions({
+      onSuccess: (saved) => {
+        cache.patchPost(saved.id, () => ({ content: saved.content, feeling: saved.feeling, updatedAt: saved.updatedAt }));
+        onDone();
+      },
+    }),
+  );
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (content.trim() !== '') update.mutate({ postId: post.id, content, feeling });
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          aria-label={t('feed.post.editText')}
+          value={content}
+          onChange={(event) => setContent(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !update.isPending) onDone();
+          }}
+          autosize
+          minRows={2}
+          maxRows={12}
+          radius="md"
+          autoFocus
+        />
+        {update.isError && !isRateLimited(update.error) && (
+          <Alert color="red" role="alert" p="xs" radius="md">
+            {t('feed.post.saveFailed', { message: serverText(update.error.message) })}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="xs">
+          <FeelingPicker value={feeling} onChange={setFeeling} disabled={update.isPending} />
+          <Group gap="xs">
+            <Button variant="default" size="compact-md" onClick={onDone} disabled={update.isPending}>
+              {t('feed.post.cancel')}
+            </Button>
+            <Button type="submit" size="compact-md" disabled={content.trim() === ''} loading={update.isPending}>
+              {t('feed.post.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

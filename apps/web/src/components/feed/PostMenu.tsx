@@ -1,0 +1,64 @@
+import { Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverText } from '../../i18n/server-text.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ItemMenu, removalHandlers } from './ItemMenu.tsx';
+import type { FeedItem } from '../../lib/paged.ts';
+import { useFeedCache } from './useFeedCache.ts';
+
+interface PostMenuProps {
+  post: FeedItem;
+  onEdit: () => void;
+}
+
+/**
+ * Edit and delete, offered only to the post's author and the community owner. Deleting asks first
+ * (the spec's Arabic question, right to left) and takes the post out of the list, no reload.
+ */
+export function PostMenu({ post, onEdit }: PostMenuProps) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const cache = useFeedCache();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation(
+    trpc.posts.delete.mutationOptions(
+      removalHandlers(
+        () => setConfirming(false),
+        () => cache.removePost(post.id),
+        t('feed.post.deleted'),
+      ),
+    ),
+  );
+
+  return (
+    <>
+      <ItemMenu
+        label={t('feed.post.actions')}
+        editLabel={t('feed.post.edit')}
+        onEdit={onEdit}
+        deleteLabel={t('feed.post.delete')}
+        onDelete={() => {
+          remove.reset();
+          setConfirming(true);
+        }}
+      />
+      <ConfirmDialog
+        opened={confirming}
+        title={t('feed.post.deleteTitle')}
+        confirmLabel={t('feed.post.delete')}
+        cancelLabel={t('feed.post.cancel')}
+        busy={remove.isPending}
+        error={remove.error ? serverText(remove.error.message) : null}
+        onConfirm={() => remove.mutate({ postId: post.id })}
+        onCancel={() => setConfirming(false)}
+      >
+        <Text span display="block" ta="start" fz="md">
+          {t('feed.post.deleteConfirm')}
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Stack } from '@mantine/core';
+import { Composer } from './Composer.tsx';
+import { FeedHeading } from './FeedHeading.tsx';
+import { FeedList } from './FeedList.tsx';
+import { FeedProvider } from './FeedContext.tsx';
+import { useLiveFeed } from './useLiveFeed.ts';
+
+interface PostsTabProps {
+  communityId: string;
+  /** The signed-in viewer (the member view is only shown to someone signed in). */
+  viewerId: string;
+  isOwner: boolean;
+}
+
+/** The community's live feed: the composer, then the posts, kept current while the tab is open. */
+export function PostsTab({ communityId, viewerId, isOwner }: PostsTabProps) {
+  return (
+    <FeedProvider communityId={communityId} viewerId={viewerId} isOwner={isOwner}>
+      <LiveFeed />
+    </FeedProvider>
+  );
+}
+
+function LiveFeed() {
+  const live = useLiveFeed();
+  return (
+    <Stack gap="md">
+      <Composer />
+      <FeedHeading live={live} />
+      <FeedList />
+    </Stack>
+  );
+}

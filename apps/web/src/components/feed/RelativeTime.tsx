@@ -1,0 +1,47 @@
+import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatTimeAgo } from '../../lib/format.ts';
+
+/* One clock for every timestamp on the page, ticking while any is shown. */
+let now = Date.now();
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!timer) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const notify of listeners) notify();
+    }, 30_000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+interface RelativeTimeProps extends TextProps {
+  date: Date;
+}
+
+/** A time as 'x ago', with the exact date and time in a tooltip. */
+export function RelativeTime({ date, ...props }: RelativeTimeProps) {
+  const { t } = useTranslation();
+  const current = useSyncExternalStore(subscribe, () => now);
+  // Under a minute (or a clock ahead of ours) 'just now'.
+  const label = formatTimeAgo((current - date.getTime()) / 1000) ?? t('feed.justNow');
+  const exact = formatDate(date, 'exact');
+  return (
+    <Tooltip label={exact} withArrow openDelay={300}>
+      <Text component="time" dateTime={date.toISOString()} size="xs" c="dimmed" tabIndex={0} {...props}>
+        {label}
+      </Text>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,96 @@
+import { POST_PAGE_SIZE } from '@app/shared/posts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TrpcOptions } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { addComment, addPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
+import { useFeed } from './FeedContext.tsx';
+import type { FeedComment, FeedEvent, FeedItem } from '../../lib/paged.ts';
+
+/** The community's feed, 10 posts a page, each page asked for with the previous one's cursor. */
+export function feedQueryOptions(trpc: TrpcOptions, communityId: string) {
+  return trpc.posts.list.infiniteQueryOptions({ communityId, limit: POST_PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor });
+}
+
+/** Changes to the cached feed and comment lists, from the viewer's own mutations and from live events. */
+export function useFeedCache() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { communityId, viewerId, versions } = useFeed();
+  const feedKey = feedQueryOptions(trpc, communityId).queryKey;
+  const commentsKey = (postId: string) => trpc.posts.comments.queryKey({ postId });
+
+  const patchPost = (postId: string, change: (post: FeedItem) => Partial<FeedItem>) =>
+    queryClient.setQueryData(feedKey, (data) => updatePost(data, postId, change));
+
+  /** A like from someone else moved an author's points: every badge of theirs on the page follows. */
+  const shiftPoints = (authorId: string, likerId: string, liked: boolean) => {
+    if (authorId === likerId) return;
+    const delta = liked ? 1 : -1;
+    queryClient.setQueryData(feedKey, (data) => shiftAuthorPoints(data, authorId, delta));
+    queryClient.setQueriesData<FeedComment[]>({ queryKey: trpc.posts.comments.pathKey() }, (list) => shiftCommentAuthorPoints(list, authorId, delta));
+  };
+
+  const cache = {
+    feedKey,
+    addPost: (post: FeedItem) => queryClient.setQueryData(feedKey, (data) => addPost(data, post)),
+    patchPost,
+    removePost: (postId: string) => {
+      queryClient.setQueryData(feedKey, (data) => removePost(data, postId));
+      queryClient.removeQueries({ queryKey: commentsKey(postId) });
+    },
+    addComment: (postId: string, comment: FeedComment) => queryClient.setQueryData(commentsKey(postId), (list) => addComment(list, comment)),
+    removeComment: (postId: string, commentId: string) => queryClient.setQueryData(commentsKey(postId), (list) => removeComment(list, commentId)),
+    patchComment: (postId: string, commentId: string, change: (comment: FeedComment) => Partial<FeedComment>) =>
+      queryClient.setQueryData(commentsKey(postId), (list) => updateComment(list, commentId, change)),
+    /** How many of the viewer's like changes to this comment are still on their way to the server. */
+    pendingCommentLikes: (commentId: string) =>
+      queryClient.isMutating({
+        mutationKey: trpc.posts.likeComment.mutationKey(),
+        predicate: (m) => (m.state.variables as { commentId?: string } | undefined)?.commentId === commentId,
+      }),
+    /** How many of the viewer's like changes to this post are still on their way to the server. */
+    pendingLikes: (postId: string) =>
+      queryClient.isMutating({ mutationKey: trpc.posts.like.mutationKey(), predicate: (m) => (m.state.variables as { postId?: string } | undefined)?.postId === postId }),
+    versionOf: (postId: string) => versions.of(postId),
+
+    /** Applies one live event; the viewer's own actions may already be in the cache, so each step is idempotent. */
+    apply(event: FeedEvent) {
+      switch (event.type) {
+        case 'post.created':
+          cache.addPost(event.post);
+          return;
+        case 'post.updated':
+          patchPost(event.postId, () => ({ content: event.content, feeling: event.feeling, updatedAt: event.updatedAt }));
+          return;
+        case 'post.deleted':
+          cache.removePost(event.postId);
+          return;
+        case 'post.liked': {
+          versions.touch(event.postId);
+          // While the viewer's own like requests are in flight, the screen shows what they asked for.
+          const own = event.userId === viewerId && cache.pendingLikes(event.postId) === 0;
+          patchPost(event.postId, () => (own ? { likeCount: event.likeCount, likedByMe: event.liked } : { likeCount: event.likeCount }));
+          shiftPoints(event.authorId, event.userId, event.liked);
+          return;
+        }
+        case 'comment.created':
+          versions.touch(event.postId);
+          patchPost(event.postId, () => ({ commentCount: event.commentCount }));
+          cache.addComment(event.postId, event.comment);
+          return;
+        case 'comment.liked': {
+          const own = event.userId === viewerId && cache.pendingCommentLikes(event.commentId) === 0;
+          cache.patchComment(event.postId, event.commentId, () => (own ? { likeCount: event.likeCount, likedByMe: event.liked } : { likeCount: event.likeCount }));
+          shiftPoints(event.authorId, event.userId, event.liked);
+          return;
+        }
+        case 'comment.deleted':
+          versions.touch(event.postId);
+          patchPost(event.postId, () => ({ commentCount: event.commentCount }));
+          cache.removeComment(event.postId, event.commentId);
+          return;
+      }
+    },
+  };
+  return cache;
+}
