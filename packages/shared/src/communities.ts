@@ -124,7 +124,12 @@ export const updateCommunityInput = createCommunityCore.extend({
 export type UpdateCommunityInput = z.input<typeof updateCommunityInput>;
 
 export const communityIdInput = z.object({ communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }) });
-export const byNameInput = z.object({ name: boundedText(200, COMMUNITY_MESSAGES.notFound).min(1, COMMUNITY_MESSAGES.notFound) });
+const communityNameField = boundedText(200, COMMUNITY_MESSAGES.notFound).min(1, COMMUNITY_MESSAGES.notFound);
+export const byNameInput = z.object({ name: communityNameField });
+/** A community by id, or by the name in a page's address: one of the two. */
+export const statusInput = z
+  .object({ communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }).optional(), name: communityNameField.optional() })
+  .refine((input) => (input.communityId === undefined) !== (input.name === undefined), { error: COMMUNITY_MESSAGES.notFound });
 export const memberActionInput = communityIdInput.extend({ userId: z.uuid({ error: COMMUNITY_MESSAGES.noSuchMember }) });
 export const checkoutInput = communityIdInput.extend({ checkoutType: z.literal('monthly').default('monthly') });
 

@@ -136,3 +136,8 @@ export function rethrowNameTaken(error: unknown, name: string): never {
   if (isUniqueViolation(error, 'communities_name_lower_idx')) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.nameTaken(name), { cause: error });
   throw error;
 }
+
+/** The community a page address names: by name, case-insensitively (names are unique that way), never the partners' forum. */
+export function namedCommunity(name: string): SQL {
+  return and(sql`lower(${communities.name}) = lower(${name})`, notForum)!;
+}

@@ -31,6 +31,25 @@ describe('joining', () => {
     expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });
   });
 
+  it("tells the standing by the name in a page's address too, case-insensitively, as by id; never the partners' forum", async () => {
+    const owner = await createTestUser(scene.database);
+    const person = await createTestUser(scene.database);
+    const row = await createTestCommunity(scene.database, owner);
+    const byName = (userId: string | null, name = row.name.toUpperCase()) => callerFor(scene.database, userId).membership.status({ name });
+    expect(await byName(null)).toEqual({ status: 'none', role: null });
+    expect(await byName(person)).toEqual({ status: 'none', role: null });
+    await callerFor(scene.database, person).membership.join({ communityId: row.id });
+    expect(await byName(person)).toEqual({ status: 'approved', role: 'member' });
+    expect(await byName(owner)).toEqual({ status: 'approved', role: 'owner' });
+    await expect(byName(person, `${row.name} and more`)).rejects.toMatchObject({ code: 'NOT_FOUND', message: COMMUNITY_MESSAGES.notFound });
+    await scene.database.db.update(communities).set({ isForum: true }).where(eq(communities.id, row.id));
+    await expect(byName(owner)).rejects.toMatchObject({ code: 'NOT_FOUND', message: COMMUNITY_MESSAGES.notFound });
+    expect(await callerFor(scene.database, owner).membership.status({ communityId: row.id })).toEqual({ status: 'approved', role: 'owner' });
+    await expect(callerFor(scene.database, owner).membership.status({ name: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(callerFor(scene.database, owner).membership.status({})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: COMMUNITY_MESSAGES.notFound });
+    await expect(callerFor(scene.database, owner).membership.status({ communityId: row.id, name: row.name })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('keeps exactly 5 approved members when 20 people join a 5-seat community at once', async () => {
     const owner = await createTestUser(scene.database);
     const id = await community(owner, { availableSeats: 5 });

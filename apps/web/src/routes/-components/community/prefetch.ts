@@ -6,21 +6,22 @@ import { coursesQueryOptions } from '../courses/queries.ts';
 import { communityQueryOptions, membersQueryOptions, statusQueryOptions } from './queries.ts';
 
 /**
- * The community page's first screen in two rounds instead of three. Everything but the community
- * itself needs its id; once that is known, all of it is asked for at once (one batched request)
- * instead of the viewer's standing first and the member view's lists after it: the standing, and
- * for someone signed in the members, the sidebar's events and courses and, on the posts tab, the
- * feed. A signed-in non-member's lists are refused and never shown.
+ * The community page's first screen. The community and the viewer's standing in it are asked for
+ * at once, both by the name in the address (one batched request): that is the whole first screen
+ * of a visitor or a non-member. For a member, the member view's lists (members, the sidebar's events
+ * and courses and, on the posts tab, the feed) need the community's id, and follow in one more
+ * batched request; nobody is sent a list they would be refused.
  */
 export async function prefetchCommunityPage({ queryClient, trpc }: RouterContext, name: string, postsTab: boolean) {
-  const [community, me] = await Promise.all([
+  const [community, standing] = await Promise.all([
     queryClient.fetchQuery(communityQueryOptions(trpc, name)),
-    queryClient.ensureQueryData(trpc.profiles.me.queryOptions()),
+    queryClient.fetchQuery(trpc.membership.status.queryOptions({ name })),
   ]).catch(() => [null, null] as const);
-  if (!community) return;
+  if (!community || !standing) return;
   const communityId = community.id;
-  void queryClient.prefetchQuery(statusQueryOptions(trpc, communityId));
-  if (!me) return;
+  // The page reads the standing by id (its live updates refresh it so): it is already known.
+  queryClient.setQueryData(statusQueryOptions(trpc, communityId).queryKey, standing);
+  if (standing.status !== 'approved') return;
   void queryClient.prefetchQuery(membersQueryOptions(trpc, communityId));
   void queryClient.prefetchQuery(upcomingEventsQueryOptions(trpc, communityId));
   void queryClient.prefetchQuery(monthEventsQueryOptions(trpc, communityId, monthRange(currentMonth())));
