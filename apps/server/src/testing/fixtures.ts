@@ -4,7 +4,8 @@ import { communityMembers, profiles, sessions } from '@app/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fetchMe, signIn, uniqueEmail } from './http.ts';
-import type { ServerFixture } from './server.ts';
+import { useServer, type ServerFixture } from './server.ts';
+import { beforeAll } from 'vitest';
 
 export async function countProfiles(database: Database): Promise<number> {
   const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(profiles);
@@ -60,4 +61,16 @@ export async function ownerMemberStranger(server: ServerFixture, name: string, m
   const community = await createTestCommunity(server.database, owner, { name: `${name} ${Date.now()}`, membersCount: 2 });
   await server.database.db.insert(communityMembers).values({ communityId: community.id, userId: member, role: 'member', status: 'approved' });
   return { owner, member, ownerCookie, memberCookie, strangerCookie, communityId: community.id };
+}
+
+export type OwnerMemberStranger = Awaited<ReturnType<typeof ownerMemberStranger>>;
+
+/** A test file's server (`useServer`) with `ownerMemberStranger`'s people and community, made before its tests. */
+export function useOwnerMemberStranger(name: string): OwnerMemberStranger & { server: ServerFixture } {
+  const server = useServer();
+  const scene = { server } as OwnerMemberStranger & { server: ServerFixture };
+  beforeAll(async () => {
+    Object.assign(scene, await ownerMemberStranger(server, name));
+  });
+  return scene;
 }
