@@ -94,7 +94,7 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
         </Center>
         <Stack gap={4}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            {day ? formatDate(localDay(day), 'weekdayDay') : t('calendar.upcoming')}
+            {day ? formatDate(localDay(day), 'weekdayDay') : t('events.upcoming')}
           </Text>
           {upcoming.isPending ? (
             <Center py="sm" role="status" aria-label={t('events.loading')}>
@@ -109,7 +109,7 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
               {day ? t('events.noneThatDay') : serverText(EVENT_MESSAGES.empty)}
             </Text>
           ) : (
-            <ul className={classes.list} aria-label={day ? t('events.dayList') : t('calendar.upcoming')}>
+            <ul className={classes.list} aria-label={day ? t('events.dayList') : t('events.upcoming')}>
               {shown.map((event) => (
                 <li key={event.id}>
                   <UnstyledButton className={classes.item} onClick={() => setOpen(event)}>
