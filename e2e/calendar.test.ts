@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { expect, inject, it } from 'vitest';
-import { baseUrl, describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { baseUrl, callTrpc, communityUrl, createCommunityViaApi, describeBrowser, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const databaseUrl = inject('databaseUrl');
 
@@ -66,13 +65,10 @@ async function openCommunity(page: Page, name: string) {
 }
 
 describeBrowser('events', () => {
-  const person = usePeople();
+  const { person, communityWith } = usePeople();
 
   it('an owner schedules an event that a member sees live, opens, exports and is reminded of; edits and deletion reach the member too', async () => {
-    const owner = await person('owner', 'Eve Organiser');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Events Club') });
-    const member = await person('member', 'Max Member');
-    expect((await joinViaApi(member.page, community.id)).status).toBe('approved');
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Eve Organiser'], 'Events Club', ['member', 'Max Member']);
     await openCommunity(owner.page, community.name);
     await openCommunity(member.page, community.name);
     await member.page.evaluate(() => Object.assign(window, { eventsTestMark: true }));
@@ -179,10 +175,7 @@ describeBrowser('events', () => {
   });
 
   it("the owner's local time is one moment for everyone: a member in another time zone sees it in theirs, with the zone named", async () => {
-    const owner = await person('owner', 'Nora Newyork', VIEWPORTS.desktop, { timezoneId: 'America/New_York' });
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Zones Club') });
-    const member = await person('member', 'Taro Tokyo', VIEWPORTS.desktop, { timezoneId: 'Asia/Tokyo' });
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Nora Newyork', VIEWPORTS.desktop, { timezoneId: 'America/New_York' }], 'Zones Club', ['member', 'Taro Tokyo', VIEWPORTS.desktop, { timezoneId: 'Asia/Tokyo' }]);
 
     // The owner, in New York, schedules 7:30 to 9:00 PM on 15 January 2031, their time.
     await openCommunity(owner.page, community.name);
@@ -233,10 +226,7 @@ describeBrowser('events', () => {
   });
 
   it('reminders as browser notifications: permission is asked only from the sidebar offer; a near reminder notifies, one whose time has passed is never scheduled', async () => {
-    const owner = await person('owner', 'Rita Reminder');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Reminder Club') });
-    const member = await person('member', 'Nico Notified', VIEWPORTS.desktop, { timezoneId: 'UTC' });
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Rita Reminder'], 'Reminder Club', ['member', 'Nico Notified', VIEWPORTS.desktop, { timezoneId: 'UTC' }]);
     await member.context.addInitScript(recordNotifications);
 
     // Starting in two minutes with a five-minute reminder: the reminder's time has already passed.

@@ -1,16 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAfterEach, describeBrowser, gate, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, TrpcHttpError, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { callTrpc, communityUrl, createCommunityViaApi, describeBrowser, gate, type Person, PNG, screenshot, settled, shot, TrpcHttpError, uniqueCommunityName, usePeople, type Viewport, VIEWPORTS } from './support/index.ts';
 
 const NOT_MEMBERS = 'You can only chat with members of this community.';
 const DOWNLOADED = 'File downloaded successfully';
 const DOWNLOAD_FAILED = 'An error occurred while downloading';
 const UPLOAD_FAILED = 'Could not upload the file';
-
-type Viewport = { width: number; height: number };
-type Person = { context: BrowserContext; page: Page; id: string; username: string; name: string };
 
 
 const chatUrl = (name: string, withId?: string) => communityUrl(name, withId ? `?tab=chat&with=${withId}` : '?tab=chat');
@@ -22,14 +18,14 @@ const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exac
 const messagesButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Messages/ });
 
 /** Opens a conversation and waits until its live updates flow. */
-async function openChat(page: Page, community: string, other: Person) {
+async function openChat(page: Page, community: string, other: Person<string>) {
   await page.goto(chatUrl(community, other.id));
   await thread(page, other.name).waitFor();
   await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
 }
 
 /** Sends a message through the API as `from` (for seeding; the UI path is tested on its own). */
-function sendViaApi(from: Person, communityId: string, to: Person, text: string) {
+function sendViaApi(from: Person<string>, communityId: string, to: Person<string>, text: string) {
   return callTrpc<{ id: string }>(from.page, 'chat.send', { communityId, userId: to.id, text });
 }
 
@@ -43,34 +39,16 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describeBrowser('community chat', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  closeAfterEach(contexts);
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Person> {
-    const someone = await signedInPerson(browser, prefix, name, viewport);
-    contexts.push(someone.context);
-    return { ...someone, name };
-  }
+  const { person, communityWith } = usePeople();
 
   /** A free public community owned by Olga, with two members who joined through the API. */
-  async function communityWith(anaViewport: Viewport = VIEWPORTS.desktop, benViewport: Viewport = VIEWPORTS.desktop) {
-    const owner = await person('olga', 'Olga Owner');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Chat Club') });
-    const ana = await person('ana', 'Ana Author', anaViewport);
-    const ben = await person('ben', 'Ben Reader', benViewport);
-    for (const member of [ana, ben]) expect((await joinViaApi(member.page, community.id)).status).toBe('approved');
-    return { owner, community, ana, ben };
+  async function chatClub(anaViewport: Viewport = VIEWPORTS.desktop, benViewport: Viewport = VIEWPORTS.desktop) {
+    const { owner, community, members } = await communityWith(['olga', 'Olga Owner'], 'Chat Club', ['ana', 'Ana Author', anaViewport], ['ben', 'Ben Reader', benViewport]);
+    return { owner, community, ana: members[0], ben: members[1] };
   }
 
   it('delivers messages live both ways, with edits, deletions and read receipts, on desktop and phone', async () => {
-    const { community, ana, ben } = await communityWith(VIEWPORTS.desktop, VIEWPORTS.phone);
+    const { community, ana, ben } = await chatClub(VIEWPORTS.desktop, VIEWPORTS.phone);
 
     // Ana opens the chat tab and starts a conversation with Ben from the member picker.
     await ana.page.goto(communityUrl(community.name));
@@ -199,7 +177,7 @@ describeBrowser('community chat', () => {
   });
 
   it('opens at the newest message and loads older pages at the top without moving the view', async () => {
-    const { community, ana, ben } = await communityWith();
+    const { community, ana, ben } = await chatClub();
     for (let i = 1; i <= 45; i += 1) await sendViaApi(i % 2 === 0 ? ben : ana, community.id, i % 2 === 0 ? ana : ben, `Message ${String(i).padStart(2, '0')}`);
 
     // Older pages wait until the test lets them through, so the view can be measured while one loads.
@@ -239,7 +217,7 @@ describeBrowser('community chat', () => {
   });
 
   it('uploads attachments and downloads them, with the spec toasts', async () => {
-    const { community, ana, ben } = await communityWith();
+    const { community, ana, ben } = await chatClub();
     await openChat(ana.page, community.name, ben);
     await openChat(ben.page, community.name, ana);
 
@@ -293,7 +271,7 @@ describeBrowser('community chat', () => {
   });
 
   it('refuses a chat with someone who is not a member of the community', async () => {
-    const { community, ana } = await communityWith();
+    const { community, ana } = await chatClub();
     const carl = await person('carl', 'Carl Elsewhere');
     await createCommunityViaApi(carl.page, { name: uniqueCommunityName('Other Place') });
 
@@ -321,7 +299,7 @@ describeBrowser('community chat', () => {
   });
 
   it('lists conversations with unread counts in the top bar, live, and says No messages to someone with none', async () => {
-    const { community, ana, ben } = await communityWith();
+    const { community, ana, ben } = await chatClub();
     const dana = await person('dana', 'Dana Newcomer', VIEWPORTS.phone);
     await messagesButton(dana.page).click();
     await dana.page.getByText('No messages', { exact: true }).waitFor();

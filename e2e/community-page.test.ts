@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, loadedItemCount, newPage, settled, shot, VIEWPORTS } from './browser.ts';
-import { approveViaApi, signedInPerson, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, PNG, uniqueCommunityName } from './community-helpers.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { approveViaApi, communityUrl, createCommunityViaApi, describeBrowser, joinUrl, loadedItemCount, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
 
@@ -15,15 +14,8 @@ const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).in
 const controlPanel = (page: Page) => page.getByRole('navigation', { name: 'Control panel' });
 
 describeBrowser('community page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { person, visitor, communityWith } = usePeople();
 
-  const person = (prefix: string, name: string, viewport?: { width: number; height: number }) => signedInPerson(browser, prefix, name, viewport);
 
   it('shows visitors the community with a join link, and says when a community does not exist', async () => {
     const owner = await person('olga', 'Olga Owner');
@@ -38,7 +30,7 @@ describeBrowser('community page', () => {
     });
     const paid = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Ledger Club'), membershipAmountCents: 1250 });
 
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto(communityUrl(free.name));
     await page.getByRole('heading', { name: free.name, level: 1 }).waitFor();
     await visible(page, '1/50 members');
@@ -67,8 +59,6 @@ describeBrowser('community page', () => {
     await page.goto(communityUrl('No Such Community Here'));
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Community not found.');
     await shot(page, 'community-not-found-phone');
-    await context.close();
-    await owner.context.close();
   });
 
   it('lets a request to a private community be accepted, after which the member sees the member view', async () => {
@@ -123,15 +113,10 @@ describeBrowser('community page', () => {
     await shot(member.page, 'community-member-posts');
     await member.page.setViewportSize(VIEWPORTS.phone);
     await shot(member.page, 'community-member-posts-phone');
-    await member.context.close();
-    await owner.context.close();
   });
 
   it('lists the members; a plain member gets no join requests, no survey card and no edit form', async () => {
-    const owner = await person('owen', 'Owen Owner');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Garden Friends'), isPrivate: true });
-    const member = await person('mina', 'Mina Member');
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owen', 'Owen Owner'], { name: uniqueCommunityName('Garden Friends'), isPrivate: true }, ['mina', 'Mina Member']);
     await approveViaApi(owner.page, community.id, member.id);
 
     // The owner: members tab with roles, the survey card, the newest members.
@@ -183,15 +168,10 @@ describeBrowser('community page', () => {
     await page.goto(communityUrl(community.name, '?tab=invites'));
     await expect.poll(() => selectedTab(page)).toBe('Posts');
     expect(await page.getByText('No pending join requests.').count()).toBe(0);
-    await member.context.close();
-    await owner.context.close();
   });
 
   it('lets the owner edit the information, validating it, and warns before leaving unsaved changes', async () => {
-    const owner = await person('edna', 'Edna Editor');
-    const member = await person('eli', 'Eli Early');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Edit Me'), description: 'Before.' });
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['edna', 'Edna Editor'], { name: uniqueCommunityName('Edit Me'), description: 'Before.' }, ['eli', 'Eli Early']);
     await member.context.close();
 
     const page = owner.page;
@@ -277,16 +257,10 @@ describeBrowser('community page', () => {
     await page.getByRole('link', { name: 'Edit information' }).waitFor();
     expect(searchOf(page).get('edit')).toBeNull();
     expect(await page.getByText('After the edit.').isVisible()).toBe(true);
-    await owner.context.close();
   });
 
   it('lets a member leave and the owner remove a member, each after confirming', async () => {
-    const owner = await person('lena', 'Lena Lead');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Open Circle') });
-    const leaver = await person('lou', 'Lou Leaver', VIEWPORTS.phone);
-    const removed = await person('rae', 'Rae Removed');
-    await joinViaApi(leaver.page, community.id);
-    await joinViaApi(removed.page, community.id);
+    const { owner, community, members: [leaver, removed] } = await communityWith(['lena', 'Lena Lead'], 'Open Circle', ['lou', 'Lou Leaver', VIEWPORTS.phone], ['rae', 'Rae Removed']);
 
     // The owner cannot leave.
     await owner.page.goto(communityUrl(community.name, '?tab=about'));
@@ -327,16 +301,10 @@ describeBrowser('community page', () => {
     await removed.page.getByRole('alert').filter({ hasText: removedText }).waitFor();
     expect(await removed.page.getByRole('button', { name: 'Join Community' }).isDisabled()).toBe(true);
     await shot(removed.page, 'join-removed-member');
-    await Promise.all([owner.context.close(), leaver.context.close(), removed.context.close()]);
   });
 
   it('says in Arabic why a request could not be accepted when the seats are full', async () => {
-    const owner = await person('sami', 'Sami Seats', VIEWPORTS.phone);
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Two Seats'), isPrivate: true, availableSeats: 2 });
-    const first = await person('fay', 'Fay First');
-    const second = await person('sid', 'Sid Second');
-    await joinViaApi(first.page, community.id);
-    await joinViaApi(second.page, community.id);
+    const { owner, community } = await communityWith(['sami', 'Sami Seats', VIEWPORTS.phone], { name: uniqueCommunityName('Two Seats'), isPrivate: true, availableSeats: 2 }, ['fay', 'Fay First'], ['sid', 'Sid Second']);
 
     const page = owner.page;
     await page.goto(communityUrl(community.name, '?tab=invites'));
@@ -352,6 +320,5 @@ describeBrowser('community page', () => {
     // Declining takes the request off the list too.
     await page.getByRole('button', { name: 'Decline Sid Second' }).click();
     await visible(page, 'No pending join requests.');
-    await Promise.all([owner.context.close(), first.context.close(), second.context.close()]);
   });
 });

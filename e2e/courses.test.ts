@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { callTrpc, communityUrl, describeBrowser, PNG, settled, shot, usePeople, VIEWPORTS } from './support/index.ts';
 
 const EMPTY = 'No courses are currently available in this community.';
 const courseList = (page: Page) => page.getByRole('list', { name: 'Courses' });
@@ -40,13 +39,10 @@ async function buildCourse(page: Page, communityId: string, title: string, modul
 }
 
 describeBrowser('courses', () => {
-  const person = usePeople();
+  const { communityWith } = usePeople();
 
   it("an owner creates courses through the form; a private one stays hidden from members, a visible one reaches a member's open tab live", async () => {
-    const owner = await person('owner', 'Olive Owner');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Course Club') });
-    const member = await person('member', 'Mia Member');
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Olive Owner'], 'Course Club', ['member', 'Mia Member']);
     await openCourses(member.page, community.name);
     await member.page.getByText(EMPTY).waitFor();
     await member.page.evaluate(() => Object.assign(window, { coursesTestMark: true }));
@@ -104,10 +100,7 @@ describeBrowser('courses', () => {
   });
 
   it('a member takes a course start to finish with progress kept; locked modules and private courses stay shut; lesson HTML cannot run script', async () => {
-    const owner = await person('owner', 'Theo Teacher');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Learning Club') });
-    const member = await person('learner', 'Lea Learner');
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Theo Teacher'], 'Learning Club', ['learner', 'Lea Learner']);
     const courseId = await buildCourse(owner.page, community.id, 'Sourdough', [
       { title: 'Starter', lessons: ['Feeding', 'Timing'] },
       { title: 'Baking', lessons: ['Shaping', 'Scoring'] },

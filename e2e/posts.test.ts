@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAfterEach, describeBrowser, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { callTrpc, communityUrl, describeBrowser, PNG, screenshot, settled, shot, usePeople, VIEWPORTS, type Who } from './support/index.ts';
 
 const COMMENT_LENGTH_MESSAGE = 'A comment must be between 1 and 250 characters.';
 const DELETE_QUESTION = 'Are you sure you want to delete this post?';
@@ -33,39 +32,13 @@ const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { fee
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { feedTestMark?: boolean }).feedTestMark === true);
 
 describeBrowser('community feed', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  closeAfterEach(contexts);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { communityWith } = usePeople();
 
-  /** Someone signed in through the UI, in their own browser context. */
-  async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-    const someone = await signedInPerson(browser, prefix, name, viewport);
-    contexts.push(someone.context);
-    return someone;
-  }
-
-  /** A free public community owned by a new person, with members who joined through the API. */
-  async function communityWith(ownerName: string, ...memberNames: string[]) {
-    const owner = await person('owner', ownerName);
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Feed Club') });
-    const members = [];
-    for (const name of memberNames) {
-      const member = await person(name.split(' ')[0]!.toLowerCase(), name);
-      expect((await joinViaApi(member.page, community.id)).status).toBe('approved');
-      members.push(member);
-    }
-    return { owner, community, members };
-  }
+  /** A free public community, 'Feed Club', owned by a new person, with members who joined through the API. */
+  const feedClub = <const M extends readonly Who[]>(ownerName: string, ...members: M) => communityWith(['owner', ownerName], 'Feed Club', ...members);
 
   it("shows one member's post to another within a second, with likes and comments counted live on both sides", async () => {
-    const { community, members } = await communityWith('Olga Owner', 'Ana Author', 'Ben Reader');
-    const [ana, ben] = members as [Awaited<ReturnType<typeof person>>, Awaited<ReturnType<typeof person>>];
+    const { community, members: [ana, ben] } = await feedClub('Olga Owner', ['ana', 'Ana Author'], ['ben', 'Ben Reader']);
     await openFeed(ana.page, community.name);
     await openFeed(ben.page, community.name);
     await ben.page.getByText('No posts yet.', { exact: true }).waitFor();
@@ -197,8 +170,7 @@ describeBrowser('community feed', () => {
   });
 
   it("lets the author edit, hides edit and delete from other members, and lets the owner delete a member's post for everyone", async () => {
-    const { owner, community, members } = await communityWith('Oscar Owner', 'Ada Author', 'Bo Bystander');
-    const [ada, bo] = members as [Awaited<ReturnType<typeof person>>, Awaited<ReturnType<typeof person>>];
+    const { owner, community, members: [ada, bo] } = await feedClub('Oscar Owner', ['ada', 'Ada Author'], ['bo', 'Bo Bystander']);
     await openFeed(ada.page, community.name);
     await openFeed(bo.page, community.name);
     await openFeed(owner.page, community.name);
@@ -273,7 +245,7 @@ describeBrowser('community feed', () => {
   });
 
   it('pages 25 posts in, 10 at a time, as the feed box scrolls', async () => {
-    const { owner, community } = await communityWith('Paula Pager');
+    const { owner, community } = await feedClub('Paula Pager');
     for (let n = 1; n <= 25; n += 1) await callTrpc(owner.page, 'posts.create', { communityId: community.id, content: `Seeded post number ${n}` });
 
     const page = owner.page;
@@ -306,8 +278,7 @@ describeBrowser('community feed', () => {
   });
 
   it('attaches an image (shown as an image), a document (a download row), and says why a file was refused', async () => {
-    const { community, members } = await communityWith('Iris Owner', 'Pia Poster', 'Quinn Viewer');
-    const [pia, quinn] = members as [Awaited<ReturnType<typeof person>>, Awaited<ReturnType<typeof person>>];
+    const { community, members: [pia, quinn] } = await feedClub('Iris Owner', ['pia', 'Pia Poster'], ['quinn', 'Quinn Viewer']);
     await pia.page.setViewportSize(VIEWPORTS.phone);
     await openFeed(pia.page, community.name);
     await openFeed(quinn.page, community.name);

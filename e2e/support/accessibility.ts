@@ -1,21 +1,41 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { expectNoSeriousA11yViolations } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, type CreatedCommunity, joinViaApi, uniqueCommunityName } from './community-helpers.ts';
+import { expect } from 'vitest';
+import { communityUrl, createCommunityViaApi, type CreatedCommunity, joinViaApi, uniqueCommunityName } from './communities.ts';
+import type { Person as SignedIn } from './people.ts';
+import { callTrpc } from './trpc.ts';
 
 /**
- * What the accessibility tests share, in English (accessibility.test.ts) and in Arabic
- * (accessibility-arabic.test.ts): the check itself, a community with something in every tab, and a
- * walk through those tabs as owner and as member.
+ * Accessibility checks: axe on a page (any test may call it), and what the accessibility tests share
+ * in English (accessibility.test.ts) and in Arabic (accessibility-arabic.test.ts): the check after a
+ * page has settled, a community with something in every tab, and a walk through those tabs as owner
+ * and as member.
  */
 
-/** A signed-in person in a browser of their own (usePeople's `person()`). */
-interface Person {
-  page: Page;
-  id: string;
+/** The WCAG levels axe checks: A and AA of WCAG 2.0 and 2.1. */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe on the page as it is now and fails when it finds a serious or critical violation, listing
+ * each one with the selectors of the elements at fault (minor and moderate ones are not counted).
+ * The failure is soft: the test goes on, so one run reports every page it visits.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.map(String).join(' >> ')}  ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n'),
+  );
+  expect.soft(report, `axe on ${label} (${page.url()}):\n${report.join('\n')}`).toEqual([]);
 }
 
+/** A signed-in person in a browser of their own (usePeople's `person()`). */
+type Person = Pick<SignedIn, 'page' | 'id'>;
+
 /** Waits for `ready`, then for transitions to end, then runs axe; with `language`, first checks the page is in it. */
-export async function check(page: Page, label: string, ready: Locator, language?: 'ar') {
+export async function checkA11y(page: Page, label: string, ready: Locator, language?: 'ar') {
   await ready.first().waitFor();
   await page.waitForTimeout(400);
   if (language) {
@@ -64,7 +84,7 @@ export async function checkCommunityTabs(community: CreatedCommunity, owner: Per
       await page.goto(communityUrl(community.name, search));
       await page.getByRole('tab', { selected: true }).waitFor();
       const ready = tab === 'posts' ? page.getByRole('feed').getByRole('article') : tab === 'chat' ? page.getByRole('status').getByText(live, { exact: true }) : page.getByRole('tabpanel');
-      await check(page, `community ${tab} tab, as ${role}`, ready, language);
+      await checkA11y(page, `community ${tab} tab, as ${role}`, ready, language);
     }
   }
 }
