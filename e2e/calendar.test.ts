@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { expect, inject, it } from 'vitest';
-import { baseUrl, callTrpc, communityUrl, createCommunityViaApi, describeBrowser, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
+import { baseUrl, callTrpc, createCommunityViaApi, describeBrowser, openCommunity, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const databaseUrl = inject('databaseUrl');
 
@@ -58,9 +58,9 @@ const notificationLog = (page: Page) =>
     return { permission: Notification.permission, requests: log.requests, shown: [...log.shown] };
   });
 
-async function openCommunity(page: Page, name: string) {
-  await page.goto(communityUrl(name));
-  await page.getByRole('tab', { name: 'Posts', selected: true }).waitFor();
+/** Opens the community's posts tab and waits for its events card. */
+async function openEvents(page: Page, name: string) {
+  await openCommunity(page, name);
   await eventsCard(page).waitFor();
 }
 
@@ -69,8 +69,8 @@ describeBrowser('events', () => {
 
   it('an owner schedules an event that a member sees live, opens, exports and is reminded of; edits and deletion reach the member too', async () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Eve Organiser'], 'Events Club', ['member', 'Max Member']);
-    await openCommunity(owner.page, community.name);
-    await openCommunity(member.page, community.name);
+    await openEvents(owner.page, community.name);
+    await openEvents(member.page, community.name);
     await member.page.evaluate(() => Object.assign(window, { eventsTestMark: true }));
     await eventsCard(member.page).getByText('No events yet', { exact: true }).waitFor();
     // Members do not schedule.
@@ -178,7 +178,7 @@ describeBrowser('events', () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Nora Newyork', VIEWPORTS.desktop, { timezoneId: 'America/New_York' }], 'Zones Club', ['member', 'Taro Tokyo', VIEWPORTS.desktop, { timezoneId: 'Asia/Tokyo' }]);
 
     // The owner, in New York, schedules 7:30 to 9:00 PM on 15 January 2031, their time.
-    await openCommunity(owner.page, community.name);
+    await openEvents(owner.page, community.name);
     await eventsCard(owner.page).getByRole('button', { name: 'Add event' }).click();
     const form = owner.page.getByRole('dialog', { name: 'New event' });
     await settled(form);
@@ -196,7 +196,7 @@ describeBrowser('events', () => {
     expect(stored).toMatchObject({ title: 'Evening AMA', startsAt: '2031-01-16T00:30:00.000Z', endsAt: '2031-01-16T02:00:00.000Z' });
 
     // The member, in Tokyo, sees the morning of the 16th, their time, in the list and the panel.
-    await openCommunity(member.page, community.name);
+    await openEvents(member.page, community.name);
     const listed = eventButton(member.page, 'Evening AMA');
     await listed.getByText('Thu, Jan 16, 9:30 AM – 11:00 AM GMT+9', { exact: true }).waitFor();
     // Its date badge is the 16th too (shown in capitals).
@@ -234,7 +234,7 @@ describeBrowser('events', () => {
     await createEvent(owner.page, community.id, { title: 'Already due', startsAt: due, endsAt: new Date(due.getTime() + 1_800_000), reminderMinutes: 5 });
 
     // Loading the page asks nothing: the sidebar offers, and waits for the member.
-    await openCommunity(member.page, community.name);
+    await openEvents(member.page, community.name);
     await eventButton(member.page, 'Already due').waitFor();
     const offer = eventsCard(member.page).getByRole('button', { name: 'Get reminders as notifications' });
     await offer.waitFor();
@@ -268,7 +268,7 @@ describeBrowser('events', () => {
   (databaseUrl ? it : it.skip)("says 'Could not find community' when the community is gone before the owner's event is saved", async () => {
     const owner = await person('owner', 'Gus Gone');
     const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Vanishing Club') });
-    await openCommunity(owner.page, community.name);
+    await openEvents(owner.page, community.name);
     await eventsCard(owner.page).getByRole('button', { name: 'Add event' }).click();
     const form = owner.page.getByRole('dialog', { name: 'New event' });
     await settled(form);
@@ -300,7 +300,7 @@ describeBrowser('events', () => {
     soon.setDate(soon.getDate() + 1);
     soon.setHours(18, 0, 0, 0);
     await createEvent(owner.page, community.id, { title: 'Tomorrow evening', startsAt: soon, endsAt: new Date(soon.getTime() + 3_600_000) });
-    await openCommunity(owner.page, community.name);
+    await openEvents(owner.page, community.name);
     await eventButton(owner.page, 'Tomorrow evening').waitFor();
     const day: Locator = eventsCard(owner.page).getByRole('button', { name: /, 1 event$/ });
     await day.first().click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, communityUrl, createCommunityViaApi, describeBrowser, gate, type Person, PNG, screenshot, settled, shot, TrpcHttpError, uniqueCommunityName, usePeople, type Viewport, VIEWPORTS } from './support/index.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, describeBrowser, gate, openCommunity, type Person, PNG, screenshot, settled, shot, TrpcHttpError, uniqueCommunityName, usePeople, type Viewport, VIEWPORTS } from './support/index.ts';
 
 const NOT_MEMBERS = 'You can only chat with members of this community.';
 const DOWNLOADED = 'File downloaded successfully';
@@ -307,8 +307,7 @@ describeBrowser('community chat', () => {
     await screenshot(dana.page, 'chat-topbar-empty-phone');
 
     // Ben is elsewhere while Ana writes twice.
-    await ben.page.goto(communityUrl(community.name, '?tab=members'));
-    await ben.page.getByRole('tab', { name: 'Members', selected: true }).waitFor();
+    await openCommunity(ben.page, community.name, { tab: 'Members' });
     await sendViaApi(ana, community.id, ben, 'First note');
     await sendViaApi(ana, community.id, ben, 'Second note');
     await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label'), { timeout: 5_000 }).toBe('Messages, 2 unread');

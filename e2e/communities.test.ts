@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createCommunity, describeBrowser, gate, pick, screenshot, signInThroughUi, uniqueEmail, uploadLogo, usePeople, VIEWPORTS, visible } from './support/index.ts';
+import { createCommunity, describeBrowser, gate, joinUrl, pick, screenshot, signInThroughUi, uniqueCommunityName, uniqueEmail, uploadLogo, usePeople, VIEWPORTS, visible } from './support/index.ts';
 
 const STEP_ONE_MESSAGES = [
   'Community name is required.',
@@ -11,14 +11,6 @@ const STEP_ONE_MESSAGES = [
   'Available seats must be a number greater than 0.',
 ];
 
-let counter = 0;
-/** A community name no other test (or earlier run against the same database) uses. */
-function uniqueName(prefix: string) {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${counter}`;
-}
-
-const joinUrl = (name: string) => `/${encodeURIComponent(name)}/join`;
 const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
 
 /**
@@ -77,7 +69,7 @@ describeBrowser('communities: create, join, my communities', () => {
     await visible(page, 'Step 1 of 2: Core Details');
     await screenshot(page, 'create-community-errors-desktop');
 
-    const name = uniqueName('Rustaceans Guild');
+    const name = uniqueCommunityName('Rustaceans Guild');
     await page.getByRole('textbox', { name: 'Community name' }).fill(name);
     await uploadLogo(page);
     await pick(page, 'Category', /Coding & Development/);
@@ -153,7 +145,7 @@ describeBrowser('communities: create, join, my communities', () => {
 
   it('lets a second person join a free public community from its join page', async () => {
     const owner = await person('host', 'Hana Host');
-    const name = uniqueName('Sunday Sketchers');
+    const name = uniqueCommunityName('Sunday Sketchers');
     await createCommunity(owner.page, { name, description: 'We draw every Sunday.\nBring a pencil.', rules: 'Share one sketch a week.' });
 
     const { page } = await person('joiner', 'Jo Joiner', VIEWPORTS.phone);
@@ -193,7 +185,7 @@ describeBrowser('communities: create, join, my communities', () => {
 
   it('refuses to join when every seat is taken', async () => {
     const owner = await person('solo', 'Sol Solo', VIEWPORTS.phone);
-    const name = uniqueName('Single Seat Club');
+    const name = uniqueCommunityName('Single Seat Club');
     await createCommunity(owner.page, { name, seats: '1', screenshotAs: 'create-community-phone' });
     await owner.context.close();
 
@@ -208,7 +200,7 @@ describeBrowser('communities: create, join, my communities', () => {
 
   it("resumes a signed-out visitor's join after sign-in", async () => {
     const owner = await person('welcomer', 'Wes Welcomer');
-    const name = uniqueName('Open Door Readers');
+    const name = uniqueCommunityName('Open Door Readers');
     await createCommunity(owner.page, { name });
     await owner.context.close();
 
@@ -233,7 +225,7 @@ describeBrowser('communities: create, join, my communities', () => {
 
   it('records a request for a private community and shows the pending screen', async () => {
     const owner = await person('gatekeeper', 'Gia Gatekeeper');
-    const name = uniqueName('Quiet Circle');
+    const name = uniqueCommunityName('Quiet Circle');
     await createCommunity(owner.page, { name, description: 'A small, private reading circle.' });
     await updateCommunity(owner.page, name, { isPrivate: true });
     await owner.context.close();
@@ -258,7 +250,7 @@ describeBrowser('communities: create, join, my communities', () => {
 
   it("shows a paid community's monthly price and a checkout button", async () => {
     const owner = await person('seller', 'Sam Seller');
-    const name = uniqueName('Premium Pottery');
+    const name = uniqueCommunityName('Premium Pottery');
     await createCommunity(owner.page, { name, seats: '50' });
     await updateCommunity(owner.page, name, { membershipAmountCents: 1250 });
     await owner.context.close();
@@ -275,7 +267,7 @@ describeBrowser('communities: create, join, my communities', () => {
 
   it('says so when the community does not exist', async () => {
     const { page } = await visitor();
-    await page.goto(joinUrl(uniqueName('Nowhere Club')));
+    await page.goto(joinUrl(uniqueCommunityName('Nowhere Club')));
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Community not found.' }).isVisible(), { timeout: 10_000 }).toBe(true);
   });
 });

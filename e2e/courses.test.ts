@@ -1,15 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, communityUrl, describeBrowser, PNG, settled, shot, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, describeBrowser, openCommunity, PNG, settled, shot, usePeople, VIEWPORTS } from './support/index.ts';
 
 const EMPTY = 'No courses are currently available in this community.';
 const courseList = (page: Page) => page.getByRole('list', { name: 'Courses' });
 const courseCard = (page: Page, title: string) => page.getByRole('article', { name: title });
 
-async function openCourses(page: Page, name: string) {
-  await page.goto(communityUrl(name, '?tab=courses'));
-  await page.getByRole('tab', { name: 'Courses', selected: true }).waitFor();
-}
 
 /** A course built through the API as its owner: modules of lessons, each lesson with text (and the first with a video and a resource). */
 async function buildCourse(page: Page, communityId: string, title: string, modules: Array<{ title: string; lessons: string[]; requiredLevel?: number }>, visible = true) {
@@ -43,12 +39,12 @@ describeBrowser('courses', () => {
 
   it("an owner creates courses through the form; a private one stays hidden from members, a visible one reaches a member's open tab live", async () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Olive Owner'], 'Course Club', ['member', 'Mia Member']);
-    await openCourses(member.page, community.name);
+    await openCommunity(member.page, community.name, { tab: 'Courses' });
     await member.page.getByText(EMPTY).waitFor();
     await member.page.evaluate(() => Object.assign(window, { coursesTestMark: true }));
     expect(await member.page.getByRole('button', { name: 'New course' }).count()).toBe(0);
 
-    await openCourses(owner.page, community.name);
+    await openCommunity(owner.page, community.name, { tab: 'Courses' });
     await owner.page.getByRole('button', { name: 'New course' }).click();
     const form = owner.page.getByRole('dialog', { name: 'New course' });
     await settled(form);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, communityUrl, describeBrowser, PNG, screenshot, settled, shot, usePeople, VIEWPORTS, type Who } from './support/index.ts';
+import { callTrpc, describeBrowser, openCommunity, PNG, screenshot, settled, shot, usePeople, VIEWPORTS, type Who } from './support/index.ts';
 
 const COMMENT_LENGTH_MESSAGE = 'A comment must be between 1 and 250 characters.';
 const DELETE_QUESTION = 'Are you sure you want to delete this post?';
@@ -12,12 +12,6 @@ const postWith = (page: Page, text: string) => feedOf(page).getByRole('article')
 const likeButton = (post: Locator) => post.getByRole('button', { name: /^\d+ likes?$/ });
 const commentsButton = (post: Locator) => post.getByRole('button', { name: /^\d+ comments?$/ });
 
-/** Opens the community's posts tab and waits until live updates flow. */
-async function openFeed(page: Page, name: string) {
-  await page.goto(communityUrl(name));
-  await page.getByRole('tab', { name: 'Posts', selected: true }).waitFor();
-  await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
-}
 
 /** Writes and publishes a post through the composer. */
 async function writePost(page: Page, text: string) {
@@ -39,8 +33,8 @@ describeBrowser('community feed', () => {
 
   it("shows one member's post to another within a second, with likes and comments counted live on both sides", async () => {
     const { community, members: [ana, ben] } = await feedClub('Olga Owner', ['ana', 'Ana Author'], ['ben', 'Ben Reader']);
-    await openFeed(ana.page, community.name);
-    await openFeed(ben.page, community.name);
+    await openCommunity(ana.page, community.name, { live: true });
+    await openCommunity(ben.page, community.name, { live: true });
     await ben.page.getByText('No posts yet.', { exact: true }).waitFor();
     await markPage(ben.page);
 
@@ -171,9 +165,9 @@ describeBrowser('community feed', () => {
 
   it("lets the author edit, hides edit and delete from other members, and lets the owner delete a member's post for everyone", async () => {
     const { owner, community, members: [ada, bo] } = await feedClub('Oscar Owner', ['ada', 'Ada Author'], ['bo', 'Bo Bystander']);
-    await openFeed(ada.page, community.name);
-    await openFeed(bo.page, community.name);
-    await openFeed(owner.page, community.name);
+    await openCommunity(ada.page, community.name, { live: true });
+    await openCommunity(bo.page, community.name, { live: true });
+    await openCommunity(owner.page, community.name, { live: true });
     for (const page of [ada.page, bo.page, owner.page]) await markPage(page);
 
     await writePost(ada.page, 'Draft thoughts on the reading list');
@@ -249,7 +243,7 @@ describeBrowser('community feed', () => {
     for (let n = 1; n <= 25; n += 1) await callTrpc(owner.page, 'posts.create', { communityId: community.id, content: `Seeded post number ${n}` });
 
     const page = owner.page;
-    await openFeed(page, community.name);
+    await openCommunity(page, community.name, { live: true });
     const feed = feedOf(page);
     const articles = feed.getByRole('article');
     await expect.poll(() => articles.count()).toBe(10);
@@ -280,8 +274,8 @@ describeBrowser('community feed', () => {
   it('attaches an image (shown as an image), a document (a download row), and says why a file was refused', async () => {
     const { community, members: [pia, quinn] } = await feedClub('Iris Owner', ['pia', 'Pia Poster'], ['quinn', 'Quinn Viewer']);
     await pia.page.setViewportSize(VIEWPORTS.phone);
-    await openFeed(pia.page, community.name);
-    await openFeed(quinn.page, community.name);
+    await openCommunity(pia.page, community.name, { live: true });
+    await openCommunity(quinn.page, community.name, { live: true });
     const page = pia.page;
     const attach = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
       const chooser = page.waitForEvent('filechooser');

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { callTrpc, communityUrl, createCommunityViaApi, describeBrowser, shot, uniqueCommunityName, usePeople } from './support/index.ts';
+import { callTrpc, createCommunityViaApi, describeBrowser, openCommunity, shot, uniqueCommunityName, usePeople } from './support/index.ts';
 
 /** posts.create's limit (packages/api/src/rate-limit/limits.ts) at the e2e server's scale of 1. */
 const POSTS_PER_MINUTE = 30;
@@ -15,8 +15,7 @@ describeBrowser('rate limits', () => {
     for (let n = 1; n <= POSTS_PER_MINUTE; n += 1) await callTrpc(owner.page, 'posts.create', { communityId: community.id, content: `Scripted post ${n}` });
 
     const page = owner.page;
-    await page.goto(communityUrl(community.name));
-    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    await openCommunity(page, community.name, { live: true });
     const composer = page.getByRole('textbox', { name: "What's on your mind?" });
     await composer.fill('One more, by hand');
     await page.getByRole('button', { name: 'Post', exact: true }).click();
