@@ -20,7 +20,7 @@ const check = (page: Page, label: string, ready: Locator) => checkA11y(page, lab
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describeBrowser('accessibility in Arabic', () => {
-  const { person, visitor: signedOut } = usePeople();
+  const { person, visitor: signedOut, communityWith } = usePeople();
 
   it('public pages and the pages of a signed-in person', async () => {
     const { page, username } = await person('someone', 'Sam Someone');
@@ -72,9 +72,7 @@ describeBrowser('accessibility in Arabic', () => {
   }, 150_000);
 
   it("a community's tabs as owner and as member, a course and its editor, dialogs, a phone", async () => {
-    const owner = await person('owner', 'Olive Owner');
-    const member = await person('member', 'Mia Member');
-    const { community, courseId } = await seedCommunityScene(owner, member, {
+    const { owner, member, community, courseId } = await seedCommunityScene(communityWith, {
       post: 'أهلًا بالجميع!',
       comment: 'سعيد بوجودي هنا.',
       chat: 'مرحبًا',

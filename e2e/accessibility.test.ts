@@ -86,9 +86,7 @@ describeBrowser('accessibility', () => {
   }, 120_000);
 
   it("a community's tabs as owner and as member, the join page, a course and its editor", async () => {
-    const owner = await person('owner', 'Olive Owner');
-    const member = await person('member', 'Mia Member');
-    const { community, courseId } = await seedCommunityScene(owner, member, {
+    const { owner, member, community, courseId } = await seedCommunityScene(communityWith, {
       post: 'Welcome, everyone!',
       comment: 'Glad to be here.',
       chat: 'Hello there',

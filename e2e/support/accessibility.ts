@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { communityUrl, createCommunityViaApi, type CreatedCommunity, joinViaApi, uniqueCommunityName } from './communities.ts';
-import type { Person as SignedIn } from './people.ts';
+import { communityUrl, type CreatedCommunity, uniqueCommunityName } from './communities.ts';
+import type { Person as SignedIn, usePeople } from './people.ts';
 import { callTrpc } from './trpc.ts';
 
 /**
@@ -33,6 +33,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
 
 /** A signed-in person in a browser of their own (usePeople's `person()`). */
 type Person = Pick<SignedIn, 'page' | 'id'>;
+type CommunityWith = ReturnType<typeof usePeople>['communityWith'];
 
 /** Waits for `ready`, then for transitions to end, then runs axe; with `language`, first checks the page is in it. */
 export async function checkA11y(page: Page, label: string, ready: Locator, language?: 'ar') {
@@ -57,12 +58,16 @@ export interface SceneWords {
 }
 
 /**
- * A community of `owner` that `member` has joined, with a post, a comment, a chat message to the owner
- * and a visible course of one module and one lesson: something to show in every tab.
+ * A community of Olive Owner's that Mia Member has joined (both signed in through `communityWith` of
+ * usePeople), with a post, a comment, a chat message to the owner and a visible course of one module
+ * and one lesson: something to show in every tab.
  */
-export async function seedCommunityScene(owner: Person, member: Person, words: SceneWords): Promise<{ community: CreatedCommunity; courseId: string }> {
-  const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' });
-  await joinViaApi(member.page, community.id);
+export async function seedCommunityScene(communityWith: CommunityWith, words: SceneWords) {
+  const { owner, community, members: [member] } = await communityWith(
+    ['owner', 'Olive Owner'],
+    { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' },
+    ['member', 'Mia Member'],
+  );
   const post = await callTrpc<{ id: string }>(owner.page, 'posts.create', { communityId: community.id, content: words.post });
   await callTrpc(member.page, 'posts.addComment', { postId: post.id, content: words.comment });
   await callTrpc(member.page, 'chat.send', { communityId: community.id, userId: owner.id, text: words.chat });
@@ -71,7 +76,7 @@ export async function seedCommunityScene(owner: Person, member: Person, words: S
   await callTrpc(owner.page, 'courses.saveModule', { courseId: course.id, clientId: moduleId, title: words.module, content: null, videoUrl: null, requiredLevel: null });
   const lesson = await callTrpc<{ id: string }>(owner.page, 'courses.addLesson', { moduleId, title: words.lesson });
   await callTrpc(owner.page, 'courses.updateLesson', { lessonId: lesson.id, title: words.lesson, content: words.lessonHtml, videoUrl: null });
-  return { community, courseId: course.id };
+  return { owner, member, community, courseId: course.id };
 }
 
 const MEMBER_TABS = ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard'] as const;
