@@ -1,68 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import postgres from 'postgres';
 import { expect, inject, it } from 'vitest';
-import { baseUrl, callTrpc, createCommunityViaApi, describeBrowser, openCommunity, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
+import { baseUrl, callTrpc, createCommunityViaApi, createEvent, describeBrowser, eventButton, eventsCard, localField, markPage, notificationLog, openEvents, PNG, recordNotifications, settled, shot, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const databaseUrl = inject('databaseUrl');
-
-const eventsCard = (page: Page) => page.getByRole('region', { name: 'Events' });
-const upcoming = (page: Page) => eventsCard(page).getByRole('list', { name: 'Upcoming' });
-const eventButton = (page: Page, title: string) => upcoming(page).getByRole('button').filter({ hasText: title });
-
-/** 'YYYY-MM-DDTHH:mm' in the browser's zone, as a date-time field takes it. */
-const localField = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-
-/** Schedules an event through the API as the page's owner (superjson carries the dates). */
-async function createEvent(page: Page, communityId: string, event: { title: string; startsAt: Date; endsAt: Date; reminderMinutes?: number }) {
-  const json = { communityId, description: 'Scheduled by the test', ...event, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() };
-  const res = await page.request.post('/trpc/calendar.create', { data: { json, meta: { values: { startsAt: ['Date'], endsAt: ['Date'] } } } });
-  expect(res.status()).toBe(200);
-}
-
-/** What the page's Notification stand-in saw: see recordNotifications. */
-interface NotificationLog {
-  permission: NotificationPermission;
-  requests: number;
-  shown: Array<{ title: string; body: string | undefined }>;
-}
-
-/**
- * Runs in the page before its scripts: wraps the browser's own Notification so the test can see each
- * notification the page creates (after the real constructor accepted it) and each permission request.
- */
-function recordNotifications() {
-  const Real = window.Notification;
-  const log = { requests: 0, shown: [] as Array<{ title: string; body: string | undefined }> };
-  class Recorded extends Real {
-    constructor(title: string, options?: NotificationOptions) {
-      super(title, options);
-      log.shown.push({ title, body: options?.body });
-    }
-  }
-  Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
-  Object.defineProperty(Recorded, 'requestPermission', {
-    value: () => {
-      log.requests += 1;
-      return Real.requestPermission();
-    },
-  });
-  Object.assign(window, { Notification: Recorded, notificationLog: log });
-}
-
-const notificationLog = (page: Page) =>
-  page.evaluate((): NotificationLog => {
-    const log = (window as unknown as { notificationLog: Omit<NotificationLog, 'permission'> }).notificationLog;
-    return { permission: Notification.permission, requests: log.requests, shown: [...log.shown] };
-  });
-
-/** Opens the community's posts tab and waits for its events card. */
-async function openEvents(page: Page, name: string) {
-  await openCommunity(page, name);
-  await eventsCard(page).waitFor();
-}
 
 describeBrowser('events', () => {
   const { person, communityWith } = usePeople();
@@ -71,7 +12,7 @@ describeBrowser('events', () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Eve Organiser'], 'Events Club', ['member', 'Max Member']);
     await openEvents(owner.page, community.name);
     await openEvents(member.page, community.name);
-    await member.page.evaluate(() => Object.assign(window, { eventsTestMark: true }));
+    await markPage(member.page);
     await eventsCard(member.page).getByText('No events yet', { exact: true }).waitFor();
     // Members do not schedule.
     expect(await eventsCard(member.page).getByRole('button', { name: 'Add event' }).count()).toBe(0);
@@ -106,7 +47,7 @@ describeBrowser('events', () => {
 
     // The member's sidebar shows it without a reload, with today's date marked in the calendar.
     await eventButton(member.page, 'Weekly Q&A').waitFor();
-    expect(await member.page.evaluate(() => (window as unknown as { eventsTestMark?: boolean }).eventsTestMark)).toBe(true);
+    expect(await stillSamePage(member.page)).toBe(true);
     await shot(member.page, 'events-sidebar');
     await eventButton(member.page, 'Weekly Q&A').click();
     const details = member.page.getByRole('dialog', { name: 'Event' });

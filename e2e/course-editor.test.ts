@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, communityUrl, describeBrowser, PNG, settled, shot, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, communityUrl, describeBrowser, markPage, PNG, settled, shot, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
 
 const EMPTY = 'No courses are currently available in this community.';
 const NOTES = 'Grip notes: hold the knife like a handshake.\n';
@@ -64,7 +64,7 @@ describeBrowser('course editor', () => {
     // Milo's open courses tab shows nothing: the course is private.
     await member.page.goto(communityUrl(community.name, '?tab=courses'));
     await member.page.getByText(EMPTY).waitFor();
-    await member.page.evaluate(() => Object.assign(window, { editorTestMark: true }));
+    await markPage(member.page);
 
     // The owner opens the editor from the course's card.
     await owner.page.goto(communityUrl(community.name, '?tab=courses'));
@@ -210,7 +210,7 @@ describeBrowser('course editor', () => {
     await publish.getByRole('button', { name: 'Save Changes' }).click();
     await toast(owner.page, 'Course updated successfully.');
     await member.page.getByRole('article', { name: 'Knife Skills' }).waitFor();
-    expect(await member.page.evaluate(() => (window as unknown as { editorTestMark?: boolean }).editorTestMark)).toBe(true);
+    expect(await stillSamePage(member.page)).toBe(true);
     expect(await member.page.getByRole('link', { name: 'Edit Knife Skills' }).count()).toBe(0);
 
     // Milo takes it: the first module's first lesson is open; the module's page holds its text and files.

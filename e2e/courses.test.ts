@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, describeBrowser, openCommunity, PNG, settled, shot, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, describeBrowser, markPage, openCommunity, PNG, settled, shot, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
 
 const EMPTY = 'No courses are currently available in this community.';
 const courseList = (page: Page) => page.getByRole('list', { name: 'Courses' });
 const courseCard = (page: Page, title: string) => page.getByRole('article', { name: title });
-
 
 /** A course built through the API as its owner: modules of lessons, each lesson with text (and the first with a video and a resource). */
 async function buildCourse(page: Page, communityId: string, title: string, modules: Array<{ title: string; lessons: string[]; requiredLevel?: number }>, visible = true) {
@@ -41,7 +40,7 @@ describeBrowser('courses', () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Olive Owner'], 'Course Club', ['member', 'Mia Member']);
     await openCommunity(member.page, community.name, { tab: 'Courses' });
     await member.page.getByText(EMPTY).waitFor();
-    await member.page.evaluate(() => Object.assign(window, { coursesTestMark: true }));
+    await markPage(member.page);
     expect(await member.page.getByRole('button', { name: 'New course' }).count()).toBe(0);
 
     await openCommunity(owner.page, community.name, { tab: 'Courses' });
@@ -87,7 +86,7 @@ describeBrowser('courses', () => {
     await courseCard(member.page, 'Bread Basics').waitFor();
     expect(await courseCard(member.page, 'Knife Skills').count()).toBe(0);
     await courseCard(member.page, 'Bread Basics').getByText('0 modules · 0 lessons', { exact: true }).waitFor();
-    expect(await member.page.evaluate(() => (window as unknown as { coursesTestMark?: boolean }).coursesTestMark)).toBe(true);
+    expect(await stillSamePage(member.page)).toBe(true);
     // The sidebar's card lists it too.
     await member.page.getByRole('region', { name: 'Courses' }).getByRole('link', { name: 'Bread Basics' }).waitFor();
     await shot(member.page, 'courses-member');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, createCommunityViaApi, describeBrowser, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, createCommunityViaApi, describeBrowser, markPage, PNG, settled, shot, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const REQUIRED = 'Please write feedback and select a rating.';
 
@@ -36,10 +36,6 @@ async function attach(page: Page, file: { name: string; mimeType: string; buffer
   await page.getByRole('button', { name: 'Attach a file' }).click();
   await (await chooser).setFiles(file);
 }
-
-/** Marks the page, so a later check can tell it was never reloaded. */
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { wallTestMark: true }));
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { wallTestMark?: boolean }).wallTestMark === true);
 
 describeBrowser('feedback wall', () => {
   const { person, admin: signInAdmin } = usePeople();

@@ -13,7 +13,6 @@ const membersHeading = (page: Page) => page.getByRole('heading', { level: 2, nam
 describeBrowser('live membership', () => {
   const { person } = usePeople();
 
-
   it("shows the owner's open page a member joining, and the chat picker finds them at once", async () => {
     const owner = await person('oona', 'Oona Owner');
     const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Live Garden') });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, createCommunity, describeBrowser, settled, shot, signInThroughUi, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, createCommunity, describeBrowser, markPage, settled, shot, signInThroughUi, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 /**
  * The partner programme, clicked through: a partner joins and copies their link; an owner arrives
@@ -9,9 +9,6 @@ import { callTrpc, createCommunity, describeBrowser, settled, shot, signInThroug
  * partner's open dashboard shows the referral, the member and 5% of the payment without a reload;
  * an admin records a payout; two partners use the forum live.
  */
-
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { partnerTestMark: true }));
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { partnerTestMark?: boolean }).partnerTestMark === true);
 
 /** The value the dashboard shows for a stat ('Referrals', 'Pending', ...). */
 const stat = (page: Page, key: string) => page.locator(`[data-stat="${key}"]`).innerText();

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { communityUrl, type CreatedCommunity, uniqueCommunityName } from './communities.ts';
-import type { Person as SignedIn, usePeople } from './people.ts';
+import type { CommunityWith, Person as SignedIn } from './people.ts';
 import { callTrpc } from './trpc.ts';
 
 /**
@@ -33,7 +33,6 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
 
 /** A signed-in person in a browser of their own (usePeople's `person()`). */
 type Person = Pick<SignedIn, 'page' | 'id'>;
-type CommunityWith = ReturnType<typeof usePeople>['communityWith'];
 
 /** Waits for `ready`, then for transitions to end, then runs axe; with `language`, first checks the page is in it. */
 export async function checkA11y(page: Page, label: string, ready: Locator, language?: 'ar') {

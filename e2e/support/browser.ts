@@ -151,3 +151,7 @@ export async function settled(dialog: Locator) {
   await dialog.waitFor();
   await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 }
+
+/** Marks the page, so a later check (`stillSamePage`) can tell it was never reloaded. */
+export const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { e2eTestMark: true }));
+export const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { e2eTestMark?: boolean }).e2eTestMark === true);

@@ -94,9 +94,10 @@ export function approveViaApi(ownerPage: Page, communityId: string, userId: stri
 
 /* The create-community wizard, driven through the UI. */
 
-/** Waits until the text shows (the first of its matches). */
-export async function visible(page: Page, text: string) {
-  await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+/** Waits until the text shows (the first of its matches; a string matches exactly). */
+export async function visible(page: Page, text: string | RegExp, timeout = 10_000) {
+  const locator = typeof text === 'string' ? page.getByText(text, { exact: true }) : page.getByText(text);
+  await expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 }
 
 /** Chooses `option` in the select labelled `label`. */

@@ -5,8 +5,11 @@
  */
 export * from './accessibility.ts';
 export * from './browser.ts';
+export * from './chat.ts';
 export * from './communities.ts';
 export * from './env.ts';
+export * from './events.ts';
+export * from './feed.ts';
 export * from './i18n.ts';
 export * from './people.ts';
 export * from './trpc.ts';

@@ -126,3 +126,6 @@ export function usePeople() {
 
   return { person, visitor, admin: (name = 'Ada Admin') => person(ADMIN_EMAIL, name), communityWith };
 }
+
+/** usePeople's `communityWith`, for helpers that make a community of their own. */
+export type CommunityWith = ReturnType<typeof usePeople>['communityWith'];
