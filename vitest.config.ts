@@ -33,8 +33,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          globalSetup: ['e2e/global-setup.ts'],
-          setupFiles: ['e2e/setup.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['e2e/support/setup.ts'],
           // A journey opens up to seven browsers on 2 cores, and these machines differ twofold in speed:
           // the levels journey took 23 s in one full run and over 60 s in another (whole run 823 s
           // against 1,735 s). Longer journeys still name their own.

@@ -1,9 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { it } from 'vitest';
-import { baseUrl, describeBrowser, newPage, settled, VIEWPORTS } from './browser.ts';
-import { check as checkPage, checkCommunityTabs, seedCommunityScene } from './accessibility-helpers.ts';
-import { communityUrl, createCommunityViaApi, joinUrl, uniqueCommunityName, usePeople } from './community-helpers.ts';
-import { text } from './i18n.ts';
+import { baseUrl, checkA11y, checkCommunityTabs, communityUrl, createCommunityViaApi, describeBrowser, joinUrl, seedCommunityScene, settled, text, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 /**
  * axe on every page in the Arabic interface (right to left), as accessibility.test.ts does in English:
@@ -18,18 +15,18 @@ async function inArabic(page: Page) {
 }
 
 /** Checks the page is in Arabic, right to left, then runs axe on it. */
-const check = (page: Page, label: string, ready: Locator) => checkPage(page, label, ready, 'ar');
+const check = (page: Page, label: string, ready: Locator) => checkA11y(page, label, ready, 'ar');
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describeBrowser('accessibility in Arabic', () => {
-  const person = usePeople();
+  const { person, visitor: signedOut, communityWith } = usePeople();
 
   it('public pages and the pages of a signed-in person', async () => {
     const { page, username } = await person('someone', 'Sam Someone');
     const owner = await person('owner', 'Olive Owner');
     const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Arabic Club'), description: 'A club for everyone.' });
-    const { context, page: visitor } = await newPage(page.context().browser()!, VIEWPORTS.desktop, { locale: 'ar-EG' });
+    const { context, page: visitor } = await signedOut(VIEWPORTS.desktop, { locale: 'ar-EG' });
     for (const path of ['/', '/pricing', '/login', '/privacy-policy', '/terms-of-use', '/refund-policy', '/subscription-terms', '/discover', '/partner']) {
       await visitor.goto(path);
       await check(visitor, `${path}, signed out`, path === '/login' ? visitor.getByRole('button', { name: t('auth.signInWithGoogle') }) : h1(visitor));
@@ -75,9 +72,7 @@ describeBrowser('accessibility in Arabic', () => {
   }, 150_000);
 
   it("a community's tabs as owner and as member, a course and its editor, dialogs, a phone", async () => {
-    const owner = await person('owner', 'Olive Owner');
-    const member = await person('member', 'Mia Member');
-    const { community, courseId } = await seedCommunityScene(owner, member, {
+    const { owner, member, community, courseId } = await seedCommunityScene(communityWith, {
       post: 'أهلًا بالجميع!',
       comment: 'سعيد بوجودي هنا.',
       chat: 'مرحبًا',

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import { expect, it } from 'vitest';
+import { describeBrowser, screenshot, signInThroughUi, uniqueEmail, usePeople, VIEWPORTS } from './support/index.ts';
 
 describeBrowser('signing in and out', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { visitor } = usePeople();
 
   it('shows the signed-out Login screen and enforces the terms checkbox', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto('/login');
     await expect.poll(() => page.getByRole('heading', { name: 'Access Your Community' }).isVisible()).toBe(true);
     const terms = page.getByRole('checkbox', { name: /I agree to the Terms of Use and Privacy Policy and Terms of Use/ });
@@ -29,19 +22,17 @@ describeBrowser('signing in and out', () => {
     await terms.check();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.waitForURL(/\/auth\/dev/);
-    await context.close();
   });
 
   it('shows the provider error on the Login screen', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    const { page } = await visitor(VIEWPORTS.phone);
     await page.goto('/login?error=state');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to initiate Google sign-in.' }).isVisible()).toBe(true);
     await screenshot(page, 'login-error-phone');
-    await context.close();
   });
 
   it('creates a profile with the spec username on first sign-in, then signs out', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await visitor();
     const email = uniqueEmail('Ada.Lovelace');
     await signInThroughUi(page, email, 'Ada Lovelace');
     expect(new URL(page.url()).pathname).toBe('/');
@@ -73,11 +64,10 @@ describeBrowser('signing in and out', () => {
     await signInThroughUi(page, email);
     await page.getByRole('button', { name: 'Account menu' }).click();
     expect(await page.getByText(/^@[a-z0-9_]+_\d{6}$/).innerText()).toBe(handle);
-    await context.close();
   });
 
   it('sends a signed-out visitor of a protected page to /login and back after sign-in', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto('/settings');
     await page.waitForURL((url) => url.pathname === '/login');
     await expect.poll(() => page.getByRole('heading', { name: 'Access Your Community' }).isVisible()).toBe(true);
@@ -89,6 +79,5 @@ describeBrowser('signing in and out', () => {
     await page.waitForURL((url) => url.pathname === '/settings', { timeout: 15_000 });
     await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBeNull();
-    await context.close();
   });
 });

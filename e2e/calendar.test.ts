@@ -1,81 +1,18 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import postgres from 'postgres';
 import { expect, inject, it } from 'vitest';
-import { baseUrl, describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { baseUrl, callTrpc, createCommunityViaApi, createEvent, describeBrowser, eventButton, eventsCard, localField, markPage, notificationLog, openEvents, PNG, recordNotifications, settled, shot, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const databaseUrl = inject('databaseUrl');
 
-const eventsCard = (page: Page) => page.getByRole('region', { name: 'Events' });
-const upcoming = (page: Page) => eventsCard(page).getByRole('list', { name: 'Upcoming' });
-const eventButton = (page: Page, title: string) => upcoming(page).getByRole('button').filter({ hasText: title });
-
-/** 'YYYY-MM-DDTHH:mm' in the browser's zone, as a date-time field takes it. */
-const localField = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-
-/** Schedules an event through the API as the page's owner (superjson carries the dates). */
-async function createEvent(page: Page, communityId: string, event: { title: string; startsAt: Date; endsAt: Date; reminderMinutes?: number }) {
-  const json = { communityId, description: 'Scheduled by the test', ...event, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() };
-  const res = await page.request.post('/trpc/calendar.create', { data: { json, meta: { values: { startsAt: ['Date'], endsAt: ['Date'] } } } });
-  expect(res.status()).toBe(200);
-}
-
-/** What the page's Notification stand-in saw: see recordNotifications. */
-interface NotificationLog {
-  permission: NotificationPermission;
-  requests: number;
-  shown: Array<{ title: string; body: string | undefined }>;
-}
-
-/**
- * Runs in the page before its scripts: wraps the browser's own Notification so the test can see each
- * notification the page creates (after the real constructor accepted it) and each permission request.
- */
-function recordNotifications() {
-  const Real = window.Notification;
-  const log = { requests: 0, shown: [] as Array<{ title: string; body: string | undefined }> };
-  class Recorded extends Real {
-    constructor(title: string, options?: NotificationOptions) {
-      super(title, options);
-      log.shown.push({ title, body: options?.body });
-    }
-  }
-  Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
-  Object.defineProperty(Recorded, 'requestPermission', {
-    value: () => {
-      log.requests += 1;
-      return Real.requestPermission();
-    },
-  });
-  Object.assign(window, { Notification: Recorded, notificationLog: log });
-}
-
-const notificationLog = (page: Page) =>
-  page.evaluate((): NotificationLog => {
-    const log = (window as unknown as { notificationLog: Omit<NotificationLog, 'permission'> }).notificationLog;
-    return { permission: Notification.permission, requests: log.requests, shown: [...log.shown] };
-  });
-
-async function openCommunity(page: Page, name: string) {
-  await page.goto(communityUrl(name));
-  await page.getByRole('tab', { name: 'Posts', selected: true }).waitFor();
-  await eventsCard(page).waitFor();
-}
-
 describeBrowser('events', () => {
-  const person = usePeople();
+  const { person, communityWith } = usePeople();
 
   it('an owner schedules an event that a member sees live, opens, exports and is reminded of; edits and deletion reach the member too', async () => {
-    const owner = await person('owner', 'Eve Organiser');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Events Club') });
-    const member = await person('member', 'Max Member');
-    expect((await joinViaApi(member.page, community.id)).status).toBe('approved');
-    await openCommunity(owner.page, community.name);
-    await openCommunity(member.page, community.name);
-    await member.page.evaluate(() => Object.assign(window, { eventsTestMark: true }));
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Eve Organiser'], 'Events Club', ['member', 'Max Member']);
+    await openEvents(owner.page, community.name);
+    await openEvents(member.page, community.name);
+    await markPage(member.page);
     await eventsCard(member.page).getByText('No events yet', { exact: true }).waitFor();
     // Members do not schedule.
     expect(await eventsCard(member.page).getByRole('button', { name: 'Add event' }).count()).toBe(0);
@@ -110,7 +47,7 @@ describeBrowser('events', () => {
 
     // The member's sidebar shows it without a reload, with today's date marked in the calendar.
     await eventButton(member.page, 'Weekly Q&A').waitFor();
-    expect(await member.page.evaluate(() => (window as unknown as { eventsTestMark?: boolean }).eventsTestMark)).toBe(true);
+    expect(await stillSamePage(member.page)).toBe(true);
     await shot(member.page, 'events-sidebar');
     await eventButton(member.page, 'Weekly Q&A').click();
     const details = member.page.getByRole('dialog', { name: 'Event' });
@@ -179,13 +116,10 @@ describeBrowser('events', () => {
   });
 
   it("the owner's local time is one moment for everyone: a member in another time zone sees it in theirs, with the zone named", async () => {
-    const owner = await person('owner', 'Nora Newyork', VIEWPORTS.desktop, { timezoneId: 'America/New_York' });
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Zones Club') });
-    const member = await person('member', 'Taro Tokyo', VIEWPORTS.desktop, { timezoneId: 'Asia/Tokyo' });
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Nora Newyork', VIEWPORTS.desktop, { timezoneId: 'America/New_York' }], 'Zones Club', ['member', 'Taro Tokyo', VIEWPORTS.desktop, { timezoneId: 'Asia/Tokyo' }]);
 
     // The owner, in New York, schedules 7:30 to 9:00 PM on 15 January 2031, their time.
-    await openCommunity(owner.page, community.name);
+    await openEvents(owner.page, community.name);
     await eventsCard(owner.page).getByRole('button', { name: 'Add event' }).click();
     const form = owner.page.getByRole('dialog', { name: 'New event' });
     await settled(form);
@@ -203,7 +137,7 @@ describeBrowser('events', () => {
     expect(stored).toMatchObject({ title: 'Evening AMA', startsAt: '2031-01-16T00:30:00.000Z', endsAt: '2031-01-16T02:00:00.000Z' });
 
     // The member, in Tokyo, sees the morning of the 16th, their time, in the list and the panel.
-    await openCommunity(member.page, community.name);
+    await openEvents(member.page, community.name);
     const listed = eventButton(member.page, 'Evening AMA');
     await listed.getByText('Thu, Jan 16, 9:30 AM – 11:00 AM GMT+9', { exact: true }).waitFor();
     // Its date badge is the 16th too (shown in capitals).
@@ -233,10 +167,7 @@ describeBrowser('events', () => {
   });
 
   it('reminders as browser notifications: permission is asked only from the sidebar offer; a near reminder notifies, one whose time has passed is never scheduled', async () => {
-    const owner = await person('owner', 'Rita Reminder');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Reminder Club') });
-    const member = await person('member', 'Nico Notified', VIEWPORTS.desktop, { timezoneId: 'UTC' });
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Rita Reminder'], 'Reminder Club', ['member', 'Nico Notified', VIEWPORTS.desktop, { timezoneId: 'UTC' }]);
     await member.context.addInitScript(recordNotifications);
 
     // Starting in two minutes with a five-minute reminder: the reminder's time has already passed.
@@ -244,7 +175,7 @@ describeBrowser('events', () => {
     await createEvent(owner.page, community.id, { title: 'Already due', startsAt: due, endsAt: new Date(due.getTime() + 1_800_000), reminderMinutes: 5 });
 
     // Loading the page asks nothing: the sidebar offers, and waits for the member.
-    await openCommunity(member.page, community.name);
+    await openEvents(member.page, community.name);
     await eventButton(member.page, 'Already due').waitFor();
     const offer = eventsCard(member.page).getByRole('button', { name: 'Get reminders as notifications' });
     await offer.waitFor();
@@ -278,7 +209,7 @@ describeBrowser('events', () => {
   (databaseUrl ? it : it.skip)("says 'Could not find community' when the community is gone before the owner's event is saved", async () => {
     const owner = await person('owner', 'Gus Gone');
     const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Vanishing Club') });
-    await openCommunity(owner.page, community.name);
+    await openEvents(owner.page, community.name);
     await eventsCard(owner.page).getByRole('button', { name: 'Add event' }).click();
     const form = owner.page.getByRole('dialog', { name: 'New event' });
     await settled(form);
@@ -310,7 +241,7 @@ describeBrowser('events', () => {
     soon.setDate(soon.getDate() + 1);
     soon.setHours(18, 0, 0, 0);
     await createEvent(owner.page, community.id, { title: 'Tomorrow evening', startsAt: soon, endsAt: new Date(soon.getTime() + 3_600_000) });
-    await openCommunity(owner.page, community.name);
+    await openEvents(owner.page, community.name);
     await eventButton(owner.page, 'Tomorrow evening').waitFor();
     const day: Locator = eventsCard(owner.page).getByRole('button', { name: /, 1 event$/ });
     await day.first().click();

@@ -1,76 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAfterEach, describeBrowser, gate, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, TrpcHttpError, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
-
-const NOT_MEMBERS = 'You can only chat with members of this community.';
-const DOWNLOADED = 'File downloaded successfully';
-const DOWNLOAD_FAILED = 'An error occurred while downloading';
-const UPLOAD_FAILED = 'Could not upload the file';
-
-type Viewport = { width: number; height: number };
-type Person = { context: BrowserContext; page: Page; id: string; username: string; name: string };
-
-
-const chatUrl = (name: string, withId?: string) => communityUrl(name, withId ? `?tab=chat&with=${withId}` : '?tab=chat');
-const thread = (page: Page, otherName: string) => page.getByRole('log', { name: `Messages with ${otherName}` });
-const messageWith = (page: Page, otherName: string, text: string) => thread(page, otherName).getByRole('listitem').filter({ hasText: text });
-const conversationLink = (page: Page, otherName: string) => page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: new RegExp(otherName) });
-const composerText = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
-const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
-const messagesButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Messages/ });
-
-/** Opens a conversation and waits until its live updates flow. */
-async function openChat(page: Page, community: string, other: Person) {
-  await page.goto(chatUrl(community, other.id));
-  await thread(page, other.name).waitFor();
-  await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
-}
-
-/** Sends a message through the API as `from` (for seeding; the UI path is tested on its own). */
-function sendViaApi(from: Person, communityId: string, to: Person, text: string) {
-  return callTrpc<{ id: string }>(from.page, 'chat.send', { communityId, userId: to.id, text });
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TrpcHttpError);
-  return error as TrpcHttpError;
-}
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { callTrpc, chatClub, chatUrl, communityUrl, composerText, conversationLink, describeBrowser, gate, messageWith, openChat, refusal, sendButton, sendViaApi, settled, shot, thread, usePeople, VIEWPORTS } from './support/index.ts';
 
 describeBrowser('community chat', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  closeAfterEach(contexts);
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Person> {
-    const someone = await signedInPerson(browser, prefix, name, viewport);
-    contexts.push(someone.context);
-    return { ...someone, name };
-  }
-
-  /** A free public community owned by Olga, with two members who joined through the API. */
-  async function communityWith(anaViewport: Viewport = VIEWPORTS.desktop, benViewport: Viewport = VIEWPORTS.desktop) {
-    const owner = await person('olga', 'Olga Owner');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Chat Club') });
-    const ana = await person('ana', 'Ana Author', anaViewport);
-    const ben = await person('ben', 'Ben Reader', benViewport);
-    for (const member of [ana, ben]) expect((await joinViaApi(member.page, community.id)).status).toBe('approved');
-    return { owner, community, ana, ben };
-  }
+  const { communityWith } = usePeople();
 
   it('delivers messages live both ways, with edits, deletions and read receipts, on desktop and phone', async () => {
-    const { community, ana, ben } = await communityWith(VIEWPORTS.desktop, VIEWPORTS.phone);
+    const { community, ana, ben } = await chatClub(communityWith, VIEWPORTS.desktop, VIEWPORTS.phone);
 
     // Ana opens the chat tab and starts a conversation with Ben from the member picker.
     await ana.page.goto(communityUrl(community.name));
@@ -199,7 +135,7 @@ describeBrowser('community chat', () => {
   });
 
   it('opens at the newest message and loads older pages at the top without moving the view', async () => {
-    const { community, ana, ben } = await communityWith();
+    const { community, ana, ben } = await chatClub(communityWith);
     for (let i = 1; i <= 45; i += 1) await sendViaApi(i % 2 === 0 ? ben : ana, community.id, i % 2 === 0 ? ana : ben, `Message ${String(i).padStart(2, '0')}`);
 
     // Older pages wait until the test lets them through, so the view can be measured while one loads.
@@ -236,136 +172,5 @@ describeBrowser('community chat', () => {
     await expect.poll(() => items.count()).toBe(45);
     await ana.page.getByText('This is the beginning of your conversation with Ben Reader.').waitFor();
     expect(await items.first().innerText()).toMatch(/Message 01/);
-  });
-
-  it('uploads attachments and downloads them, with the spec toasts', async () => {
-    const { community, ana, ben } = await communityWith();
-    await openChat(ana.page, community.name, ben);
-    await openChat(ben.page, community.name, ana);
-
-    // A text file, captioned with the text in the composer.
-    const notes = Buffer.from('Agenda:\n1. Warm-up\n2. Pairing session\n');
-    await composerText(ana.page).fill('The agenda for Friday');
-    const chooser = ana.page.waitForEvent('filechooser');
-    await ana.page.getByRole('button', { name: 'Attach a file' }).click();
-    await (await chooser).setFiles({ name: 'agenda notes.txt', mimeType: 'text/plain', buffer: notes });
-    const sent = messageWith(ana.page, 'Ben Reader', 'agenda notes.txt');
-    await sent.waitFor();
-    expect(await sent.innerText()).toMatch(/Text file[\s\S]*The agenda for Friday/);
-    await expect.poll(() => composerText(ana.page).inputValue()).toBe('');
-
-    // Ben downloads it: the same bytes, under its name, and the success toast for about 2.5 s.
-    const file = messageWith(ben.page, 'Ana Author', 'agenda notes.txt');
-    await file.waitFor({ timeout: 2_000 });
-    const download = ben.page.waitForEvent('download');
-    await file.getByRole('button', { name: 'Download agenda notes.txt' }).click();
-    const saved = await download;
-    expect(saved.suggestedFilename()).toBe('agenda notes.txt');
-    expect(await readFile((await saved.path())!)).toEqual(notes);
-    const toast = ben.page.getByText(DOWNLOADED, { exact: true });
-    await toast.waitFor();
-    await shot(ben.page, 'chat-download');
-    await expect.poll(() => toast.count(), { timeout: 5_000 }).toBe(0);
-
-    // A download that fails says so.
-    await ben.page.route('**/api/chat/messages/*/attachment', (route) => route.fulfill({ status: 500, body: 'no' }));
-    await file.getByRole('button', { name: 'Download agenda notes.txt' }).click();
-    await ben.page.getByText(DOWNLOAD_FAILED, { exact: true }).waitFor();
-    await ben.page.unroute('**/api/chat/messages/*/attachment');
-
-    // An image shows inline on both sides.
-    const imageChooser = ana.page.waitForEvent('filechooser');
-    await ana.page.getByRole('button', { name: 'Attach a file' }).click();
-    await (await imageChooser).setFiles({ name: 'square.png', mimeType: 'image/png', buffer: PNG });
-    const image = thread(ben.page, 'Ana Author').getByRole('img', { name: 'Image shared by Ana Author' });
-    await image.waitFor({ timeout: 5_000 });
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
-
-    // A file the server does not accept is not sent: 'Could not upload the file' with the reason.
-    const badChooser = ana.page.waitForEvent('filechooser');
-    await ana.page.getByRole('button', { name: 'Attach a file' }).click();
-    await (await badChooser).setFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0, 159, 146, 150, 1, 2, 3, 4, 5, 6, 7, 8]) });
-    const alert = ana.page.getByRole('alert').filter({ hasText: UPLOAD_FAILED });
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain('Unsupported file type.');
-    expect(await messageWith(ana.page, 'Ben Reader', 'broken.pdf').count()).toBe(0);
-    await shot(ana.page, 'chat-attachments');
-  });
-
-  it('refuses a chat with someone who is not a member of the community', async () => {
-    const { community, ana } = await communityWith();
-    const carl = await person('carl', 'Carl Elsewhere');
-    await createCommunityViaApi(carl.page, { name: uniqueCommunityName('Other Place') });
-
-    await ana.page.goto(chatUrl(community.name, carl.id));
-    const alert = ana.page.getByRole('alert').filter({ hasText: NOT_MEMBERS });
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain('You cannot chat with this person here');
-    expect(await composerText(ana.page).count()).toBe(0);
-    await shot(ana.page, 'chat-refused');
-
-    // An address that names nobody is refused the same way.
-    await ana.page.goto(chatUrl(community.name, 'not-a-person'));
-    await ana.page.getByRole('alert').filter({ hasText: NOT_MEMBERS }).waitFor();
-
-    // The server refuses either way round.
-    for (const [from, to] of [
-      [ana, carl],
-      [carl, ana],
-    ] as const) {
-      const error = await refusal(sendViaApi(from, community.id, to, 'Hello there'));
-      expect(error.code).toBe('FORBIDDEN');
-      expect(error.message).toBe(NOT_MEMBERS);
-    }
-    expect((await refusal(callTrpc(ana.page, 'chat.messages', { communityId: community.id, userId: carl.id }, 'query'))).message).toBe(NOT_MEMBERS);
-  });
-
-  it('lists conversations with unread counts in the top bar, live, and says No messages to someone with none', async () => {
-    const { community, ana, ben } = await communityWith();
-    const dana = await person('dana', 'Dana Newcomer', VIEWPORTS.phone);
-    await messagesButton(dana.page).click();
-    await dana.page.getByText('No messages', { exact: true }).waitFor();
-    await settled(dana.page.getByRole('menu'));
-    await screenshot(dana.page, 'chat-topbar-empty-phone');
-
-    // Ben is elsewhere while Ana writes twice.
-    await ben.page.goto(communityUrl(community.name, '?tab=members'));
-    await ben.page.getByRole('tab', { name: 'Members', selected: true }).waitFor();
-    await sendViaApi(ana, community.id, ben, 'First note');
-    await sendViaApi(ana, community.id, ben, 'Second note');
-    await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label'), { timeout: 5_000 }).toBe('Messages, 2 unread');
-    await messagesButton(ben.page).click();
-    const item = ben.page.getByRole('menuitem', { name: /Ana Author/ });
-    await item.waitFor();
-    expect(await item.innerText()).toMatch(new RegExp(`Ana Author[\\s\\S]*${community.name}[\\s\\S]*Second note[\\s\\S]*2`));
-    expect(await item.getByLabel('2 unread messages').isVisible()).toBe(true);
-    expect(await item.getAttribute('href')).toBe(`${communityUrl(community.name)}?tab=chat&with=${ana.id}`);
-    await settled(ben.page.getByRole('menu'));
-    await shot(ben.page, 'chat-topbar');
-
-    // A third one arrives while the dropdown is open.
-    await sendViaApi(ana, community.id, ben, 'Third note');
-    await expect.poll(() => item.innerText(), { timeout: 5_000 }).toMatch(/Third note[\s\S]*3/);
-    await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label')).toBe('Messages, 3 unread');
-
-    // Opening it shows the conversation, which reads it: the counts go.
-    await item.click();
-    await expect.poll(() => new URL(ben.page.url()).searchParams.get('with')).toBe(ana.id);
-    await messageWith(ben.page, 'Ana Author', 'Third note').waitFor();
-    await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label'), { timeout: 5_000 }).toBe('Messages');
-    await messagesButton(ben.page).click();
-    await expect.poll(() => ben.page.getByRole('menuitem', { name: /Ana Author/ }).getByLabel(/unread/).count()).toBe(0);
-    await ben.page.keyboard.press('Escape');
-
-    // Ana, who sent them, sees the conversation too, without an unread count; Dana still has none.
-    await ana.page.goto('/');
-    await messagesButton(ana.page).click();
-    const anaItem = ana.page.getByRole('menuitem', { name: /Ben Reader/ });
-    await anaItem.waitFor();
-    expect(await anaItem.innerText()).toMatch(/You: Third note/);
-    expect(await anaItem.getByLabel(/unread/).count()).toBe(0);
-    await dana.page.reload();
-    await messagesButton(dana.page).click();
-    await dana.page.getByText('No messages', { exact: true }).waitFor();
   });
 });

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, gate, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
-import { createCommunity, pick, uploadLogo, visible } from './community-helpers.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { createCommunity, describeBrowser, gate, joinUrl, pick, screenshot, signInThroughUi, uniqueCommunityName, uniqueEmail, uploadLogo, usePeople, VIEWPORTS, visible } from './support/index.ts';
 
 const STEP_ONE_MESSAGES = [
   'Community name is required.',
@@ -12,14 +11,6 @@ const STEP_ONE_MESSAGES = [
   'Available seats must be a number greater than 0.',
 ];
 
-let counter = 0;
-/** A community name no other test (or earlier run against the same database) uses. */
-function uniqueName(prefix: string) {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${counter}`;
-}
-
-const joinUrl = (name: string) => `/${encodeURIComponent(name)}/join`;
 const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
 
 /**
@@ -53,16 +44,10 @@ async function updateCommunity(page: Page, name: string, changes: { isPrivate?: 
 }
 
 describeBrowser('communities: create, join, my communities', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { person, visitor } = usePeople();
 
   it('creates a community with a logo through both steps, after every step-1 message, and lands on its page', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     // Signed out, the wizard sends to the login page, which says why, and comes back after sign-in.
     await page.goto('/start-community');
     await page.waitForURL(/\/login$/);
@@ -84,7 +69,7 @@ describeBrowser('communities: create, join, my communities', () => {
     await visible(page, 'Step 1 of 2: Core Details');
     await screenshot(page, 'create-community-errors-desktop');
 
-    const name = uniqueName('Rustaceans Guild');
+    const name = uniqueCommunityName('Rustaceans Guild');
     await page.getByRole('textbox', { name: 'Community name' }).fill(name);
     await uploadLogo(page);
     await pick(page, 'Category', /Coding & Development/);
@@ -156,17 +141,14 @@ describeBrowser('communities: create, join, my communities', () => {
       .poll(() => page.getByRole('alert').filter({ hasText: `A community named '${name.toUpperCase()}' already exists.` }).isVisible())
       .toBe(true);
     expect(await page.getByRole('button', { name: 'Create Community' }).isEnabled()).toBe(true);
-    await context.close();
   });
 
   it('lets a second person join a free public community from its join page', async () => {
-    const owner = await newPage(browser);
-    await signInThroughUi(owner.page, uniqueEmail('host'), 'Hana Host');
-    const name = uniqueName('Sunday Sketchers');
+    const owner = await person('host', 'Hana Host');
+    const name = uniqueCommunityName('Sunday Sketchers');
     await createCommunity(owner.page, { name, description: 'We draw every Sunday.\nBring a pencil.', rules: 'Share one sketch a week.' });
 
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
-    await signInThroughUi(page, uniqueEmail('joiner'), 'Jo Joiner');
+    const { page } = await person('joiner', 'Jo Joiner', VIEWPORTS.phone);
     await page.goto(joinUrl(name));
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(await page.getByRole('img', { name: `${name} logo` }).getAttribute('src')).toMatch(/^\/uploads\/community-logos\//);
@@ -199,36 +181,30 @@ describeBrowser('communities: create, join, my communities', () => {
     // The owner visiting the join page is sent to the community page.
     await owner.page.goto(joinUrl(name));
     await owner.page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${name}`);
-    await owner.context.close();
-    await context.close();
   });
 
   it('refuses to join when every seat is taken', async () => {
-    const owner = await newPage(browser, VIEWPORTS.phone);
-    await signInThroughUi(owner.page, uniqueEmail('solo'), 'Sol Solo');
-    const name = uniqueName('Single Seat Club');
+    const owner = await person('solo', 'Sol Solo', VIEWPORTS.phone);
+    const name = uniqueCommunityName('Single Seat Club');
     await createCommunity(owner.page, { name, seats: '1', screenshotAs: 'create-community-phone' });
     await owner.context.close();
 
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('latecomer'));
+    const { page } = await person('latecomer');
     await page.goto(joinUrl(name));
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await visible(page, '1/1 members');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'No available seats in this community.' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Join Community' }).isDisabled()).toBe(true);
     await screenshot(page, 'join-page-full-desktop');
-    await context.close();
   });
 
   it("resumes a signed-out visitor's join after sign-in", async () => {
-    const owner = await newPage(browser);
-    await signInThroughUi(owner.page, uniqueEmail('welcomer'), 'Wes Welcomer');
-    const name = uniqueName('Open Door Readers');
+    const owner = await person('welcomer', 'Wes Welcomer');
+    const name = uniqueCommunityName('Open Door Readers');
     await createCommunity(owner.page, { name });
     await owner.context.close();
 
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    const { page } = await visitor(VIEWPORTS.phone);
     await page.goto(`${joinUrl(name)}?ref=partner42`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await visible(page, 'You will be asked to sign in first.');
@@ -245,19 +221,16 @@ describeBrowser('communities: create, join, my communities', () => {
 
     await page.goto('/my-communities');
     await expect.poll(() => page.getByRole('list', { name: 'Communities you joined' }).getByRole('link', { name }).isVisible()).toBe(true);
-    await context.close();
   });
 
   it('records a request for a private community and shows the pending screen', async () => {
-    const owner = await newPage(browser);
-    await signInThroughUi(owner.page, uniqueEmail('gatekeeper'), 'Gia Gatekeeper');
-    const name = uniqueName('Quiet Circle');
+    const owner = await person('gatekeeper', 'Gia Gatekeeper');
+    const name = uniqueCommunityName('Quiet Circle');
     await createCommunity(owner.page, { name, description: 'A small, private reading circle.' });
     await updateCommunity(owner.page, name, { isPrivate: true });
     await owner.context.close();
 
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('asker'), 'Ari Asker');
+    const { page } = await person('asker', 'Ari Asker');
     await page.goto(joinUrl(name));
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await visible(page, 'Private community');
@@ -273,19 +246,16 @@ describeBrowser('communities: create, join, my communities', () => {
     await expect.poll(() => pending.getByRole('link', { name }).isVisible()).toBe(true);
     expect(await pending.getByRole('link', { name }).innerText()).toContain('1 member');
     await visible(page, 'You have not joined any communities yet.');
-    await context.close();
   });
 
   it("shows a paid community's monthly price and a checkout button", async () => {
-    const owner = await newPage(browser);
-    await signInThroughUi(owner.page, uniqueEmail('seller'), 'Sam Seller');
-    const name = uniqueName('Premium Pottery');
+    const owner = await person('seller', 'Sam Seller');
+    const name = uniqueCommunityName('Premium Pottery');
     await createCommunity(owner.page, { name, seats: '50' });
     await updateCommunity(owner.page, name, { membershipAmountCents: 1250 });
     await owner.context.close();
 
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
-    await signInThroughUi(page, uniqueEmail('buyer'));
+    const { page } = await person('buyer', undefined, VIEWPORTS.phone);
     await page.goto(joinUrl(name));
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await visible(page, 'US$12.50 USD /mo');
@@ -293,13 +263,11 @@ describeBrowser('communities: create, join, my communities', () => {
     expect(await page.getByText('Free to Join').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Join for US$12.50 USD /mo' }).isEnabled()).toBe(true);
     await screenshot(page, 'join-page-paid-phone');
-    await context.close();
   });
 
   it('says so when the community does not exist', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(joinUrl(uniqueName('Nowhere Club')));
+    const { page } = await visitor();
+    await page.goto(joinUrl(uniqueCommunityName('Nowhere Club')));
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Community not found.' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    await context.close();
   });
 });

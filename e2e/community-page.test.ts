@@ -1,29 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, loadedItemCount, newPage, settled, shot, VIEWPORTS } from './browser.ts';
-import { approveViaApi, signedInPerson, communityUrl, createCommunityViaApi, joinUrl, joinViaApi, PNG, uniqueCommunityName } from './community-helpers.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { approveViaApi, communityUrl, createCommunityViaApi, describeBrowser, joinUrl, loadedItemCount, shot, uniqueCommunityName, usePeople, VIEWPORTS, visible } from './support/index.ts';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
-
-async function visible(page: Page, text: string | RegExp, timeout = 10_000) {
-  const locator = typeof text === 'string' ? page.getByText(text, { exact: true }) : page.getByText(text);
-  await expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
-}
-
 
 const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).innerText();
 const controlPanel = (page: Page) => page.getByRole('navigation', { name: 'Control panel' });
 
 describeBrowser('community page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const person = (prefix: string, name: string, viewport?: { width: number; height: number }) => signedInPerson(browser, prefix, name, viewport);
+  const { person, visitor, communityWith } = usePeople();
 
   it('shows visitors the community with a join link, and says when a community does not exist', async () => {
     const owner = await person('olga', 'Olga Owner');
@@ -38,7 +23,7 @@ describeBrowser('community page', () => {
     });
     const paid = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Ledger Club'), membershipAmountCents: 1250 });
 
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto(communityUrl(free.name));
     await page.getByRole('heading', { name: free.name, level: 1 }).waitFor();
     await visible(page, '1/50 members');
@@ -67,8 +52,6 @@ describeBrowser('community page', () => {
     await page.goto(communityUrl('No Such Community Here'));
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Community not found.');
     await shot(page, 'community-not-found-phone');
-    await context.close();
-    await owner.context.close();
   });
 
   it('lets a request to a private community be accepted, after which the member sees the member view', async () => {
@@ -123,15 +106,10 @@ describeBrowser('community page', () => {
     await shot(member.page, 'community-member-posts');
     await member.page.setViewportSize(VIEWPORTS.phone);
     await shot(member.page, 'community-member-posts-phone');
-    await member.context.close();
-    await owner.context.close();
   });
 
   it('lists the members; a plain member gets no join requests, no survey card and no edit form', async () => {
-    const owner = await person('owen', 'Owen Owner');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Garden Friends'), isPrivate: true });
-    const member = await person('mina', 'Mina Member');
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owen', 'Owen Owner'], { name: uniqueCommunityName('Garden Friends'), isPrivate: true }, ['mina', 'Mina Member']);
     await approveViaApi(owner.page, community.id, member.id);
 
     // The owner: members tab with roles, the survey card, the newest members.
@@ -183,175 +161,5 @@ describeBrowser('community page', () => {
     await page.goto(communityUrl(community.name, '?tab=invites'));
     await expect.poll(() => selectedTab(page)).toBe('Posts');
     expect(await page.getByText('No pending join requests.').count()).toBe(0);
-    await member.context.close();
-    await owner.context.close();
-  });
-
-  it('lets the owner edit the information, validating it, and warns before leaving unsaved changes', async () => {
-    const owner = await person('edna', 'Edna Editor');
-    const member = await person('eli', 'Eli Early');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Edit Me'), description: 'Before.' });
-    await joinViaApi(member.page, community.id);
-    await member.context.close();
-
-    const page = owner.page;
-    await page.goto(communityUrl(community.name, '?tab=about'));
-    await page.getByRole('link', { name: 'Edit information' }).click();
-    await expect.poll(() => searchOf(page).get('edit')).toBe('1');
-    const name = page.getByRole('textbox', { name: 'Community name' });
-    await name.waitFor();
-    expect(await page.getByRole('img', { name: `${community.name} logo` }).isVisible()).toBe(true);
-
-    // A new logo uploads at once and previews in the form.
-    const logoPreview = page.getByRole('img', { name: 'Logo preview' });
-    expect(await logoPreview.getAttribute('src')).toBe(community.logoUrl);
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Upload logo' }).click();
-    await (await chooser).setFiles({ name: 'new-logo.png', mimeType: 'image/png', buffer: PNG });
-    await expect.poll(async () => (await logoPreview.getAttribute('src')) ?? '', { timeout: 10_000 }).not.toBe(community.logoUrl);
-    const newLogo = (await logoPreview.getAttribute('src')) ?? '';
-    expect(newLogo).toMatch(/^\/uploads\/community-logos\/.+\.webp$/);
-
-    await name.fill('');
-    await page.getByRole('textbox', { name: 'Video URL' }).fill('https://example.com/clip');
-    await page.getByRole('textbox', { name: 'Monthly membership (USD)' }).fill('3');
-    await page.getByRole('textbox', { name: 'Available seats' }).fill('0');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await visible(page, 'Community name is required.');
-    await visible(page, 'Video URL is not embeddable.');
-    await visible(page, 'Membership amount must be 0 (free) or at least US$5.00.');
-    await visible(page, 'Available seats must be a number greater than 0.');
-    await shot(page, 'community-edit-errors');
-
-    const renamed = uniqueCommunityName('Edited Circle');
-    await name.fill(renamed);
-    await page.getByRole('textbox', { name: 'Video URL' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    await page.getByRole('textbox', { name: 'Monthly membership (USD)' }).fill('12.5');
-    await page.getByRole('textbox', { name: 'Available seats' }).fill('40');
-    await page.getByRole('textbox', { name: 'Description' }).fill('After the edit.');
-    await page.getByRole('switch', { name: 'Private community' }).check({ force: true });
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await visible(page, 'Changes saved successfully!');
-    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${renamed}`);
-    expect(searchOf(page).get('tab')).toBe('about');
-    expect(searchOf(page).get('edit')).toBeNull();
-    await page.getByRole('heading', { name: renamed, level: 1 }).waitFor();
-    expect(await page.getByRole('img', { name: `${renamed} logo` }).first().getAttribute('src')).toBe(newLogo);
-    await visible(page, 'After the edit.');
-    await visible(page, '2/40 members');
-    expect(await page.getByText('US$12.50 USD /mo').count()).toBeGreaterThan(0);
-    expect(await page.getByText('Private, by approval').isVisible()).toBe(true);
-    expect(await page.locator('iframe').getAttribute('src')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
-    await shot(page, 'community-about-owner');
-
-    // Unsaved changes: in-app navigation asks first; 'Stay' keeps the work.
-    await page.getByRole('link', { name: 'Edit information' }).click();
-    const description = page.getByRole('textbox', { name: 'Description' });
-    await description.fill('A draft I have not saved.');
-    await page.getByRole('tab', { name: 'Posts' }).click();
-    const warning = page.getByRole('dialog', { name: 'Unsaved changes' });
-    await settled(warning);
-    expect(await warning.innerText()).toContain('You have unsaved changes. Are you sure you want to leave?');
-    await shot(page, 'community-edit-unsaved');
-    await warning.getByRole('button', { name: 'Stay' }).click();
-    await expect.poll(() => warning.count()).toBe(0);
-    expect(await description.inputValue()).toBe('A draft I have not saved.');
-    expect(searchOf(page).get('edit')).toBe('1');
-
-    // Reloading asks through the browser's own prompt (beforeunload).
-    const dialogs: string[] = [];
-    page.once('dialog', (dialog) => {
-      dialogs.push(dialog.type());
-      void dialog.accept();
-    });
-    await page.reload();
-    expect(dialogs).toEqual(['beforeunload']);
-    await description.waitFor();
-    expect(await description.inputValue()).toBe('After the edit.');
-
-    // 'Leave' goes where the person was going.
-    await description.fill('Another draft.');
-    await page.getByRole('link', { name: 'Back', exact: true }).click();
-    await warning.waitFor();
-    await warning.getByRole('button', { name: 'Leave' }).click();
-    await page.getByRole('link', { name: 'Edit information' }).waitFor();
-    expect(searchOf(page).get('edit')).toBeNull();
-    expect(await page.getByText('After the edit.').isVisible()).toBe(true);
-    await owner.context.close();
-  });
-
-  it('lets a member leave and the owner remove a member, each after confirming', async () => {
-    const owner = await person('lena', 'Lena Lead');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Open Circle') });
-    const leaver = await person('lou', 'Lou Leaver', VIEWPORTS.phone);
-    const removed = await person('rae', 'Rae Removed');
-    await joinViaApi(leaver.page, community.id);
-    await joinViaApi(removed.page, community.id);
-
-    // The owner cannot leave.
-    await owner.page.goto(communityUrl(community.name, '?tab=about'));
-    await visible(owner.page, 'About this community');
-    expect(await owner.page.getByRole('button', { name: 'Leave community' }).count()).toBe(0);
-
-    const page = leaver.page;
-    await page.goto(communityUrl(community.name, '?tab=about'));
-    await page.getByRole('button', { name: 'Leave community' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Leave this community?' });
-    await settled(confirm);
-    await shot(page, 'community-leave-confirm-phone');
-    await confirm.getByRole('button', { name: 'Leave' }).click();
-    await visible(page, `You left ${community.name}.`);
-    await page.getByRole('link', { name: 'Join Community' }).waitFor();
-    expect(await page.getByRole('tab').count()).toBe(0);
-    await visible(page, '2 members');
-
-    // The owner removes Rae, who then sees the non-member view.
-    await owner.page.goto(communityUrl(community.name, '?tab=members'));
-    const list = owner.page.getByRole('list', { name: 'Members', exact: true });
-    expect(await loadedItemCount(list)).toBe(2);
-    await owner.page.getByRole('button', { name: 'Remove Rae Removed' }).click();
-    const removeDialog = owner.page.getByRole('dialog', { name: 'Remove this member?' });
-    await removeDialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => removeDialog.count()).toBe(0);
-    expect(await list.getByRole('listitem').count()).toBe(2);
-    await owner.page.getByRole('button', { name: 'Remove Rae Removed' }).click();
-    await removeDialog.getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
-    expect(await list.innerText()).not.toContain('Rae Removed');
-    // Rae cannot come back: the page says why, and the join page offers no way in.
-    const removedText = 'The owner removed you from this community, so you cannot join it again.';
-    await removed.page.goto(communityUrl(community.name));
-    await visible(removed.page, removedText);
-    expect(await removed.page.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
-    await removed.page.goto(joinUrl(community.name));
-    await removed.page.getByRole('alert').filter({ hasText: removedText }).waitFor();
-    expect(await removed.page.getByRole('button', { name: 'Join Community' }).isDisabled()).toBe(true);
-    await shot(removed.page, 'join-removed-member');
-    await Promise.all([owner.context.close(), leaver.context.close(), removed.context.close()]);
-  });
-
-  it('says in Arabic why a request could not be accepted when the seats are full', async () => {
-    const owner = await person('sami', 'Sami Seats', VIEWPORTS.phone);
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Two Seats'), isPrivate: true, availableSeats: 2 });
-    const first = await person('fay', 'Fay First');
-    const second = await person('sid', 'Sid Second');
-    await joinViaApi(first.page, community.id);
-    await joinViaApi(second.page, community.id);
-
-    const page = owner.page;
-    await page.goto(communityUrl(community.name, '?tab=invites'));
-    const requests = page.getByRole('list', { name: 'Join requests' });
-    expect(await loadedItemCount(requests)).toBe(2);
-    await page.getByRole('button', { name: 'Accept Fay First' }).click();
-    await expect.poll(() => requests.getByRole('listitem').count()).toBe(1);
-    await page.getByRole('button', { name: 'Accept Sid Second' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Failed to approve member: No available seats in this community.');
-    expect(await requests.getByRole('listitem').count()).toBe(1);
-    await shot(page, 'community-invites-full-phone');
-
-    // Declining takes the request off the list too.
-    await page.getByRole('button', { name: 'Decline Sid Second' }).click();
-    await visible(page, 'No pending join requests.');
-    await Promise.all([owner.context.close(), first.context.close(), second.context.close()]);
   });
 });

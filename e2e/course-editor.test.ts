@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { callTrpc, communityUrl, describeBrowser, markPage, PNG, settled, shot, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
 
 const EMPTY = 'No courses are currently available in this community.';
 const NOTES = 'Grip notes: hold the knife like a handshake.\n';
@@ -56,19 +55,16 @@ async function dragOnto(page: Page, handle: Locator, target: Locator) {
 }
 
 describeBrowser('course editor', () => {
-  const person = usePeople();
+  const { communityWith } = usePeople();
 
   it('an owner builds a course of modules and lessons with text, video, images and documents, reorders it by keyboard and mouse, and publishes it; a member sees it live and takes it', async () => {
-    const owner = await person('owner', 'Cora Chef');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Kitchen Club') });
-    const member = await person('member', 'Milo Member');
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Cora Chef'], 'Kitchen Club', ['member', 'Milo Member']);
     const course = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, title: 'Knife Skills', description: 'Cut safely.' });
 
     // Milo's open courses tab shows nothing: the course is private.
     await member.page.goto(communityUrl(community.name, '?tab=courses'));
     await member.page.getByText(EMPTY).waitFor();
-    await member.page.evaluate(() => Object.assign(window, { editorTestMark: true }));
+    await markPage(member.page);
 
     // The owner opens the editor from the course's card.
     await owner.page.goto(communityUrl(community.name, '?tab=courses'));
@@ -214,7 +210,7 @@ describeBrowser('course editor', () => {
     await publish.getByRole('button', { name: 'Save Changes' }).click();
     await toast(owner.page, 'Course updated successfully.');
     await member.page.getByRole('article', { name: 'Knife Skills' }).waitFor();
-    expect(await member.page.evaluate(() => (window as unknown as { editorTestMark?: boolean }).editorTestMark)).toBe(true);
+    expect(await stillSamePage(member.page)).toBe(true);
     expect(await member.page.getByRole('link', { name: 'Edit Knife Skills' }).count()).toBe(0);
 
     // Milo takes it: the first module's first lesson is open; the module's page holds its text and files.
@@ -264,10 +260,7 @@ describeBrowser('course editor', () => {
   });
 
   it("tells a member 'You are not authorized', and a private course is not found for them; the server refuses their writes", async () => {
-    const owner = await person('owner', 'Ola Owner');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Editor Guard') });
-    const member = await person('member', 'Max Member');
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Ola Owner'], 'Editor Guard', ['member', 'Max Member']);
     const visible = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, title: 'Open course', description: 'd', visibleToMembers: true });
     const hidden = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, title: 'Hidden course', description: 'd' });
 

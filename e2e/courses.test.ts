@@ -1,16 +1,10 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { callTrpc, describeBrowser, markPage, openCommunity, PNG, settled, shot, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
 
 const EMPTY = 'No courses are currently available in this community.';
 const courseList = (page: Page) => page.getByRole('list', { name: 'Courses' });
 const courseCard = (page: Page, title: string) => page.getByRole('article', { name: title });
-
-async function openCourses(page: Page, name: string) {
-  await page.goto(communityUrl(name, '?tab=courses'));
-  await page.getByRole('tab', { name: 'Courses', selected: true }).waitFor();
-}
 
 /** A course built through the API as its owner: modules of lessons, each lesson with text (and the first with a video and a resource). */
 async function buildCourse(page: Page, communityId: string, title: string, modules: Array<{ title: string; lessons: string[]; requiredLevel?: number }>, visible = true) {
@@ -40,19 +34,16 @@ async function buildCourse(page: Page, communityId: string, title: string, modul
 }
 
 describeBrowser('courses', () => {
-  const person = usePeople();
+  const { communityWith } = usePeople();
 
   it("an owner creates courses through the form; a private one stays hidden from members, a visible one reaches a member's open tab live", async () => {
-    const owner = await person('owner', 'Olive Owner');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Course Club') });
-    const member = await person('member', 'Mia Member');
-    await joinViaApi(member.page, community.id);
-    await openCourses(member.page, community.name);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Olive Owner'], 'Course Club', ['member', 'Mia Member']);
+    await openCommunity(member.page, community.name, { tab: 'Courses' });
     await member.page.getByText(EMPTY).waitFor();
-    await member.page.evaluate(() => Object.assign(window, { coursesTestMark: true }));
+    await markPage(member.page);
     expect(await member.page.getByRole('button', { name: 'New course' }).count()).toBe(0);
 
-    await openCourses(owner.page, community.name);
+    await openCommunity(owner.page, community.name, { tab: 'Courses' });
     await owner.page.getByRole('button', { name: 'New course' }).click();
     const form = owner.page.getByRole('dialog', { name: 'New course' });
     await settled(form);
@@ -95,7 +86,7 @@ describeBrowser('courses', () => {
     await courseCard(member.page, 'Bread Basics').waitFor();
     expect(await courseCard(member.page, 'Knife Skills').count()).toBe(0);
     await courseCard(member.page, 'Bread Basics').getByText('0 modules · 0 lessons', { exact: true }).waitFor();
-    expect(await member.page.evaluate(() => (window as unknown as { coursesTestMark?: boolean }).coursesTestMark)).toBe(true);
+    expect(await stillSamePage(member.page)).toBe(true);
     // The sidebar's card lists it too.
     await member.page.getByRole('region', { name: 'Courses' }).getByRole('link', { name: 'Bread Basics' }).waitFor();
     await shot(member.page, 'courses-member');
@@ -104,10 +95,7 @@ describeBrowser('courses', () => {
   });
 
   it('a member takes a course start to finish with progress kept; locked modules and private courses stay shut; lesson HTML cannot run script', async () => {
-    const owner = await person('owner', 'Theo Teacher');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Learning Club') });
-    const member = await person('learner', 'Lea Learner');
-    await joinViaApi(member.page, community.id);
+    const { owner, community, members: [member] } = await communityWith(['owner', 'Theo Teacher'], 'Learning Club', ['learner', 'Lea Learner']);
     const courseId = await buildCourse(owner.page, community.id, 'Sourdough', [
       { title: 'Starter', lessons: ['Feeding', 'Timing'] },
       { title: 'Baking', lessons: ['Shaping', 'Scoring'] },

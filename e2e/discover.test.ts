@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, signUp, uniqueEmail, VIEWPORTS, loadedItemCount } from './browser.ts';
+import { describeBrowser, loadedItemCount, screenshot, signInThroughUi, signUp, uniqueEmail, usePeople, VIEWPORTS } from './support/index.ts';
 
 const databaseUrl = inject('databaseUrl');
 if (inject('e2eEnabled') && !databaseUrl) console.warn('Discover browser tests skipped: the e2e app runs on PGlite, which this process cannot seed.');
@@ -19,13 +19,12 @@ const communityNames = {
 const gridCards = (page: Page) => page.getByRole('list', { name: 'Communities' }).getByRole('listitem');
 
 describeDiscover('Discover', () => {
-  let browser: Browser;
+  const { person, visitor } = usePeople();
   let sql: postgres.Sql;
   let priyaUsername: string;
   let ownerUsername: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     sql = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
     const owner = await signUp(uniqueEmail('owner'), 'Olga Owner');
     await sql`
@@ -50,12 +49,10 @@ describeDiscover('Discover', () => {
   });
   afterAll(async () => {
     await sql?.end({ timeout: 1 });
-    await browser?.close();
   });
 
   it('shows the title, the totals and the community grid; the search filters it case-insensitively', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('viewer'), 'Vera Viewer');
+    const { page } = await person('viewer', 'Vera Viewer');
     await page.getByRole('heading', { name: 'Discover' }).waitFor();
     expect(await page.getByText('Find amazing communities and connect with inspiring people.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: '+ Community' }).getAttribute('href')).toBe('/Pricing');
@@ -92,12 +89,10 @@ describeDiscover('Discover', () => {
 
     await search.fill(`zEpHyR`);
     await expect.poll(() => gridCards(page).count()).toBe(3);
-    await context.close();
   });
 
   it('filters by category chip and language; All clears the chip; a miss says so', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('chips'));
+    const { page } = await person('chips');
     await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
     await expect.poll(() => gridCards(page).count()).toBe(4);
 
@@ -115,12 +110,10 @@ describeDiscover('Discover', () => {
 
     await page.getByRole('searchbox', { name: 'Search communities' }).fill(`nothing like this ${tag}`);
     await expect.poll(() => page.getByText('No matching communities found').isVisible()).toBe(true);
-    await context.close();
   });
 
   it('People: switching tabs clears the search; people are searchable by name; a card opens the profile', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
-    await signInThroughUi(page, uniqueEmail('people'));
+    const { page } = await person('people', undefined, VIEWPORTS.phone);
     await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
     await expect.poll(() => gridCards(page).count()).toBe(4);
     await screenshot(page, 'discover-phone');
@@ -142,11 +135,10 @@ describeDiscover('Discover', () => {
     await expect.poll(() => people.count()).toBe(1);
     await people.getByRole('link').click();
     await page.waitForURL((url) => url.pathname === `/profile/${priyaUsername}`);
-    await context.close();
   });
 
   it("a profile page lists the person's owned and joined communities", async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto(`/profile/${ownerUsername}`);
     expect(await loadedItemCount(page.getByRole('list', { name: 'Owned Communities' }))).toBe(4);
     expect(await page.getByRole('list', { name: 'Joined Communities' }).count()).toBe(0);
@@ -158,12 +150,10 @@ describeDiscover('Discover', () => {
     const joined = joinedList.getByRole('listitem');
     expect(await joined.getByRole('link').getAttribute('aria-label')).toBe(communityNames.yoga);
     expect(await page.getByRole('list', { name: 'Owned Communities' }).count()).toBe(0);
-    await context.close();
   });
 
   it('People: retries network errors 1 s, 2 s and 4 s apart, then offers Retry Now', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('offline'));
+    const { page } = await person('offline');
     await page.getByRole('heading', { name: 'Discover' }).waitFor();
     const cut = (url: URL) => url.pathname.includes('profiles.list');
     await page.route(cut, (route) => route.abort('internetdisconnected'));
@@ -177,12 +167,11 @@ describeDiscover('Discover', () => {
     await page.getByRole('button', { name: 'Retry Now' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'People' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
     await screenshot(page, 'discover-people-desktop');
-    await context.close();
   });
 
   // Last, since joining changes a seeded community's member count.
   it('lets a visitor browse Discover from the landing page, and join a community after signing in', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    const { page } = await visitor(VIEWPORTS.phone);
     await page.goto('/');
     await page.getByRole('link', { name: 'Explore communities' }).click();
     await page.waitForURL((url) => url.pathname === '/discover');
@@ -207,6 +196,5 @@ describeDiscover('Discover', () => {
     await signInThroughUi(page, uniqueEmail('visitor'), 'Vic Visitor');
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${communityNames.coders}`, { timeout: 15_000 });
     await page.getByRole('tab', { name: 'Posts' }).waitFor();
-    await context.close();
   });
 });

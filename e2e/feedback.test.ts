@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, settled, shot, signInThroughUi, VIEWPORTS } from './browser.ts';
-import { callTrpc, createCommunityViaApi, PNG, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { callTrpc, createCommunityViaApi, describeBrowser, markPage, PNG, settled, shot, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const REQUIRED = 'Please write feedback and select a rating.';
 
@@ -38,12 +37,8 @@ async function attach(page: Page, file: { name: string; mimeType: string; buffer
   await (await chooser).setFiles(file);
 }
 
-/** Marks the page, so a later check can tell it was never reloaded. */
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { wallTestMark: true }));
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { wallTestMark?: boolean }).wallTestMark === true);
-
 describeBrowser('feedback wall', () => {
-  const person = usePeople();
+  const { person, admin: signInAdmin } = usePeople();
 
   it('two people use the wall live: feedback with a rating and an image, comments, an edit and a deletion', async () => {
     const ana = await person('ana', 'Ana Author');
@@ -200,9 +195,7 @@ describeBrowser('feedback wall', () => {
     const dan = await person('dan', 'Dan Bystander', VIEWPORTS.phone);
     await callTrpc(carla.page, 'feedback.create', { content: 'Spam spam spam, buy my course', rating: 1 });
     await callTrpc(dan.page, 'feedback.create', { content: 'Solid platform, the courses tab is great.', rating: 5 });
-    const admin = await person('admin-page', 'unused');
-    await admin.context.clearCookies();
-    await signInThroughUi(admin.page, 'admin@e2e.test', 'Ada Admin');
+    const admin = await signInAdmin();
 
     await openWall(carla.page);
     await openWall(dan.page);

@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, newPage, settled, uniqueEmail } from './browser.ts';
-import { communityUrl, createCommunityViaApi, joinUrl, uniqueCommunityName, usePeople, whoAmI } from './community-helpers.ts';
+import { communityUrl, createCommunityViaApi, describeBrowser, joinUrl, settled, uniqueCommunityName, uniqueEmail, usePeople, whoAmI } from './support/index.ts';
 
 /**
  * The main journeys with the keyboard alone: signing in, joining, posting, commenting and chatting,
@@ -38,12 +37,12 @@ async function expectVisibleFocus(page: Page) {
 }
 
 describeBrowser('keyboard', () => {
-  const person = usePeople();
+  const { person, visitor } = usePeople();
 
   it('signs in, joins, posts, comments and chats with the keyboard alone; dialogs give focus back', async () => {
     const owner = await person('owner', 'Olive Owner');
     const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Keyboard Club'), description: 'Keys only.' });
-    const { page } = await newPage(owner.page.context().browser()!);
+    const { page } = await visitor();
 
     // Sign in: the terms box (ticked already) toggles with Space, then 'Sign in with Google', then the local sign-in form.
     await page.goto('/login');

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, gate, launchBrowser, newPage, pageErrors, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
-import { text } from './i18n.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, gate, pageErrors, screenshot, text, usePeople, VIEWPORTS } from './support/index.ts';
 
 const FEATURES = ['All-in-One Platform', 'Integrated Courses', 'Unlimited Members'];
 
@@ -59,17 +58,11 @@ async function openBeforeAlive(page: Page, path = '/', { entryToo = false } = {}
 }
 
 describeBrowser('the landing, pricing and legal pages', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { person, visitor } = usePeople();
 
   it('shows visitors the hero, the three feature cards, pricing and the footer', async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await visitor(viewport);
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /Build a community your members love to be part of/ }).waitFor();
       for (const feature of FEATURES) expect(await page.getByRole('heading', { name: feature, exact: true }).isVisible()).toBe(true);
@@ -85,7 +78,7 @@ describeBrowser('the landing, pricing and legal pages', () => {
   });
 
   it('toggles the plan between monthly ($89) and six-month ($499) billing', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto('/');
     const pricing = page.locator('#pricing');
     await pricing.getByRole('radiogroup', { name: 'Billing period' }).waitFor();
@@ -102,11 +95,10 @@ describeBrowser('the landing, pricing and legal pages', () => {
 
     await pricing.getByText('Monthly', { exact: true }).click();
     await expect.poll(() => planPrice(page)).toContain('$89');
-    await context.close();
   });
 
   it('keeps a click and the scroll made before the page has come alive, once the app has hydrated', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     const chunks = await openBeforeAlive(page);
     const pricing = page.locator('#pricing');
     // The click scrolls the pricing into view: the app keeps that scroll when it takes the page over, and
@@ -119,22 +111,20 @@ describeBrowser('the landing, pricing and legal pages', () => {
     await expect.poll(() => planPrice(page)).toContain('$499');
     expect(await pricing.getByRole('radio', { name: 'Six months' }).isChecked()).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-    await context.close();
   });
 
   it('keeps a click made before any script has arrived: the sign-in button still signs in', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     const scripts = await openBeforeAlive(page, '/login', { entryToo: true });
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     expect(await page.evaluate(() => window.location.pathname)).toBe('/login');
     scripts.open();
     await page.waitForURL(/\/auth\/dev/);
-    await context.close();
   });
 
   it('keeps a language chosen before the page has come alive, and every part of the page comes alive in it without an error', async () => {
     // The page arrives in Arabic; English, whose text the entry carries, applies at once when chosen.
-    const { context, page } = await newPage(browser, VIEWPORTS.desktop, { locale: 'ar-EG' });
+    const { page } = await visitor(VIEWPORTS.desktop, { locale: 'ar-EG' });
     const chunks = await openBeforeAlive(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     // The footer's language picker, clicked while the page is still the HTML that arrived.
@@ -147,11 +137,10 @@ describeBrowser('the landing, pricing and legal pages', () => {
     await page.getByRole('button', { name: 'See plans and prices' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(pageErrors(page)).toEqual([]);
-    await context.close();
   });
 
   it('hydrates around the parts without behaviour, which follow a language change and render after a navigation', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => Object.assign(window, { arrivedHeading: document.getElementById('features-heading') }));
     });
@@ -174,11 +163,10 @@ describeBrowser('the landing, pricing and legal pages', () => {
     await page.getByRole('link', { name: 'Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     for (const feature of FEATURES) await page.getByRole('heading', { name: feature, exact: true }).waitFor();
-    await context.close();
   });
 
   it('scrolls to the pricing section from the closing call to action', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    const { page } = await visitor(VIEWPORTS.phone);
     await page.goto('/');
     const cta = page.getByRole('button', { name: 'See plans and prices' });
     await cta.scrollIntoViewIfNeeded();
@@ -187,11 +175,10 @@ describeBrowser('the landing, pricing and legal pages', () => {
     await cta.click();
     await expect.poll(async () => Math.abs(await pricingTop()), { timeout: 5_000 }).toBeLessThan(100);
     expect(await page.locator('#pricing').getByRole('heading', { name: 'One plan. Everything included.' }).isVisible()).toBe(true);
-    await context.close();
   });
 
   it("remembers /start-community and goes to /login from 'Start Your Free Community'", async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto('/');
     await page.getByRole('button', { name: 'Start Your Free Community' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -203,22 +190,19 @@ describeBrowser('the landing, pricing and legal pages', () => {
     await page.getByRole('button', { name: 'Start your free trial' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBe('/start-community');
-    await context.close();
   });
 
   it('sends signed-in people straight to /start-community from the plan card', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('owner'), 'Olive Owner');
+    const { page } = await person('owner', 'Olive Owner');
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Start your free trial' }).click();
     await page.waitForURL((url) => url.pathname === '/start-community');
     expect(await page.evaluate(() => localStorage.getItem('redirectPath'))).toBeNull();
-    await context.close();
   });
 
   it('shows the plan at /pricing and at /Pricing', async () => {
     for (const path of ['/pricing', '/Pricing']) {
-      const { context, page } = await newPage(browser, path === '/pricing' ? VIEWPORTS.desktop : VIEWPORTS.phone);
+      const { context, page } = await visitor(path === '/pricing' ? VIEWPORTS.desktop : VIEWPORTS.phone);
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: 'Simple pricing for every community' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Unlimited Plan' }).isVisible()).toBe(true);
@@ -233,7 +217,7 @@ describeBrowser('the landing, pricing and legal pages', () => {
 
   it('shows each legal page with its title, date, contents and terms', async () => {
     for (const legal of LEGAL_PAGES) {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await visitor();
       await page.goto(legal.path);
       await page.getByRole('heading', { level: 1, name: legal.title }).waitFor();
       expect(await page.getByText(/^Last updated \w+ \d{1,2}, \d{4}$/).isVisible()).toBe(true);
@@ -255,7 +239,7 @@ describeBrowser('the landing, pricing and legal pages', () => {
   });
 
   it('fits the legal pages on a phone, with the contents folded away', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    const { page } = await visitor(VIEWPORTS.phone);
     await page.goto('/refund-policy');
     await page.getByRole('heading', { level: 1, name: 'Refund Policy' }).waitFor();
     const toggle = page.getByRole('button', { name: 'On this page' });
@@ -268,6 +252,5 @@ describeBrowser('the landing, pricing and legal pages', () => {
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'legal-privacy-policy-phone');
-    await context.close();
   });
 });

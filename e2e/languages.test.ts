@@ -1,10 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { Language } from '@app/shared/language';
 import { PRERENDERED_PAGES } from '@app/shared/prerendered';
-import { describeBrowser, expectNoSeriousA11yViolations, launchBrowser, newPage, pageErrors, shot, uniqueEmail, VIEWPORTS } from './browser.ts';
-import { communityUrl, createCommunityViaApi, joinUrl, signedInPerson, uniqueCommunityName } from './community-helpers.ts';
-import { text } from './i18n.ts';
+import { createCommunityViaApi, describeBrowser, expectNoSeriousA11yViolations, joinUrl, openCommunity, pageErrors, shot, text, uniqueCommunityName, uniqueEmail, usePeople, VIEWPORTS } from './support/index.ts';
 
 /**
  * English and Arabic (issue 15): public pages arrive rendered in the visitor's language and hydrate
@@ -69,17 +67,11 @@ async function chooseLanguage(page: Page, language: Language) {
 }
 
 describeBrowser('English and Arabic', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { person, visitor } = usePeople();
 
   for (const language of ['en', 'ar'] as const) {
     it(`public pages paint in ${language} from the HTML and come alive without a hydration error`, async () => {
-      const { context, page } = await newPage(browser, VIEWPORTS.phone, { locale: LOCALES[language] });
+      const { page } = await visitor(VIEWPORTS.phone, { locale: LOCALES[language] });
       await countFormatters(page);
       for (const path of PRERENDERED_PAGES) {
         // No script runs: the page as the server sent it already reads in the visitor's language.
@@ -102,16 +94,14 @@ describeBrowser('English and Arabic', () => {
       await page.getByRole('heading', { name: text(language, 'discover.title'), level: 1 }).waitFor();
       expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
       expect(pageErrors(page, { failedLoads: false })).toEqual([]);
-      await context.close();
     }, 90_000);
 
     it(`a person whose browser speaks ${language} uses the product in it: sign in, join, post, comment, chat, switch language`, async () => {
-      const owner = await signedInPerson(browser, 'owner', 'Omar Owner');
+      const owner = await person('owner', 'Omar Owner');
       const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName(`Lang ${language}`), description: 'Everyone is welcome.' });
-      await owner.page.goto(communityUrl(community.name));
-      await owner.page.getByRole('tab', { name: 'Posts', selected: true }).waitFor();
+      await openCommunity(owner.page, community.name);
 
-      const { context, page } = await newPage(browser, VIEWPORTS.desktop, { locale: LOCALES[language] });
+      const { page } = await visitor(VIEWPORTS.desktop, { locale: LOCALES[language] });
       const t = (key: string, values?: Record<string, string>) => text(language, key, values);
 
       // The landing page, in the browser's language, both widths.
@@ -201,8 +191,6 @@ describeBrowser('English and Arabic', () => {
       await chooseLanguage(page, language);
 
       expect(pageErrors(page, { failedLoads: false })).toEqual([]);
-      await context.close();
-      await owner.context.close();
     }, 150_000);
   }
 });

@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, loadedItemCount, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { callTrpc, communityUrl, describeBrowser, joinViaApi, loadedItemCount, shot, usePeople, VIEWPORTS } from './support/index.ts';
 
 const feedOf = (page: Page) => page.getByRole('feed', { name: 'Community posts' });
 const postWith = (page: Page, text: string) => feedOf(page).getByRole('article').filter({ hasText: text });
@@ -13,13 +12,10 @@ async function openTab(page: Page, name: string, tab: 'Posts' | 'Leaderboard') {
 }
 
 describeBrowser('points and levels', () => {
-  const person = usePeople();
+  const { person, communityWith } = usePeople();
 
   it('five likes (on a post and a comment, by five members, with clicks) lift a member to level 2 on all three boards, live', async () => {
-    const owner = await person('owner', 'Lena Leader');
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Levels Club') });
-    const climber = await person('climber', 'Cleo Climber');
-    await joinViaApi(climber.page, community.id);
+    const { owner, community, members: [climber] } = await communityWith(['owner', 'Lena Leader'], 'Levels Club', ['climber', 'Cleo Climber']);
     const post = await callTrpc<{ id: string }>(climber.page, 'posts.create', { communityId: community.id, content: 'My first week of practice' });
     await callTrpc(climber.page, 'posts.addComment', { postId: post.id, content: 'Notes from day one' });
 

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, loadedItemCount, shot } from './browser.ts';
-import { communityUrl, createCommunityViaApi, joinUrl, signedInPerson, uniqueCommunityName } from './community-helpers.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { communityUrl, createCommunityViaApi, describeBrowser, joinUrl, loadedItemCount, shot, uniqueCommunityName, usePeople } from './support/index.ts';
 
 const membersList = (page: Page) => page.getByRole('list', { name: 'Members', exact: true });
 const newestMembers = (page: Page) => page.getByRole('list', { name: 'Newest members' });
@@ -12,15 +11,7 @@ const membersHeading = (page: Page) => page.getByRole('heading', { level: 2, nam
  * people join, ask to join, leave and be removed, and every count and list on the page follows.
  */
 describeBrowser('live membership', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const person = (prefix: string, name: string) => signedInPerson(browser, prefix, name);
+  const { person } = usePeople();
 
   it("shows the owner's open page a member joining, and the chat picker finds them at once", async () => {
     const owner = await person('oona', 'Oona Owner');
@@ -59,8 +50,6 @@ describeBrowser('live membership', () => {
     await expect.poll(() => membersList(owner.page).getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     expect(await membersHeading(owner.page).innerText()).toBe('1 member');
     expect(await newestMembers(owner.page).getByRole('listitem').count()).toBe(1);
-    await member.context.close();
-    await owner.context.close();
   });
 
   it("shows a join request on the owner's badge and list as it arrives, and an approval on a member's page", async () => {
@@ -94,6 +83,5 @@ describeBrowser('live membership', () => {
     expect(await membersHeading(member.page).innerText()).toBe('3 members');
     await expect.poll(() => owner.page.getByLabel(/pending request/).count(), { timeout: 10_000 }).toBe(0);
     await shot(member.page, 'live-membership-member-approved');
-    for (const who of [owner, member, applicant]) await who.context.close();
   });
 });

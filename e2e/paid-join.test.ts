@@ -1,20 +1,18 @@
-import type { Browser } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, signUp, uniqueEmail } from './browser.ts';
+import { describeBrowser, screenshot, signInThroughUi, signUp, uniqueEmail, usePeople } from './support/index.ts';
 
 const databaseUrl = inject('databaseUrl');
 if (inject('e2eEnabled') && !databaseUrl) console.warn('Paid-join browser test skipped: the e2e app runs on PGlite, which this process cannot seed.');
 const describePaidJoin = databaseUrl ? describeBrowser : describeBrowser.skip;
 
 describePaidJoin('paid join through the local checkout stand-in', () => {
-  let browser: Browser;
+  const { visitor } = usePeople();
   let sql: postgres.Sql;
   const name = `Ledger Guild ${Date.now().toString(36)}`;
   let communityId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     sql = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
     const owner = await signUp(uniqueEmail('owner'), 'Olga Owner');
     // A paid community as communities.create leaves it: the owner an approved member, counted once.
@@ -27,11 +25,10 @@ describePaidJoin('paid join through the local checkout stand-in', () => {
   });
   afterAll(async () => {
     await sql?.end({ timeout: 1 });
-    await browser?.close();
   });
 
   it('joins from the join page: checkout page, Pay, then the community as a member', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     const email = uniqueEmail('payer');
     await signInThroughUi(page, email, 'Pat Payer');
 
@@ -62,6 +59,5 @@ describePaidJoin('paid join through the local checkout stand-in', () => {
       select pay.amount_cents, pay.provider from payments pay join profiles p on p.id = pay.user_id
       where pay.community_id = ${communityId} and lower(p.email) = ${email.toLowerCase()}`;
     expect(paid).toEqual([{ amount_cents: 999, provider: 'local' }]);
-    await context.close();
   });
 });

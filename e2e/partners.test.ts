@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, settled, shot, signInThroughUi, VIEWPORTS } from './browser.ts';
-import { callTrpc, createCommunity, uniqueCommunityName, usePeople } from './community-helpers.ts';
+import { callTrpc, createCommunity, describeBrowser, markPage, settled, shot, signInThroughUi, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 /**
  * The partner programme, clicked through: a partner joins and copies their link; an owner arrives
@@ -10,9 +9,6 @@ import { callTrpc, createCommunity, uniqueCommunityName, usePeople } from './com
  * partner's open dashboard shows the referral, the member and 5% of the payment without a reload;
  * an admin records a payout; two partners use the forum live.
  */
-
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { partnerTestMark: true }));
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { partnerTestMark?: boolean }).partnerTestMark === true);
 
 /** The value the dashboard shows for a stat ('Referrals', 'Pending', ...). */
 const stat = (page: Page, key: string) => page.locator(`[data-stat="${key}"]`).innerText();
@@ -39,11 +35,10 @@ const likeButton = (post: Locator) => post.getByRole('button', { name: /^\d+ lik
 const commentsButton = (post: Locator) => post.getByRole('button', { name: /^\d+ comments?$/ });
 
 describeBrowser('partner programme', () => {
-  const person = usePeople();
+  const { person, visitor, admin: signInAdmin } = usePeople();
 
   it('visitors see the overview (also at /partnership-program) and are asked to log in for a referral link', async () => {
-    const { page } = await person('visitor', 'Vic Visitor', VIEWPORTS.desktop);
-    await page.context().clearCookies();
+    const { page } = await visitor();
     await page.goto('/partnership-program');
     await page.waitForURL((url) => url.pathname === '/partner');
     await page.getByRole('heading', { name: 'Partnership Program', level: 1 }).waitFor();
@@ -91,8 +86,7 @@ describeBrowser('partner programme', () => {
     await markPage(partner.page);
 
     // The owner arrives through the link, signs in later, and creates a community in the wizard.
-    const owner = await person('owner', 'Omar Owner');
-    await owner.context.clearCookies();
+    const owner = await visitor();
     await owner.page.goto(`/?ref=${code}`);
     await owner.page.waitForLoadState('domcontentloaded');
     expect(await owner.page.evaluate(() => localStorage.getItem('referral_code'))).toBe(code);
@@ -153,9 +147,7 @@ describeBrowser('partner programme', () => {
     expect(csv).toContain(`"${name}","commission","9.99","5","0.50","USD"`);
 
     // A platform admin records the payout; the partner's dashboard moves it from pending to paid.
-    const admin = await person('admin', 'Ada Admin');
-    await admin.context.clearCookies();
-    await signInThroughUi(admin.page, 'admin@e2e.test', 'Ada Admin');
+    const admin = await signInAdmin();
     await admin.page.goto('/partner/payouts');
     await admin.page.getByRole('textbox', { name: 'Search partners' }).fill(code);
     const record = admin.page.getByRole('button', { name: 'Record payout for Pia Partner' });

@@ -1,73 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeAfterEach, describeBrowser, launchBrowser, screenshot, settled, shot, VIEWPORTS } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, joinViaApi, PNG, uniqueCommunityName, signedInPerson } from './community-helpers.ts';
-
-const COMMENT_LENGTH_MESSAGE = 'A comment must be between 1 and 250 characters.';
-const DELETE_QUESTION = 'Are you sure you want to delete this post?';
-
-
-const feedOf = (page: Page) => page.getByRole('feed', { name: 'Community posts' });
-/** The post (an article in the feed) whose text contains `text`. */
-const postWith = (page: Page, text: string) => feedOf(page).getByRole('article').filter({ hasText: text });
-const likeButton = (post: Locator) => post.getByRole('button', { name: /^\d+ likes?$/ });
-const commentsButton = (post: Locator) => post.getByRole('button', { name: /^\d+ comments?$/ });
-
-/** Opens the community's posts tab and waits until live updates flow. */
-async function openFeed(page: Page, name: string) {
-  await page.goto(communityUrl(name));
-  await page.getByRole('tab', { name: 'Posts', selected: true }).waitFor();
-  await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
-}
-
-/** Writes and publishes a post through the composer. */
-async function writePost(page: Page, text: string) {
-  await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
-  await page.getByRole('button', { name: 'Post', exact: true }).click();
-  await postWith(page, text).waitFor();
-  await expect.poll(() => page.getByRole('textbox', { name: "What's on your mind?" }).inputValue()).toBe('');
-}
-
-/** Marks the page, so a later check can tell it was never reloaded. */
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { feedTestMark: true }));
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { feedTestMark?: boolean }).feedTestMark === true);
+import { expect, it } from 'vitest';
+import { callTrpc, COMMENT_LENGTH_MESSAGE, commentsButton, DELETE_QUESTION, describeBrowser, feedClub, feedOf, likeButton, markPage, openCommunity, postWith, screenshot, settled, shot, stillSamePage, usePeople, VIEWPORTS, writePost } from './support/index.ts';
 
 describeBrowser('community feed', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  closeAfterEach(contexts);
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  /** Someone signed in through the UI, in their own browser context. */
-  async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-    const someone = await signedInPerson(browser, prefix, name, viewport);
-    contexts.push(someone.context);
-    return someone;
-  }
-
-  /** A free public community owned by a new person, with members who joined through the API. */
-  async function communityWith(ownerName: string, ...memberNames: string[]) {
-    const owner = await person('owner', ownerName);
-    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Feed Club') });
-    const members = [];
-    for (const name of memberNames) {
-      const member = await person(name.split(' ')[0]!.toLowerCase(), name);
-      expect((await joinViaApi(member.page, community.id)).status).toBe('approved');
-      members.push(member);
-    }
-    return { owner, community, members };
-  }
+  const { communityWith } = usePeople();
 
   it("shows one member's post to another within a second, with likes and comments counted live on both sides", async () => {
-    const { community, members } = await communityWith('Olga Owner', 'Ana Author', 'Ben Reader');
-    const [ana, ben] = members as [Awaited<ReturnType<typeof person>>, Awaited<ReturnType<typeof person>>];
-    await openFeed(ana.page, community.name);
-    await openFeed(ben.page, community.name);
+    const { community, members: [ana, ben] } = await feedClub(communityWith, 'Olga Owner', ['ana', 'Ana Author'], ['ben', 'Ben Reader']);
+    await openCommunity(ana.page, community.name, { live: true });
+    await openCommunity(ben.page, community.name, { live: true });
     await ben.page.getByText('No posts yet.', { exact: true }).waitFor();
     await markPage(ben.page);
 
@@ -197,11 +137,10 @@ describeBrowser('community feed', () => {
   });
 
   it("lets the author edit, hides edit and delete from other members, and lets the owner delete a member's post for everyone", async () => {
-    const { owner, community, members } = await communityWith('Oscar Owner', 'Ada Author', 'Bo Bystander');
-    const [ada, bo] = members as [Awaited<ReturnType<typeof person>>, Awaited<ReturnType<typeof person>>];
-    await openFeed(ada.page, community.name);
-    await openFeed(bo.page, community.name);
-    await openFeed(owner.page, community.name);
+    const { owner, community, members: [ada, bo] } = await feedClub(communityWith, 'Oscar Owner', ['ada', 'Ada Author'], ['bo', 'Bo Bystander']);
+    await openCommunity(ada.page, community.name, { live: true });
+    await openCommunity(bo.page, community.name, { live: true });
+    await openCommunity(owner.page, community.name, { live: true });
     for (const page of [ada.page, bo.page, owner.page]) await markPage(page);
 
     await writePost(ada.page, 'Draft thoughts on the reading list');
@@ -270,120 +209,5 @@ describeBrowser('community feed', () => {
     await writePost(ada.page, 'Still here');
     const [item] = (await callTrpc<{ items: { id: string }[] }>(bo.page, 'posts.list', { communityId: community.id }, 'query')).items;
     await expect(callTrpc(bo.page, 'posts.delete', { postId: item!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-  });
-
-  it('pages 25 posts in, 10 at a time, as the feed box scrolls', async () => {
-    const { owner, community } = await communityWith('Paula Pager');
-    for (let n = 1; n <= 25; n += 1) await callTrpc(owner.page, 'posts.create', { communityId: community.id, content: `Seeded post number ${n}` });
-
-    const page = owner.page;
-    await openFeed(page, community.name);
-    const feed = feedOf(page);
-    const articles = feed.getByRole('article');
-    await expect.poll(() => articles.count()).toBe(10);
-    expect(await articles.first().innerText()).toContain('Seeded post number 25');
-    expect(await feed.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(600);
-    expect(await feed.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    expect(await feed.getByRole('button', { name: 'Load more' }).count()).toBe(1);
-    await shot(page, 'feed-paging');
-
-    // Scrolling the box (the mouse wheel over it) to its bottom loads the next page, then the last.
-    await feed.hover();
-    await page.mouse.wheel(0, 20_000);
-    await expect.poll(() => articles.count()).toBe(20);
-    expect(await articles.nth(19).innerText()).toContain('Seeded post number 6');
-    await page.mouse.wheel(0, 20_000);
-    await expect.poll(() => articles.count()).toBe(25);
-    expect(await articles.last().innerText()).toContain('Seeded post number 1');
-    await feed.getByText("You're all caught up.").waitFor();
-    expect(await feed.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    // Each post once, newest first.
-    const texts = await articles.evaluateAll((els) => els.map((el) => /Seeded post number (\d+)/.exec((el as HTMLElement).innerText)?.[1]));
-    expect(texts).toEqual(Array.from({ length: 25 }, (_, i) => String(25 - i)));
-
-    await page.setViewportSize(VIEWPORTS.phone);
-    await shot(page, 'feed-paging-phone');
-  });
-
-  it('attaches an image (shown as an image), a document (a download row), and says why a file was refused', async () => {
-    const { community, members } = await communityWith('Iris Owner', 'Pia Poster', 'Quinn Viewer');
-    const [pia, quinn] = members as [Awaited<ReturnType<typeof person>>, Awaited<ReturnType<typeof person>>];
-    await pia.page.setViewportSize(VIEWPORTS.phone);
-    await openFeed(pia.page, community.name);
-    await openFeed(quinn.page, community.name);
-    const page = pia.page;
-    const attach = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Attach file' }).click();
-      await (await chooser).setFiles(file);
-    };
-
-    // A refused file says why, and blocks posting until it is removed.
-    await attach({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(126)]) });
-    const refusal = page.getByRole('alert').filter({ hasText: 'Could not upload the file' });
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('Unsupported file type.');
-    await page.getByRole('textbox', { name: "What's on your mind?" }).fill('Our logo, in orange');
-    expect(await page.getByRole('button', { name: 'Post', exact: true }).isDisabled()).toBe(true);
-    await shot(page, 'feed-upload-refused-phone');
-    await refusal.getByRole('button', { name: 'Remove the attachment' }).click();
-    expect(await refusal.count()).toBe(0);
-
-    // An image uploads at once, previews, and shows as an image in the post for everyone.
-    await attach({ name: 'orange.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByText('orange.png').waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Post', exact: true }).isDisabled()).toBe(false);
-    await shot(page, 'feed-attachment-preview-phone');
-    await page.getByRole('button', { name: 'Post', exact: true }).click();
-    const quinnPost = postWith(quinn.page, 'Our logo, in orange');
-    await quinnPost.waitFor();
-    const image = quinnPost.getByRole('img', { name: 'Image shared by Pia Poster' });
-    await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^\/api\/posts\/[0-9a-f-]{36}\/attachment$/);
-    await expect.poll(() => image.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(64);
-    await expect.poll(() => page.getByText('orange.png').count()).toBe(0);
-
-    // A text file is a document row with a download link.
-    await attach({ name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Welcome\n2. Logo review\n') });
-    await page.getByText('agenda.txt').waitFor();
-    await page.getByRole('textbox', { name: "What's on your mind?" }).fill('The agenda for Friday');
-    await expect.poll(() => page.getByRole('button', { name: 'Post', exact: true }).isDisabled()).toBe(false);
-    await page.getByRole('button', { name: 'Post', exact: true }).click();
-    const docPost = postWith(quinn.page, 'The agenda for Friday');
-    await docPost.waitFor();
-    expect(await docPost.getByText('Text file').isVisible()).toBe(true);
-    const download = docPost.getByRole('link', { name: 'Download the Text file' });
-    expect(await download.getAttribute('href')).toMatch(/^\/api\/posts\/[0-9a-f-]{36}\/attachment$/);
-    const res = await quinn.page.request.get((await download.getAttribute('href'))!);
-    expect(res.status()).toBe(200);
-    expect(await res.text()).toContain('Logo review');
-    await postWith(page, 'The agenda for Friday').waitFor();
-    await shot(page, 'feed-attachments-phone');
-    await shot(quinn.page, 'feed-attachments');
-
-    // A post the server refuses says 'Failed to create post.' with its reason, and keeps the text.
-    const composer = page.getByRole('textbox', { name: "What's on your mind?" });
-    await composer.fill('y'.repeat(5001));
-    await page.getByRole('button', { name: 'Post', exact: true }).click();
-    const failure = page.getByRole('alert').filter({ hasText: 'Failed to create post.' });
-    await failure.waitFor();
-    expect(await failure.innerText()).toContain('A post can be at most 5000 characters.');
-    expect((await composer.inputValue()).length).toBe(5001);
-    await shot(page, 'feed-post-failed-phone');
-
-    // Signed out meanwhile (the session cookie is gone): the composer says so.
-    await composer.fill('Anyone still here?');
-    await pia.context.clearCookies();
-    await page.getByRole('button', { name: 'Post', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'You must be logged in to post.' }).waitFor();
-    expect(await failure.count()).toBe(0);
-
-    // Nor can a signed-out visitor comment.
-    const agenda = postWith(page, 'The agenda for Friday');
-    await commentsButton(agenda).click();
-    await agenda.getByRole('textbox', { name: 'Write a comment' }).fill('Me too');
-    await agenda.getByRole('button', { name: 'Comment', exact: true }).click();
-    await agenda.getByRole('alert').filter({ hasText: 'You must be logged in to comment.' }).waitFor();
-    expect(await commentsButton(agenda).innerText()).toBe('0 comments');
   });
 });

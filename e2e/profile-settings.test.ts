@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, screenshot, usePeople, VIEWPORTS } from './support/index.ts';
 
 /** A real 64x64 PNG (an orange square), small enough to inline; the server scales avatars to 256x256. */
 const PNG = Buffer.from(
@@ -20,17 +20,10 @@ async function expectFieldError(page: Page, text: string) {
 }
 
 describeBrowser('profile and settings', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { person, visitor } = usePeople();
 
   it('edits the profile, showing each validation message, and the profile page reflects it', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('editor'), 'Edith Editor');
+    const { page } = await person('editor', 'Edith Editor');
     await page.goto('/settings');
     const username = page.getByLabel('Username');
     await username.waitFor();
@@ -79,12 +72,10 @@ describeBrowser('profile and settings', () => {
     await page.getByLabel('Username').fill(`${handle}_2`);
     await page.getByRole('button', { name: 'Update profile' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'once every 30 days' }).isVisible()).toBe(true);
-    await context.close();
   });
 
   it('uploads an avatar that then shows in the top bar and on the profile page', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
-    await signInThroughUi(page, uniqueEmail('pictured'), 'Pia Pictured');
+    const { page } = await person('pictured', 'Pia Pictured', VIEWPORTS.phone);
     const handle = await ownUsername(page);
     await page.goto('/settings');
     const chooser = page.waitForEvent('filechooser');
@@ -105,12 +96,10 @@ describeBrowser('profile and settings', () => {
     // The page draws the picture once the profile has loaded: wait for it, then count.
     await profileAvatar.first().waitFor();
     expect(await profileAvatar.count()).toBe(1);
-    await context.close();
   });
 
   it('saves notification preferences, with security e-mails always on', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughUi(page, uniqueEmail('notified'));
+    const { page } = await person('notified');
     await page.goto('/settings?section=notifications');
     await page.getByRole('radio', { name: 'Direct messages and mentions' }).check();
     await page.getByRole('switch', { name: 'Marketing emails' }).check({ force: true });
@@ -124,15 +113,13 @@ describeBrowser('profile and settings', () => {
     await page.getByRole('radio', { name: 'Direct messages and mentions' }).waitFor();
     expect(await page.getByRole('radio', { name: 'Direct messages and mentions' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'Marketing emails' }).isChecked()).toBe(true);
-    await context.close();
   });
 
   it('shows the not-found alert for an unknown username, to visitors too', async () => {
-    const { context, page } = await newPage(browser);
+    const { page } = await visitor();
     await page.goto('/profile/nobody_by_this_name');
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toContain('The requested user was not found. Make sure the username in the link is correct.');
     await screenshot(page, 'profile-not-found');
-    await context.close();
   });
 });

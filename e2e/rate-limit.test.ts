@@ -1,46 +1,33 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, shot } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, signedInPerson, uniqueCommunityName } from './community-helpers.ts';
+import { expect, it } from 'vitest';
+import { callTrpc, createCommunityViaApi, describeBrowser, openCommunity, shot, uniqueCommunityName, usePeople } from './support/index.ts';
 
 /** posts.create's limit (packages/api/src/rate-limit/limits.ts) at the e2e server's scale of 1. */
 const POSTS_PER_MINUTE = 30;
 const NOTICE = /^You're doing that a bit fast\. Please wait \d+ seconds? and try again\.$/;
 
 describeBrowser('rate limits', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { person } = usePeople();
 
   it('answers a post over the limit with one calm note, keeps the text and shows no error', async () => {
-    const owner = await signedInPerson(browser, 'fast', 'Fiona Fast');
-    try {
-      const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Quick Posters') });
-      // A script's minute of posts, all within the limit.
-      for (let n = 1; n <= POSTS_PER_MINUTE; n += 1) await callTrpc(owner.page, 'posts.create', { communityId: community.id, content: `Scripted post ${n}` });
+    const owner = await person('fast', 'Fiona Fast');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Quick Posters') });
+    // A script's minute of posts, all within the limit.
+    for (let n = 1; n <= POSTS_PER_MINUTE; n += 1) await callTrpc(owner.page, 'posts.create', { communityId: community.id, content: `Scripted post ${n}` });
 
-      const page = owner.page;
-      await page.goto(communityUrl(community.name));
-      await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
-      const composer = page.getByRole('textbox', { name: "What's on your mind?" });
-      await composer.fill('One more, by hand');
-      await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const page = owner.page;
+    await openCommunity(page, community.name, { live: true });
+    const composer = page.getByRole('textbox', { name: "What's on your mind?" });
+    await composer.fill('One more, by hand');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
 
-      const notice = page.getByRole('alert').filter({ hasText: NOTICE });
-      await notice.waitFor();
-      expect(await notice.count()).toBe(1);
-      await shot(page, 'rate-limit-notice');
-      // Nothing red, nothing lost: the text waits in the box, and no post was made.
-      expect(await page.getByText('Failed to create post.').count()).toBe(0);
-      expect(await composer.inputValue()).toBe('One more, by hand');
-      const feed = page.getByRole('feed', { name: 'Community posts' });
-      expect(await feed.getByRole('article').filter({ hasText: 'One more, by hand' }).count()).toBe(0);
-    } finally {
-      await owner.context.close();
-    }
+    const notice = page.getByRole('alert').filter({ hasText: NOTICE });
+    await notice.waitFor();
+    expect(await notice.count()).toBe(1);
+    await shot(page, 'rate-limit-notice');
+    // Nothing red, nothing lost: the text waits in the box, and no post was made.
+    expect(await page.getByText('Failed to create post.').count()).toBe(0);
+    expect(await composer.inputValue()).toBe('One more, by hand');
+    const feed = page.getByRole('feed', { name: 'Community posts' });
+    expect(await feed.getByRole('article').filter({ hasText: 'One more, by hand' }).count()).toBe(0);
   });
 });

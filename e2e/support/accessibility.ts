@@ -1,21 +1,41 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { expectNoSeriousA11yViolations } from './browser.ts';
-import { callTrpc, communityUrl, createCommunityViaApi, type CreatedCommunity, joinViaApi, uniqueCommunityName } from './community-helpers.ts';
+import { expect } from 'vitest';
+import { communityUrl, type CreatedCommunity, uniqueCommunityName } from './communities.ts';
+import type { CommunityWith, Person as SignedIn } from './people.ts';
+import { callTrpc } from './trpc.ts';
 
 /**
- * What the accessibility tests share, in English (accessibility.test.ts) and in Arabic
- * (accessibility-arabic.test.ts): the check itself, a community with something in every tab, and a
- * walk through those tabs as owner and as member.
+ * Accessibility checks: axe on a page (any test may call it), and what the accessibility tests share
+ * in English (accessibility.test.ts) and in Arabic (accessibility-arabic.test.ts): the check after a
+ * page has settled, a community with something in every tab, and a walk through those tabs as owner
+ * and as member.
  */
 
-/** A signed-in person in a browser of their own (usePeople's `person()`). */
-interface Person {
-  page: Page;
-  id: string;
+/** The WCAG levels axe checks: A and AA of WCAG 2.0 and 2.1. */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe on the page as it is now and fails when it finds a serious or critical violation, listing
+ * each one with the selectors of the elements at fault (minor and moderate ones are not counted).
+ * The failure is soft: the test goes on, so one run reports every page it visits.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.map(String).join(' >> ')}  ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n'),
+  );
+  expect.soft(report, `axe on ${label} (${page.url()}):\n${report.join('\n')}`).toEqual([]);
 }
 
+/** A signed-in person in a browser of their own (usePeople's `person()`). */
+type Person = Pick<SignedIn, 'page' | 'id'>;
+
 /** Waits for `ready`, then for transitions to end, then runs axe; with `language`, first checks the page is in it. */
-export async function check(page: Page, label: string, ready: Locator, language?: 'ar') {
+export async function checkA11y(page: Page, label: string, ready: Locator, language?: 'ar') {
   await ready.first().waitFor();
   await page.waitForTimeout(400);
   if (language) {
@@ -37,12 +57,16 @@ export interface SceneWords {
 }
 
 /**
- * A community of `owner` that `member` has joined, with a post, a comment, a chat message to the owner
- * and a visible course of one module and one lesson: something to show in every tab.
+ * A community of Olive Owner's that Mia Member has joined (both signed in through `communityWith` of
+ * usePeople), with a post, a comment, a chat message to the owner and a visible course of one module
+ * and one lesson: something to show in every tab.
  */
-export async function seedCommunityScene(owner: Person, member: Person, words: SceneWords): Promise<{ community: CreatedCommunity; courseId: string }> {
-  const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' });
-  await joinViaApi(member.page, community.id);
+export async function seedCommunityScene(communityWith: CommunityWith, words: SceneWords) {
+  const { owner, community, members: [member] } = await communityWith(
+    ['owner', 'Olive Owner'],
+    { name: uniqueCommunityName('Tab Club'), description: 'We learn together.', rules: 'Be kind.' },
+    ['member', 'Mia Member'],
+  );
   const post = await callTrpc<{ id: string }>(owner.page, 'posts.create', { communityId: community.id, content: words.post });
   await callTrpc(member.page, 'posts.addComment', { postId: post.id, content: words.comment });
   await callTrpc(member.page, 'chat.send', { communityId: community.id, userId: owner.id, text: words.chat });
@@ -51,7 +75,7 @@ export async function seedCommunityScene(owner: Person, member: Person, words: S
   await callTrpc(owner.page, 'courses.saveModule', { courseId: course.id, clientId: moduleId, title: words.module, content: null, videoUrl: null, requiredLevel: null });
   const lesson = await callTrpc<{ id: string }>(owner.page, 'courses.addLesson', { moduleId, title: words.lesson });
   await callTrpc(owner.page, 'courses.updateLesson', { lessonId: lesson.id, title: words.lesson, content: words.lessonHtml, videoUrl: null });
-  return { community, courseId: course.id };
+  return { owner, member, community, courseId: course.id };
 }
 
 const MEMBER_TABS = ['posts', 'about', 'members', 'invites', 'chat', 'courses', 'leaderboard'] as const;
@@ -64,7 +88,7 @@ export async function checkCommunityTabs(community: CreatedCommunity, owner: Per
       await page.goto(communityUrl(community.name, search));
       await page.getByRole('tab', { selected: true }).waitFor();
       const ready = tab === 'posts' ? page.getByRole('feed').getByRole('article') : tab === 'chat' ? page.getByRole('status').getByText(live, { exact: true }) : page.getByRole('tabpanel');
-      await check(page, `community ${tab} tab, as ${role}`, ready, language);
+      await checkA11y(page, `community ${tab} tab, as ${role}`, ready, language);
     }
   }
 }

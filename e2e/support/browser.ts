@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, type RunnerTestCase } from 'vitest';
+import { CHROMIUM_PATH } from './env.ts';
 
-import { CHROMIUM_PATH } from './chromium-path.ts';
-const screensDir = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
+/**
+ * The browser itself: launching Chromium, a page in a fresh context (its errors recorded), closing
+ * what a test opened and keeping the evidence of a failure, screenshots and small waits.
+ */
+
+const screensDir = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -16,6 +20,8 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
+
+export type Viewport = { width: number; height: number };
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -45,7 +51,7 @@ export interface ContextOptions {
 const openPages = new Map<Page, string[]>();
 
 /** A fresh browser context (its own cookies and storage) with one page. */
-export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop, options: ContextOptions = {}) {
+export async function newPage(browser: Browser, viewport: Viewport = VIEWPORTS.desktop, options: ContextOptions = {}) {
   const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport, ...options });
   // A click or wait that cannot happen fails with its reason instead of running into the test timeout.
   context.setDefaultTimeout(15_000);
@@ -93,7 +99,7 @@ export async function keepFailureEvidence(test: RunnerTestCase) {
   if (test.result?.state !== 'fail' || evidenceKept.has(test)) return;
   evidenceKept.add(test);
   const testName = test.name;
-  const dir = fileURLToPath(new URL('../test-results/failures/', import.meta.url));
+  const dir = fileURLToPath(new URL('../../test-results/failures/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
   let index = 0;
@@ -111,38 +117,10 @@ export async function keepFailureEvidence(test: RunnerTestCase) {
   }
 }
 
-let counter = 0;
-export function uniqueEmail(prefix = 'person') {
-  counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
-}
-
-/** Signs in through the UI: Login screen → 'Sign in with Google' → the local stand-in page. */
-export async function signInThroughUi(page: Page, email: string, name?: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await page.waitForURL(/\/auth\/dev/);
-  await page.getByLabel('E-mail').fill(email);
-  if (name) await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
 /** Keeps a screenshot for people to look at (test-results/screens, not committed). */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: `${screensDir}${name}.png`, fullPage: true });
-}
-
-/** Signs someone up without a browser, through the local sign-in stand-in's JSON answer; returns their id. */
-export async function signUp(email: string, name: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/auth/dev/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, name }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { userId: string }).userId;
 }
 
 /** Full-page screenshots from the top, so the sticky top bar is drawn where it belongs. */
@@ -174,21 +152,6 @@ export async function settled(dialog: Locator) {
   await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 }
 
-/** The WCAG levels axe checks: A and AA of WCAG 2.0 and 2.1. */
-const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/**
- * Runs axe on the page as it is now and fails when it finds a serious or critical violation, listing
- * each one with the selectors of the elements at fault (minor and moderate ones are not counted).
- * The failure is soft: the test goes on, so one run reports every page it visits.
- */
-export async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes.map((n) => `    ${n.target.map(String).join(' >> ')}  ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n'),
-  );
-  expect.soft(report, `axe on ${label} (${page.url()}):\n${report.join('\n')}`).toEqual([]);
-}
+/** Marks the page, so a later check (`stillSamePage`) can tell it was never reloaded. */
+export const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { e2eTestMark: true }));
+export const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { e2eTestMark?: boolean }).e2eTestMark === true);

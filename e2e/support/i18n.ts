@@ -5,7 +5,7 @@ import type { Language } from '@app/shared/language';
  * The interface's text in a language, by catalog key, so a browser test can find what a person
  * reads in either language ('feed.composer.text'). Trans tags are dropped; {{values}} filled in.
  */
-const dir = new URL('../apps/web/src/i18n/', import.meta.url);
+const dir = new URL('../../apps/web/src/i18n/', import.meta.url);
 const catalogs = new Map<Language, Record<string, unknown>>();
 
 function catalogOf(language: Language): Record<string, unknown> {

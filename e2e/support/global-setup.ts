@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH } from './chromium-path.ts';
+import { ADMIN_EMAIL, CHROMIUM_PATH } from './env.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,8 +52,7 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT_MAX: '10000',
       GOOGLE_CLIENT_ID: '',
       GOOGLE_CLIENT_SECRET: '',
-      // Whoever signs in as this address is a platform admin (removes any feedback, records payouts).
-      ADMIN_EMAILS: 'admin@e2e.test',
+      ADMIN_EMAILS: ADMIN_EMAIL,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { closeAfterEach, launchBrowser, newPage, screenshot, signInThroughUi, uniqueEmail, VIEWPORTS, type ContextOptions } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './browser.ts';
+import { callTrpc } from './trpc.ts';
 
 /**
  * Communities for browser tests, made through the API with the signed-in page's cookies
@@ -22,30 +23,6 @@ export function uniqueCommunityName(prefix: string) {
 
 export const communityUrl = (name: string, search = '') => `/community/${encodeURIComponent(name)}${search}`;
 export const joinUrl = (name: string) => `/${encodeURIComponent(name)}/join`;
-
-/** A tRPC error answered over HTTP, with its code ('FORBIDDEN', ...) and message. */
-export class TrpcHttpError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Calls a tRPC procedure as the page's signed-in user: mutations by POST with a superjson body,
- * queries by GET. Returns the result's JSON (dates stay ISO strings); throws TrpcHttpError.
- */
-export async function callTrpc<T = unknown>(page: Page, path: string, input: unknown, kind: 'mutation' | 'query' = 'mutation'): Promise<T> {
-  const res =
-    kind === 'mutation'
-      ? await page.request.post(`/trpc/${path}`, { data: { json: input }, headers: { 'content-type': 'application/json' } })
-      : await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
-  const body = (await res.json()) as { result?: { data: { json: T } }; error?: { json: { message: string; data?: { code?: string } } } };
-  if (body.error) throw new TrpcHttpError(body.error.json.data?.code ?? String(res.status()), body.error.json.message);
-  return body.result!.data.json;
-}
 
 /** Uploads the test PNG as a community logo; returns its URL. */
 export async function uploadCommunityLogo(page: Page): Promise<string> {
@@ -115,52 +92,12 @@ export function approveViaApi(ownerPage: Page, communityId: string, userId: stri
   return callTrpc<{ membersCount: number }>(ownerPage, 'membership.approve', { communityId, userId });
 }
 
-/** The signed-in user's id and username (profiles.me). */
-export async function whoAmI(page: Page): Promise<{ id: string; username: string }> {
-  const me = await callTrpc<{ id: string; username: string } | null>(page, 'profiles.me', undefined, 'query');
-  if (!me) throw new Error('Nobody is signed in on this page.');
-  return { id: me.id, username: me.username };
-}
-
-/** Someone signed in through the UI in a browser context of their own, with their id and username. */
-export async function signedInPerson(
-  browser: Browser,
-  prefix: string,
-  name: string,
-  viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  options: ContextOptions = {},
-) {
-  const { context, page } = await newPage(browser, viewport, options);
-  await signInThroughUi(page, uniqueEmail(prefix), name);
-  return { context, page, ...(await whoAmI(page)) };
-}
-
-/**
- * One browser for a test file, and `person()` to sign someone in within it. Each test's people
- * leave when it ends: pages left open (live, re-rendering) would slow every later test.
- */
-export function usePeople() {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  closeAfterEach(contexts);
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return async function person(prefix: string, name: string, viewport: { width: number; height: number } = VIEWPORTS.desktop, options: ContextOptions = {}) {
-    const someone = await signedInPerson(browser, prefix, name, viewport, options);
-    contexts.push(someone.context);
-    return someone;
-  };
-}
-
 /* The create-community wizard, driven through the UI. */
 
-/** Waits until the text shows (the first of its matches). */
-export async function visible(page: Page, text: string) {
-  await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+/** Waits until the text shows (the first of its matches; a string matches exactly). */
+export async function visible(page: Page, text: string | RegExp, timeout = 10_000) {
+  const locator = typeof text === 'string' ? page.getByText(text, { exact: true }) : page.getByText(text);
+  await expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 }
 
 /** Chooses `option` in the select labelled `label`. */
@@ -206,4 +143,14 @@ export async function createCommunity(page: Page, community: NewCommunity) {
   if (community.screenshotAs) await screenshot(page, `${community.screenshotAs}-welcome`);
   await page.getByRole('button', { name: 'Maybe Later' }).click();
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${community.name}`);
+}
+
+/**
+ * Opens a tab of the community page (Posts, the default, has no `?tab=`) and waits until it is the
+ * selected tab; with `live`, also until the page's live updates flow.
+ */
+export async function openCommunity(page: Page, name: string, { tab = 'Posts', live = false }: { tab?: string; live?: boolean } = {}) {
+  await page.goto(communityUrl(name, tab === 'Posts' ? '' : `?tab=${tab.toLowerCase()}`));
+  await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+  if (live) await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
 }
