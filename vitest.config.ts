@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One run for every test: `unit` (pure helpers), `integration` (routers and HTTP against a throwaway
- * database each file) and `e2e` (the built app in Chromium; see e2e/README.md).
+ * database each file) and `e2e` (the built app in Chromium; see docs/testing.md).
  */
 export default defineConfig({
   test: {
@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/import-cycles.test.ts'],
         },
       },
       {

@@ -23,7 +23,8 @@ import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, s
 import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
 import { measureDelivery } from './bench/feed.ts';
 import { measureStartup, type StartupFigures } from './bench/startup.ts';
-import { comparisons, prepare, scenarios, type BenchContext, type Scenario } from './bench/scenarios.ts';
+import type { BenchContext } from './bench/context.ts';
+import { comparisons, prepare, scenarios, type Scenario } from './bench/scenarios.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const AUTOCANNON_CLI = join(root, 'node_modules/autocannon/autocannon.js');

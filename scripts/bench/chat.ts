@@ -6,7 +6,7 @@
 import { parseKeyring, seal } from '@app/api/server';
 import { sql } from 'drizzle-orm';
 import { FEED_COMMUNITY_ID } from './feed.ts';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './context.ts';
 
 export const CHAT_MESSAGES_ROWS = 100_000;
 /** Distinct ciphertexts seeded (each a valid encryption for this conversation), repeated over the rows. */

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { FEED_COMMUNITY_ID } from './feed.ts';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './context.ts';
 
 export const COURSE_MODULES = 50;
 export const LESSONS_PER_MODULE = 20;

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './context.ts';
 
 export const COMMUNITY_ROWS = 100_000;
 const OWNER_ROWS = 2_000;

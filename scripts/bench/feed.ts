@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './context.ts';
 
 export const FEED_POSTS = 100_000;
 const FEED_AUTHORS = 500;

@@ -4,7 +4,7 @@
  * through tRPC against the bare-Fastify route doing the same work.
  */
 import { sql } from 'drizzle-orm';
-import type { BenchContext } from './scenarios.ts';
+import type { BenchContext } from './context.ts';
 
 export const BOARD_MEMBERS = 10_000;
 /** The likes seeded, exactly (the figure). */

@@ -2,24 +2,13 @@
  * What `npm run bench` measures. To add a scenario, append to `scenarios` (and to `comparisons` to
  * print its ratio to a baseline); `setup` runs once before its warm-up and may seed data via `ctx`.
  */
-import type { TestDatabase } from '@app/db/testing';
+import type { BenchContext } from './context.ts';
 import { discoverSearchPath, SEARCH_TERM, withoutTrigramIndex, withTrigramIndex } from './discover.ts';
 import { CHAT_MESSAGES_ROWS, chatFastifyPath, chatTrpcPath, seedChat } from './chat.ts';
 import { COURSE_MODULES, courseFastifyPath, courseTrpcPath, isBenchCourse, LESSONS_PER_MODULE, seedCourse } from './courses.ts';
 import { BOARD_MEMBERS, boardFastifyPath, boardTrpcPath, isBenchBoard, seedBoard } from './levels.ts';
 import { FEED_POSTS, feedFastifyPath, feedTrpcPath, seedFeed } from './feed.ts';
 import type { Comparison } from './report.ts';
-
-export interface BenchContext {
-  baseUrl: string;
-  /** The `Cookie` header value of the signed-in bench user. */
-  cookie: string;
-  user: { id: string; email: string };
-  /** The bench database, for setups that seed rows directly; null when the server runs on PGlite. */
-  database: TestDatabase | null;
-  /** The server's CHAT_ENCRYPTION_KEY, so seeded messages decrypt. */
-  chatKey: string;
-}
 
 export interface Scenario {
   /** Also the key comparisons refer to; scenarios sharing a name are one endpoint at several connection counts. */

@@ -1,14 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { FullPageLoader } from './components/FullPageLoader.tsx';
 import { NotFound } from './components/NotFound.tsx';
-import type { TrpcOptions } from './lib/trpc.ts';
+import type { RouterContext } from './lib/router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: TrpcOptions;
-}
 
 /**
  * The app's router; `history` is given only when rendering ahead of time (prerender.tsx), the browser's

@@ -4,7 +4,7 @@ import { HydratesApart } from '../components/HydratesApart.tsx';
 import { NotFound } from '../components/NotFound.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { EAGER_PATHS, loadCatalogs } from '../i18n/index.ts';
-import type { RouterContext } from '../router.tsx';
+import type { RouterContext } from '../lib/router-context.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Pages beyond a visitor's first ones wait for the rest of the UI text (loading since start).

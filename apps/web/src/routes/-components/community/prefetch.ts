@@ -1,4 +1,4 @@
-import type { RouterContext } from '../../../router.tsx';
+import type { RouterContext } from '../../../lib/router-context.ts';
 import { feedQueryOptions } from '../../../components/feed/useFeedCache.ts';
 import { currentMonth, monthEventsQueryOptions, upcomingEventsQueryOptions } from '../calendar/queries.ts';
 import { monthRange } from '../calendar/time.ts';
