@@ -1,3 +1,4 @@
+import { NOTIFICATION_DEFAULTS } from './constants.ts';
 import { describe, expect, it } from 'vitest';
 import { avatarLetter, generateUsername, USERNAME_PATTERN, usernameBase } from './profiles.ts';
 import { safeReturnPath } from './paths.ts';
@@ -41,5 +42,18 @@ describe('safe return paths', () => {
     expect(safeReturnPath('https://evil.example/')).toBe('/');
     expect(safeReturnPath('/\\evil.example')).toBe('/');
     expect(safeReturnPath(undefined, '/login')).toBe('/login');
+  });
+});
+
+describe('notification defaults', () => {
+  it('are the spec\'s: everything in the app, social and security e-mails on, the rest off', () => {
+    expect(NOTIFICATION_DEFAULTS).toEqual({
+      notifyMeAbout: 'all',
+      communicationEmails: false,
+      marketingEmails: false,
+      socialEmails: true,
+      securityEmails: true,
+      mobileSettings: false,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { notificationPreferences, profiles } from '@app/db/schema';
+import { NOTIFICATION_DEFAULTS } from '@app/shared/constants';
 import { PROFILE_MESSAGES, type UpdateProfileInput } from '@app/shared/profiles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -151,14 +152,7 @@ describe('notification preferences', () => {
   it('starts from the spec defaults and saves changes, keeping security e-mails on', async () => {
     const userId = await createTestUser(scene.database);
     const caller = callerFor(scene.database, userId);
-    expect(await caller.profiles.notifications()).toEqual({
-      notifyMeAbout: 'all',
-      communicationEmails: false,
-      marketingEmails: false,
-      socialEmails: true,
-      securityEmails: true,
-      mobileSettings: false,
-    });
+    expect(await caller.profiles.notifications()).toEqual(NOTIFICATION_DEFAULTS);
     const saved = await caller.profiles.updateNotifications({
       notifyMeAbout: 'mentions',
       communicationEmails: true,

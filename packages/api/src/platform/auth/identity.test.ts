@@ -92,14 +92,6 @@ describe('first sign-in creates the profile (spec section 5)', () => {
     const { userId } = await signInIdentity(scene.database.db, identity());
     const rows = await scene.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      notifyMeAbout: 'all',
-      communicationEmails: false,
-      marketingEmails: false,
-      socialEmails: true,
-      securityEmails: true,
-      mobileSettings: false,
-    });
     expect(rows[0]).toMatchObject(NOTIFICATION_DEFAULTS);
   });
 });
