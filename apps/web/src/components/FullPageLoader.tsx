@@ -1,11 +1,9 @@
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Loading } from './Loading.tsx';
 
 export function FullPageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih="60vh" role="status" aria-label={t('common.loading')}>
-      <Loader />
-    </Center>
+    <Loading mih="60vh" label={t('common.loading')} />
   );
 }

@@ -1,5 +1,5 @@
 import { isLiveReset } from '@app/shared/live';
-import { ActionIcon, Badge, Center, Group, Indicator, Loader, Menu, Stack, Text, useDirection } from '@mantine/core';
+import { ActionIcon, Badge, Group, Indicator, Menu, Stack, Text, useDirection } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -9,6 +9,7 @@ import { messagePreview } from '../lib/chat-preview.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 import { formatCount } from '../lib/format.ts';
+import { Loading } from './Loading.tsx';
 
 /**
  * The top bar's messages dropdown: the latest conversations across communities with their unread
@@ -66,9 +67,7 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
       <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
         <Menu.Label>{t('nav.messages')}</Menu.Label>
         {recent.isPending ? (
-          <Center py="md" role="status" aria-label={t('nav.loadingMessages')}>
-            <Loader size="sm" />
-          </Center>
+          <Loading py="md" label={t('nav.loadingMessages')} size="sm" />
         ) : conversations.length === 0 ? (
           // A menu holds menu items only: the empty state is one that does nothing.
           <Text size="sm" c="dimmed" px="sm" py="md" ta="center" role="menuitem" aria-disabled>

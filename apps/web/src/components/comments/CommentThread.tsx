@@ -1,6 +1,7 @@
-import { Alert, Center, Divider, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Divider, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { serverText } from '../../i18n/server-text.ts';
+import { Loading } from '../Loading.tsx';
 
 export interface CommentThreadLabels {
   loading: string;
@@ -33,9 +34,7 @@ export function CommentThread<C extends { id: string }>({ id, comments, error, l
           {labels.loadFailed} {serverText(error.message)}
         </Alert>
       ) : comments === null ? (
-        <Center py="sm" role="status" aria-label={labels.loading}>
-          <Loader size="sm" />
-        </Center>
+        <Loading py="sm" label={labels.loading} size="sm" />
       ) : comments.length === 0 ? (
         labels.empty && (
           <Text size="sm" c="dimmed">

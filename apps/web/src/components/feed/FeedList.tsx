@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UIEvent } from 'react';
@@ -9,6 +9,7 @@ import { useFeed } from './FeedContext.tsx';
 import classes from './feed.module.css';
 import { PostCard } from './PostCard.tsx';
 import { feedQueryOptions } from './useFeedCache.ts';
+import { Loading } from '../Loading.tsx';
 
 /** How close to the bottom of the feed's box (px) the next page starts loading (spec section 9). */
 const LOAD_MARGIN = 50;
@@ -31,9 +32,7 @@ export function FeedList() {
 
   if (feed.isPending) {
     return (
-      <Center py={48} role="status" aria-label={t('feed.loading')}>
-        <Loader />
-      </Center>
+      <Loading py={48} label={t('feed.loading')} />
     );
   }
   // Only a failed first load replaces the list; a failed next page or refresh keeps what is shown.

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Button, Center, Group, Indicator, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Center, Group, Indicator, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { EVENT_MESSAGES } from '@app/shared/calendar';
 import { IconBell, IconPlus } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import { daysOf, formatEventWhen, monthRange } from './time.ts';
 import type { CommunityEvent } from './types.ts';
 import { useEventReminders, useNotificationPermission } from './useEventReminders.ts';
 import { useLiveEvents } from './useLiveEvents.ts';
+import { Loading } from '../../../components/Loading.tsx';
 
 interface EventsCardProps {
   communityId: string;
@@ -97,9 +98,7 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
             {day ? formatDate(localDay(day), 'weekdayDay') : t('events.upcoming')}
           </Text>
           {upcoming.isPending ? (
-            <Center py="sm" role="status" aria-label={t('events.loading')}>
-              <Loader size="sm" />
-            </Center>
+            <Loading py="sm" label={t('events.loading')} size="sm" />
           ) : upcoming.isError ? (
             <Text size="sm" c="red">
               {serverText(upcoming.error.message)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import type { CommunityDetails, MembersList, MembersQuery } from '../../../lib/community-types.ts';
+import { Loading } from '../../../components/Loading.tsx';
 
 interface InvitesTabProps {
   community: CommunityDetails;
@@ -74,9 +75,7 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
             </Alert>
           )}
           {members.isPending ? (
-            <Center py="xl" role="status" aria-label={t('communityPage.invites.loading')}>
-              <Loader size="sm" />
-            </Center>
+            <Loading py="xl" label={t('communityPage.invites.loading')} size="sm" />
           ) : members.isError ? (
             <Alert color="red" role="alert">
               {t('communityPage.invites.loadFailed')}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import type { CommunityDetails, CommunityMember, MembersQuery } from '../../../lib/community-types.ts';
+import { Loading } from '../../../components/Loading.tsx';
 
 interface MembersTabProps {
   community: CommunityDetails;
@@ -51,9 +52,7 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
             {heading}
           </Title>
           {members.isPending ? (
-            <Center py="xl" role="status" aria-label={t('communityPage.members.loading')}>
-              <Loader size="sm" />
-            </Center>
+            <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />
           ) : members.isError ? (
             <Alert color="red" role="alert">
               {serverText(members.error.message)}

@@ -1,4 +1,4 @@
-import { Badge, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterButton, RouterNavLink } from '../../../components/RouterLinks.tsx';
@@ -11,6 +11,7 @@ import type { MemberTab } from '../../../lib/community-tabs.ts';
 import type { MembersQuery } from '../../../lib/community-types.ts';
 import { useTabLink } from '../../../lib/useTabLink.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { Loading } from '../../../components/Loading.tsx';
 
 interface SidebarProps {
   community: { id: string; name: string };
@@ -86,9 +87,7 @@ function RecentMembers({ members }: { members: MembersQuery }) {
           </RouterAnchor>
         </Group>
         {members.isPending ? (
-          <Center py="sm" role="status" aria-label={t('communityPage.members.loading')}>
-            <Loader size="sm" />
-          </Center>
+          <Loading py="sm" label={t('communityPage.members.loading')} size="sm" />
         ) : members.isError ? (
           <Text size="sm" c="red">
             {serverText(members.error.message)}

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 
 interface EditorPaneProps {
   /** 'Module' or 'Lesson', above the form. */
@@ -57,8 +58,6 @@ export function PaneState({ error }: { error?: string }) {
       {error}
     </Alert>
   ) : (
-    <Center py="xl" role="status" aria-label={t('courseEditor.loading')}>
-      <Loader />
-    </Center>
+    <Loading py="xl" label={t('courseEditor.loading')} />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Title, Typography } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Title, Typography } from '@mantine/core';
 import { toEmbedUrl } from '@app/shared/video';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { notifications } from '@mantine/notifications';
 import classes from '../courses/courses.module.css';
 import { contentLoadError } from '../courses/types.ts';
 import { PageNav, type PageNavProps } from './PageNav.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 
 interface LessonPanelProps extends PageNavProps {
   lessonId: string;
@@ -39,9 +40,7 @@ export function LessonPanel({ lessonId, previous, next, onSelect }: LessonPanelP
 
   if (lesson.isPending) {
     return (
-      <Center py="xl" role="status" aria-label={t('courses.view.loadingLesson')}>
-        <Loader />
-      </Center>
+      <Loading py="xl" label={t('courses.view.loadingLesson')} />
     );
   }
   if (lesson.isError) return <Alert color="red">{contentLoadError(lesson.error)}</Alert>;

@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { toEmbedUrl } from '@app/shared/video';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { CourseFileLinks } from '../courses/CourseFileLinks.tsx';
 import classes from '../courses/courses.module.css';
 import { contentLoadError } from '../courses/types.ts';
 import { PageNav, type PageNavProps } from './PageNav.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 
 /** A module's own page: its video, text (sanitized on the server), documents and images. */
 export function ModulePanel({ moduleId, ...nav }: PageNavProps & { moduleId: string }) {
@@ -16,9 +17,7 @@ export function ModulePanel({ moduleId, ...nav }: PageNavProps & { moduleId: str
   const module = useQuery(trpc.courses.module.queryOptions({ moduleId }));
   if (module.isPending) {
     return (
-      <Center py="xl" role="status" aria-label={t('courses.view.loadingLesson')}>
-        <Loader />
-      </Center>
+      <Loading py="xl" label={t('courses.view.loadingLesson')} />
     );
   }
   if (module.isError) return <Alert color="red">{contentLoadError(module.error)}</Alert>;

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COURSE_MESSAGES } from '@app/shared/courses';
 import { IconBook2, IconPlus } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { coursesQueryOptions } from './queries.ts';
 import { CourseCard } from './CourseCard.tsx';
 import { CreateCourseForm } from './CreateCourseForm.tsx';
 import type { CourseCardData } from './types.ts';
+import { Loading } from '../../../components/Loading.tsx';
 
 /**
  * The courses tab: cards newest first. The owner sees every course (private ones marked) and
@@ -53,9 +54,7 @@ export function CoursesTab({ communityId, isOwner }: { communityId: string; isOw
         )}
       </Group>
       {courses.isPending ? (
-        <Center py="xl" role="status" aria-label={t('courses.loading')}>
-          <Loader />
-        </Center>
+        <Loading py="xl" label={t('courses.loading')} />
       ) : courses.isError ? (
         <Alert color="red">{serverText(COURSE_MESSAGES.loadFailed)}</Alert>
       ) : courses.data.length === 0 ? (

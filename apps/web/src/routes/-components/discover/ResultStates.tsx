@@ -1,12 +1,11 @@
-import { Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Loading } from '../../../components/Loading.tsx';
 
 /** The spinner a list shows while it loads. */
 export function ListLoader({ label }: { label: string }) {
   return (
-    <Center py={64} role="status" aria-label={label}>
-      <Loader />
-    </Center>
+    <Loading py={64} label={label} />
   );
 }
 

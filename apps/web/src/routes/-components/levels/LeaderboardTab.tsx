@@ -13,6 +13,7 @@ import { BackButton } from '../../../components/BackButton.tsx';
 import { retryUnlessRefused } from '../../../lib/retry.ts';
 import classes from './levels.module.css';
 import { useLiveBoards } from './useLiveBoards.ts';
+import { Loading } from '../../../components/Loading.tsx';
 
 interface LeaderboardTabProps {
   communityId: string;
@@ -35,9 +36,7 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
 
   if (summary.isPending) {
     return (
-      <Center py="xl" role="status" aria-label={t('levelsPage.loading')}>
-        <Loader />
-      </Center>
+      <Loading py="xl" label={t('levelsPage.loading')} />
     );
   }
   if (summary.isError) return <Alert color="red">{serverText(summary.error.message)}</Alert>;

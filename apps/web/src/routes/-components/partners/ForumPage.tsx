@@ -7,7 +7,7 @@ import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { LoginPrompt } from './LoginPrompt.tsx';
-import { Loading, PageHeading, PromptCard } from './PartnerParts.tsx';
+import { PageLoading, PageHeading, PromptCard } from './PartnerParts.tsx';
 import { useJoinProgramme, usePartnerStanding } from './usePartner.ts';
 
 /**
@@ -19,7 +19,7 @@ export function ForumPage() {
   const me = useMe();
   const standing = usePartnerStanding();
   let body: ReactNode;
-  if (me.isPending || (me.data && standing.isPending)) body = <Loading label={t('forum.loading')} />;
+  if (me.isPending || (me.data && standing.isPending)) body = <PageLoading label={t('forum.loading')} />;
   else if (!me.data) body = <LoginPrompt message={t('forum.login')} />;
   else if (!standing.data?.partner || !standing.data.forumId) body = <JoinCard title={t('forum.partnersOnly')} body={t('forum.partnersOnlyBody')} action={t('partners.overview.become')} />;
   else body = <ForumFeed forumId={standing.data.forumId} viewerId={me.data.id} />;
@@ -36,7 +36,7 @@ function ForumFeed({ forumId, viewerId }: { forumId: string; viewerId: string })
   const { t } = useTranslation();
   const trpc = useTRPC();
   const status = useQuery(trpc.membership.status.queryOptions({ communityId: forumId }));
-  if (status.isPending) return <Loading label={t('forum.loading')} />;
+  if (status.isPending) return <PageLoading label={t('forum.loading')} />;
   if (status.data?.status !== 'approved') return <JoinCard title={t('forum.rejoin')} body={t('forum.rejoinBody')} action={t('forum.rejoinButton')} />;
   return <PostsTab communityId={forumId} viewerId={viewerId} isOwner={false} />;
 }

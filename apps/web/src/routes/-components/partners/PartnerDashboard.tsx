@@ -8,7 +8,7 @@ import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { EarningsLedger } from './EarningsLedger.tsx';
 import { LoginPrompt } from './LoginPrompt.tsx';
-import { ForumCard, Loading, PageHeading, PromptCard } from './PartnerParts.tsx';
+import { ForumCard, PageLoading, PageHeading, PromptCard } from './PartnerParts.tsx';
 import { PartnerStats } from './PartnerStats.tsx';
 import { useCommissionPercent } from './PartnerOverview.tsx';
 import { PayoutsList } from './PayoutsList.tsx';
@@ -23,7 +23,7 @@ export function PartnerDashboard() {
   const standing = usePartnerStanding();
   let body: ReactNode;
   if (me.isPending || (me.data && standing.isPending)) {
-    body = <Loading label={t('partners.dashboard.loading')} />;
+    body = <PageLoading label={t('partners.dashboard.loading')} />;
   } else if (!me.data) {
     body = <LoginPrompt message={t('partners.dashboard.login')} />;
   } else if (standing.isError) {
@@ -74,7 +74,7 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
     <Stack gap="lg">
       <PageHeading title={t('partners.dashboard.title')} subtitle={t('partners.dashboard.subtitle')} badge={<LiveBadge live={live} />} action={action} />
       {dashboard.isPending ? (
-        <Loading label={t('partners.dashboard.loading')} />
+        <PageLoading label={t('partners.dashboard.loading')} />
       ) : dashboard.isError ? (
         <Failed onRetry={() => void dashboard.refetch()} />
       ) : (

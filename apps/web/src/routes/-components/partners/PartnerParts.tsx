@@ -1,8 +1,9 @@
-import { Button, Card, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDownload, IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { Loading } from '../../../components/Loading.tsx';
 
 /** A partner page's title and what it is for, with an optional badge beside the title and an action at the end. */
 export function PageHeading({ title, subtitle, badge, action }: { title: string; subtitle: string; badge?: ReactNode; action?: ReactNode }) {
@@ -44,12 +45,9 @@ export function PromptCard({ icon, color, title, body, action }: { icon: ReactNo
   );
 }
 
-export function Loading({ label }: { label: string }) {
-  return (
-    <Center mih={240} role="status" aria-label={label}>
-      <Loader />
-    </Center>
-  );
+/** A partner page that is loading. */
+export function PageLoading({ label }: { label: string }) {
+  return <Loading mih={240} label={label} />;
 }
 
 /** The way into the forum, on the overview and the dashboard. */

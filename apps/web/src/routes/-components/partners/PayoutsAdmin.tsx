@@ -9,7 +9,7 @@ import { useMe } from '../../../lib/auth.ts';
 import { formatCount, formatMoney } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { LoginPrompt } from './LoginPrompt.tsx';
-import { Loading, PageHeading } from './PartnerParts.tsx';
+import { PageLoading, PageHeading } from './PartnerParts.tsx';
 import { RecordPayoutDialog } from './RecordPayoutDialog.tsx';
 import type { PartnerBalance } from './types.ts';
 import { usePartnerStanding } from './usePartner.ts';
@@ -24,7 +24,7 @@ export function PayoutsAdmin() {
     <Stack gap="lg">
       <PageHeading title={t('partners.admin.title')} subtitle={t('partners.admin.subtitle')} />
       {me.isPending || (me.data && standing.isPending) ? (
-        <Loading label={t('partners.admin.loading')} />
+        <PageLoading label={t('partners.admin.loading')} />
       ) : !me.data ? (
         <LoginPrompt message={t('partners.admin.notAdmin')} />
       ) : !standing.data?.isAdmin ? (
@@ -57,7 +57,7 @@ function Balances() {
           maw={420}
         />
         {balances.isPending ? (
-          <Loading label={t('partners.admin.loading')} />
+          <PageLoading label={t('partners.admin.loading')} />
         ) : balances.isError ? (
           <Alert color="red" role="alert">
             {serverText(balances.error.message)}

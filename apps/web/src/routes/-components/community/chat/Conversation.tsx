@@ -1,4 +1,4 @@
-import { Alert, Box, Center, Group, Loader, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Box, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
@@ -16,6 +16,7 @@ import { displayName, type ChatPerson } from './types.ts';
 import { messagesQueryOptions } from './useChatCache.ts';
 import { useConversationLive, type LiveState } from './useConversationLive.ts';
 import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';
+import { Loading } from '../../../../components/Loading.tsx';
 
 interface ConversationProps {
   communityId: string;
@@ -42,9 +43,7 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
     <>
       <ConversationHeader other={other} live={query.isSuccess ? live : null} />
       {query.isPending ? (
-        <Center style={{ flex: 1 }} role="status" aria-label={t('chat.loading')}>
-          <Loader />
-        </Center>
+        <Loading style={{ flex: 1 }} label={t('chat.loading')} />
       ) : query.isError ? (
         <Box p="md" style={{ flex: 1 }}>
           <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={isRefusal(query.error) ? t('chat.refused') : t('chat.loadFailed')} role="alert" radius="md">

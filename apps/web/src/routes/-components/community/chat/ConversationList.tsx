@@ -1,4 +1,4 @@
-import { Badge, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { MembersQuery } from '../../../../lib/community-types.ts';
 import classes from './chat.module.css';
 import { displayName, type Conversation } from './types.ts';
 import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';
+import { Loading } from '../../../../components/Loading.tsx';
 
 interface ConversationListProps {
   conversations: { data: Conversation[] | undefined; isPending: boolean; error: { message: string } | null };
@@ -70,9 +71,7 @@ export function ConversationList({ conversations, members, viewerId, selectedId 
       </Stack>
       <nav aria-label={t('chat.conversations')} className={classes.conversations}>
         {conversations.isPending ? (
-          <Center py="lg" role="status" aria-label={t('chat.loadingConversations')}>
-            <Loader size="sm" />
-          </Center>
+          <Loading py="lg" label={t('chat.loadingConversations')} size="sm" />
         ) : conversations.error ? (
           <Text size="sm" c="red" p="md" role="alert">
             {serverText(conversations.error.message)}

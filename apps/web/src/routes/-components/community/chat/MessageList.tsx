@@ -1,4 +1,4 @@
-import { Center, Divider, Loader, Text } from '@mantine/core';
+import { Divider, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../../i18n/locale.ts';
@@ -6,6 +6,7 @@ import { formatDate, formatRelativeDay } from '../../../../lib/format.ts';
 import classes from './chat.module.css';
 import { MessageItem } from './MessageItem.tsx';
 import { displayName, type ChatMessage, type ChatPerson } from './types.ts';
+import { Loading } from '../../../../components/Loading.tsx';
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -50,9 +51,7 @@ export function MessageList({ messages, viewerId, viewerName, other, otherId, ha
       <div className={classes.thread}>
         <div ref={top} aria-hidden="true" style={{ height: 1 }} />
         {loadingOlder && (
-          <Center py="xs" role="status" aria-label={t('chat.loadingOlder')}>
-            <Loader size="sm" />
-          </Center>
+          <Loading py="xs" label={t('chat.loadingOlder')} size="sm" />
         )}
         {!hasOlder && (
           <Text size="xs" c="dimmed" ta="center" py="sm">

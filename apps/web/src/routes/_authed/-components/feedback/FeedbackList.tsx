@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { serverText } from '../../../../i18n/server-text.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { FeedbackCard } from './FeedbackCard.tsx';
 import { wallQueryOptions } from './wallQuery.ts';
+import { Loading } from '../../../../components/Loading.tsx';
 
 /** Every feedback, newest first, ten at a time. */
 export function FeedbackList() {
@@ -16,9 +17,7 @@ export function FeedbackList() {
 
   if (wall.isPending) {
     return (
-      <Center py={48} role="status" aria-label={t('feedback.loading')}>
-        <Loader />
-      </Center>
+      <Loading py={48} label={t('feedback.loading')} />
     );
   }
   // Only a failed first load replaces the list; a failed next page or refresh keeps what is shown.

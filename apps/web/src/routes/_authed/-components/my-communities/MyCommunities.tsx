@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../../components/RouterLinks.tsx';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { CommunitySection } from './CommunitySection.tsx';
+import { Loading } from '../../../../components/Loading.tsx';
 
 /** 'My communities': the ones joined, the ones owned, and requests still waiting for an owner. */
 export function MyCommunities() {
@@ -26,9 +27,7 @@ export function MyCommunities() {
         </RouterButton>
       </Group>
       {mine.isPending ? (
-        <Center mih={240} role="status" aria-label={t('mine.loading')}>
-          <Loader />
-        </Center>
+        <Loading mih={240} label={t('mine.loading')} />
       ) : mine.isError ? (
         <Alert color="red" icon={<IconAlertCircle />} role="alert">
           <Group justify="space-between" gap="sm">
