@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from '../../../components/BackButton.tsx';
+import { ListPanel } from './ListPanel.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
@@ -57,72 +58,67 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
   return (
     <Stack gap="md">
       <BackButton />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="md">
-          <Title order={2} fz="xl">
-            {t('communityPage.invites.heading')}
-          </Title>
-          {failure && (
-            <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('communityPage.dismiss')} onClose={() => setFailure(null)}>
-              {failure.action === 'approve' ? (
-                // The server's message inside keeps its own direction.
-                <Text size="sm" ta="start">
-                  <Trans i18nKey="communityPage.invites.approveFailed" values={{ message: serverText(failure.message) }} components={{ message: <bdi /> }} />
-                </Text>
-              ) : (
-                <Text size="sm">{t('communityPage.invites.declineFailed', { message: serverText(failure.message) })}</Text>
-              )}
-            </Alert>
-          )}
-          {members.isPending ? (
-            <Loading py="xl" label={t('communityPage.invites.loading')} size="sm" />
-          ) : members.isError ? (
-            <Alert color="red" role="alert">
-              {t('communityPage.invites.loadFailed')}
-            </Alert>
-          ) : pending.length === 0 ? (
-            <Stack align="center" gap="xs" py="xl" ta="center">
-              <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden="true">
-                <IconInbox size={24} />
-              </ThemeIcon>
-              <Text c="dimmed">{t('communityPage.invites.empty')}</Text>
-            </Stack>
-          ) : (
-            <MemberList label={t('communityPage.invites.list')} members={pending}>
-              {(request) => {
-                const name = request.fullName ?? request.username;
-                const accepting = approve.isPending && busyWith === request.userId;
-                const declining = decline.isPending && busyWith === request.userId;
-                return (
-                  <MemberRow member={request} detail={t('communityPage.invites.requested', { date: formatDate(request.joinedAt, 'day') })}>
-                    <Button
-                      size="compact-md"
-                      leftSection={<IconCheck size={16} />}
-                      aria-label={t('communityPage.invites.acceptNamed', { name })}
-                      loading={accepting}
-                      disabled={busyWith !== null && !accepting}
-                      onClick={() => approve.mutate({ communityId: community.id, userId: request.userId })}
-                    >
-                      {t('communityPage.invites.accept')}
-                    </Button>
-                    <Button
-                      size="compact-md"
-                      variant="default"
-                      leftSection={<IconX size={16} />}
-                      aria-label={t('communityPage.invites.declineNamed', { name })}
-                      loading={declining}
-                      disabled={busyWith !== null && !declining}
-                      onClick={() => decline.mutate({ communityId: community.id, userId: request.userId })}
-                    >
-                      {t('communityPage.invites.decline')}
-                    </Button>
-                  </MemberRow>
-                );
-              }}
-            </MemberList>
-          )}
-        </Stack>
-      </Paper>
+      <ListPanel heading={t('communityPage.invites.heading')}>
+        {failure && (
+          <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('communityPage.dismiss')} onClose={() => setFailure(null)}>
+            {failure.action === 'approve' ? (
+              // The server's message inside keeps its own direction.
+              <Text size="sm" ta="start">
+                <Trans i18nKey="communityPage.invites.approveFailed" values={{ message: serverText(failure.message) }} components={{ message: <bdi /> }} />
+              </Text>
+            ) : (
+              <Text size="sm">{t('communityPage.invites.declineFailed', { message: serverText(failure.message) })}</Text>
+            )}
+          </Alert>
+        )}
+        {members.isPending ? (
+          <Loading py="xl" label={t('communityPage.invites.loading')} size="sm" />
+        ) : members.isError ? (
+          <Alert color="red" role="alert">
+            {t('communityPage.invites.loadFailed')}
+          </Alert>
+        ) : pending.length === 0 ? (
+          <Stack align="center" gap="xs" py="xl" ta="center">
+            <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden="true">
+              <IconInbox size={24} />
+            </ThemeIcon>
+            <Text c="dimmed">{t('communityPage.invites.empty')}</Text>
+          </Stack>
+        ) : (
+          <MemberList label={t('communityPage.invites.list')} members={pending}>
+            {(request) => {
+              const name = request.fullName ?? request.username;
+              const accepting = approve.isPending && busyWith === request.userId;
+              const declining = decline.isPending && busyWith === request.userId;
+              return (
+                <MemberRow member={request} detail={t('communityPage.invites.requested', { date: formatDate(request.joinedAt, 'day') })}>
+                  <Button
+                    size="compact-md"
+                    leftSection={<IconCheck size={16} />}
+                    aria-label={t('communityPage.invites.acceptNamed', { name })}
+                    loading={accepting}
+                    disabled={busyWith !== null && !accepting}
+                    onClick={() => approve.mutate({ communityId: community.id, userId: request.userId })}
+                  >
+                    {t('communityPage.invites.accept')}
+                  </Button>
+                  <Button
+                    size="compact-md"
+                    variant="default"
+                    leftSection={<IconX size={16} />}
+                    aria-label={t('communityPage.invites.declineNamed', { name })}
+                    loading={declining}
+                    disabled={busyWith !== null && !declining}
+                    onClick={() => decline.mutate({ communityId: community.id, userId: request.userId })}
+                  >
+                    {t('communityPage.invites.decline')}
+                  </Button>
+                </MemberRow>
+              );
+            }}
+          </MemberList>
+        )}
+      </ListPanel>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { formatCount, formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { BackButton } from '../../../components/BackButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ListPanel } from './ListPanel.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
@@ -46,45 +47,40 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
   return (
     <Stack gap="md">
       <BackButton />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="md">
-          <Title order={2} fz="xl">
-            {heading}
-          </Title>
-          {members.isPending ? (
-            <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />
-          ) : members.isError ? (
-            <Alert color="red" role="alert">
-              {serverText(members.error.message)}
-            </Alert>
-          ) : (
-            <MemberList label={t('communityPage.members.list')} members={approved}>
-              {(member) => (
-                <MemberRow member={member} detail={t('communityPage.members.joined', { date: formatDate(member.joinedAt, 'day') })}>
-                  <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'} tt="none">
-                    {member.role === 'owner' ? t('communityPage.roles.owner') : t('communityPage.roles.member')}
-                  </Badge>
-                  {isOwner && member.role !== 'owner' && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      leftSection={<IconUserMinus size={14} />}
-                      aria-label={t('communityPage.members.removeNamed', { name: member.fullName ?? member.username })}
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(member);
-                      }}
-                    >
-                      {t('communityPage.members.remove')}
-                    </Button>
-                  )}
-                </MemberRow>
-              )}
-            </MemberList>
-          )}
-        </Stack>
-      </Paper>
+      <ListPanel heading={heading}>
+        {members.isPending ? (
+          <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />
+        ) : members.isError ? (
+          <Alert color="red" role="alert">
+            {serverText(members.error.message)}
+          </Alert>
+        ) : (
+          <MemberList label={t('communityPage.members.list')} members={approved}>
+            {(member) => (
+              <MemberRow member={member} detail={t('communityPage.members.joined', { date: formatDate(member.joinedAt, 'day') })}>
+                <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'} tt="none">
+                  {member.role === 'owner' ? t('communityPage.roles.owner') : t('communityPage.roles.member')}
+                </Badge>
+                {isOwner && member.role !== 'owner' && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconUserMinus size={14} />}
+                    aria-label={t('communityPage.members.removeNamed', { name: member.fullName ?? member.username })}
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(member);
+                    }}
+                  >
+                    {t('communityPage.members.remove')}
+                  </Button>
+                )}
+              </MemberRow>
+            )}
+          </MemberList>
+        )}
+      </ListPanel>
       <ConfirmDialog
         opened={removing !== null}
         title={t('communityPage.members.confirmTitle')}
