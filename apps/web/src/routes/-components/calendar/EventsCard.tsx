@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Button, Center, Group, Indicator, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Center, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import { EVENT_MESSAGES } from '@app/shared/calendar';
 import { IconBell, IconPlus } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import type { CommunityEvent } from './types.ts';
 import { useEventReminders, useNotificationPermission } from './useEventReminders.ts';
 import { useLiveEvents } from './useLiveEvents.ts';
 import { Loading } from '../../../components/Loading.tsx';
+import { SideCard } from '../../../components/SideCard.tsx';
 
 interface EventsCardProps {
   communityId: string;
@@ -54,18 +55,18 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
   const withReminders = (upcoming.data ?? []).some((event) => event.reminderMinutes !== null);
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="events-title">
-      <Stack gap="md">
-        <Group justify="space-between" align="center">
-          <Title order={2} fz="md" id="events-title">
-            {t('events.title')}
-          </Title>
-          {isOwner && (
+    <>
+      <SideCard
+        titleId="events-title"
+        title={t('events.title')}
+        action={
+          isOwner && (
             <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
               {t('events.add')}
             </Button>
-          )}
-        </Group>
+          )
+        }
+      >
         <Center>
           <Calendar
             date={month}
@@ -141,7 +142,7 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
             {t('events.allowReminders')}
           </Button>
         )}
-      </Stack>
+      </SideCard>
       <EventDetails
         event={open}
         isOwner={isOwner}
@@ -159,6 +160,6 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
           event={editing === 'new' ? null : editing}
         />
       )}
-    </Paper>
+    </>
   );
 }

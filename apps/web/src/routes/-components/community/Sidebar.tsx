@@ -12,6 +12,7 @@ import type { MembersQuery } from '../../../lib/community-types.ts';
 import { useTabLink } from '../../../lib/useTabLink.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Loading } from '../../../components/Loading.tsx';
+import { SideCard } from '../../../components/SideCard.tsx';
 
 interface SidebarProps {
   community: { id: string; name: string };
@@ -76,29 +77,27 @@ function RecentMembers({ members }: { members: MembersQuery }) {
   const tabLink = useTabLink();
   const recent = members.data?.approved.slice(0, 3) ?? [];
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="recent-members-title">
-      <Stack gap="md">
-        <Group justify="space-between" align="center">
-          <Title order={2} fz="md" id="recent-members-title">
-            {t('communityPage.recent.title')}
-          </Title>
-          <RouterAnchor {...tabLink('members')} size="sm" fw={600}>
-            {t('communityPage.recent.viewAll')}
-          </RouterAnchor>
-        </Group>
-        {members.isPending ? (
-          <Loading py="sm" label={t('communityPage.members.loading')} size="sm" />
-        ) : members.isError ? (
-          <Text size="sm" c="red">
-            {serverText(members.error.message)}
-          </Text>
-        ) : (
-          <MemberList label={t('communityPage.recent.list')} members={recent} divided={false}>
-            {(member) => <MemberRow member={member} avatarSize={36} />}
-          </MemberList>
-        )}
-      </Stack>
-    </Paper>
+    <SideCard
+      titleId="recent-members-title"
+      title={t('communityPage.recent.title')}
+      action={
+        <RouterAnchor {...tabLink('members')} size="sm" fw={600}>
+          {t('communityPage.recent.viewAll')}
+        </RouterAnchor>
+      }
+    >
+      {members.isPending ? (
+        <Loading py="sm" label={t('communityPage.members.loading')} size="sm" />
+      ) : members.isError ? (
+        <Text size="sm" c="red">
+          {serverText(members.error.message)}
+        </Text>
+      ) : (
+        <MemberList label={t('communityPage.recent.list')} members={recent} divided={false}>
+          {(member) => <MemberRow member={member} avatarSize={36} />}
+        </MemberList>
+      )}
+    </SideCard>
   );
 }
 
