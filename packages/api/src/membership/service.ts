@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
 import { communities, communityBans, communityMembers } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CommunityRow, Membership } from '../core/access.ts';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
@@ -10,7 +10,12 @@ import { membershipTopic } from './events.ts';
 
 /** The community, or NOT_FOUND 'Community not found.'; `lock` holds its row until the transaction ends. */
 export async function loadCommunity(db: Queryable, communityId: string, { lock = false } = {}): Promise<CommunityRow> {
-  const query = db.select().from(communities).where(eq(communities.id, communityId));
+  return loadCommunityWhere(db, eq(communities.id, communityId), { lock });
+}
+
+/** The one community `where` finds, or NOT_FOUND with the spec's words. */
+export async function loadCommunityWhere(db: Queryable, where: SQL, { lock = false } = {}): Promise<CommunityRow> {
+  const query = db.select().from(communities).where(where);
   const [community] = lock ? await query.for('update') : await query;
   if (!community) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.notFound);
   return community;
