@@ -10,6 +10,7 @@ import classes from './feed.module.css';
 import { PostCard } from './PostCard.tsx';
 import { feedQueryOptions } from './useFeedCache.ts';
 import { Loading } from '../Loading.tsx';
+import { PagedListEnd } from '../PagedListEnd.tsx';
 
 /** How close to the bottom of the feed's box (px) the next page starts loading (spec section 9). */
 const LOAD_MARGIN = 50;
@@ -56,22 +57,7 @@ export function FeedList() {
         {posts.map((post, index) => (
           <PostCard key={post.id} post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
         ))}
-        <Stack align="center" gap={6} pb="xs">
-          {feed.isFetchNextPageError && (
-            <Text size="sm" c="red" role="alert">
-              {t('feed.loadFailed')} {feed.error && serverText(feed.error.message)}
-            </Text>
-          )}
-          {feed.hasNextPage ? (
-            <Button variant="light" radius="xl" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
-              {t('feed.loadMore')}
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('feed.end')}
-            </Text>
-          )}
-        </Stack>
+        <PagedListEnd query={feed} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />
       </Stack>
     </div>
   );

@@ -7,6 +7,7 @@ import { useTRPC } from '../../../../lib/trpc.ts';
 import { FeedbackCard } from './FeedbackCard.tsx';
 import { wallQueryOptions } from './wallQuery.ts';
 import { Loading } from '../../../../components/Loading.tsx';
+import { PagedListEnd } from '../../../../components/PagedListEnd.tsx';
 
 /** Every feedback, newest first, ten at a time. */
 export function FeedbackList() {
@@ -56,22 +57,7 @@ export function FeedbackList() {
       {items.map((feedback, index) => (
         <FeedbackCard key={feedback.id} feedback={feedback} position={index + 1} total={wall.hasNextPage ? -1 : items.length} />
       ))}
-      <Stack align="center" gap={6} pb="xs">
-        {wall.isFetchNextPageError && (
-          <Text size="sm" c="red" role="alert">
-            {t('feedback.loadFailed')} {wall.error && serverText(wall.error.message)}
-          </Text>
-        )}
-        {wall.hasNextPage ? (
-          <Button variant="light" radius="xl" onClick={() => void wall.fetchNextPage()} loading={wall.isFetchingNextPage}>
-            {t('feedback.loadMore')}
-          </Button>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('feedback.end')}
-          </Text>
-        )}
-      </Stack>
+      <PagedListEnd query={wall} words={{ loadFailed: t('feedback.loadFailed'), loadMore: t('feedback.loadMore'), end: t('feedback.end') }} />
     </Stack>
   );
 }
