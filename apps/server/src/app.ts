@@ -8,6 +8,7 @@ import type { AppConfig } from './env.ts';
 import { loadChatKeys } from './chat-keys.ts';
 import { benchBaselinesPlugin } from './plugins/bench-baselines.ts';
 import { cancellationsPlugin } from './plugins/cancellations.ts';
+import { notificationsPlugin } from './plugins/notifications.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(paymentsPlugin);
   await app.register(cancellationsPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(notificationsPlugin);
 
   // What every request goes through.
   await app.register(errorHandlerPlugin);

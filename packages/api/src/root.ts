@@ -3,6 +3,7 @@ import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
 import { calendarRouter } from './calendar/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
+import { notificationsRouter } from './notifications/router.ts';
 import { membershipRouter } from './membership/router.ts';
 import { partnersRouter } from './partners/router.ts';
 import { levelsRouter } from './levels/router.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   levels: levelsRouter,
   feedback: feedbackRouter,
   partners: partnersRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

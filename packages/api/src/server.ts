@@ -40,3 +40,4 @@ export { ownProfile } from './profiles/me.ts';
 export { appRouter, createCaller, type AppRouter } from './root.ts';
 export { storageUsed, storeUpload, type NewUpload, type StoreResult } from './platform/uploads/service.ts';
 export { UNREFERENCED_UPLOAD_TTL_MS } from './platform/uploads/sweep.ts';
+export { createNotificationJobs, type NotificationJobs } from './notifications/worker.ts';

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ownerProcedure } from '../core/trpc.ts';
 import { discardUpload, requireOwnUpload } from '../platform/uploads/service.ts';
 import { announceEvent, EVENT_COVER_BUCKET, eventView } from './service.ts';
+import { fanOutLater } from '../notifications/service.ts';
 
 type EventFields = Omit<z.output<typeof createEventInput>, 'communityId'>;
 
@@ -29,6 +30,7 @@ export const create = ownerProcedure.input(createEventInput).mutation(({ ctx, in
       .values({ communityId: ctx.community.id, createdBy: ctx.user.id, ...columns(input) })
       .returning({ id: communityEvents.id });
     await announceEvent(tx, ctx.community.id, { type: 'event.created', eventId: row!.id });
+    await fanOutLater(tx, { key: `event.created:${row!.id}`, kind: 'event.created', communityId: ctx.community.id, actorId: ctx.user.id, eventId: row!.id });
     return eventView(tx, row!.id, true);
   }),
 );

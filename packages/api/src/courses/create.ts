@@ -2,7 +2,7 @@ import { courses } from '@app/db/schema';
 import { COURSE_MESSAGES, createCourseInput } from '@app/shared/courses';
 import { ownerProcedure } from '../core/trpc.ts';
 import { requireOwnUpload } from '../platform/uploads/service.ts';
-import { announceCourse, COURSE_COVER_BUCKET, courseCard } from './service.ts';
+import { announceCourse, COURSE_COVER_BUCKET, courseCard, publishedCourse } from './service.ts';
 
 /** The owner creates a course; private unless 'Allow members to view this course immediately' was checked. */
 export const create = ownerProcedure.input(createCourseInput).mutation(({ ctx, input }) =>
@@ -21,6 +21,7 @@ export const create = ownerProcedure.input(createCourseInput).mutation(({ ctx, i
       })
       .returning({ id: courses.id });
     await announceCourse(tx, ctx.community.id, { type: 'course.created', courseId: course!.id });
+    if (input.visibleToMembers) await publishedCourse(tx, ctx.community.id, course!.id, ctx.user.id);
     return courseCard(tx, course!.id, ctx.user.id);
   }),
 );

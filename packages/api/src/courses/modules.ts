@@ -7,7 +7,7 @@ import { discardUpload } from '../platform/uploads/service.ts';
 import { requireLevel } from './gating.ts';
 import { COURSE_DOCUMENTS, COURSE_IMAGES, moduleFiles, requireNewUploads } from './files.ts';
 import { sanitizeRichText } from './sanitize.ts';
-import { applyOrder, contentChanged } from './service.ts';
+import { applyOrder, contentChanged, publishedModule } from './service.ts';
 
 /** A module's content for the editor (and for members of a visible course whose level reaches it), its files as links to the checked route. */
 export const moduleContent = courseViewerProcedure.input(moduleIdInput).query(async ({ ctx, input }) => {
@@ -52,6 +52,7 @@ export const saveModule = ownerProcedure.input(saveModuleInput).mutation(async (
       .returning({ id: courseModules.id, createdNow: sql<boolean>`xmax = 0` });
     if (!saved) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.moduleNotFound);
     await contentChanged(tx, ctx.community.id, input.courseId);
+    if (saved.createdNow) await publishedModule(tx, ctx.community.id, input.courseId, saved.id, ctx.user.id);
     const dropped = [
       ...(before?.files ?? []).filter((key) => !input.documentKeys.includes(key)).map((key) => ({ bucket: COURSE_DOCUMENTS, key })),
       ...(before?.images ?? []).filter((key) => !input.imageKeys.includes(key)).map((key) => ({ bucket: COURSE_IMAGES, key })),

@@ -6,6 +6,7 @@ import { contentTypeOfKey, type BucketName } from '@app/shared/uploads';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
 import { type CourseEvent, coursesTopic } from './events.ts';
+import { fanOutLater } from '../notifications/service.ts';
 
 /** Where a course's cover is served, to those who may see the course (never from a public bucket). */
 export const courseCoverPath = (courseId: string) => `/api/courses/${courseId}/cover`;
@@ -137,4 +138,15 @@ export async function courseCover(db: Queryable, courseId: string) {
 /** Announces a course change to the community's open pages (in the change's transaction). */
 export function announceCourse(tx: Queryable, communityId: string, event: CourseEvent) {
   return publish(tx, coursesTopic(communityId), event);
+}
+
+/** Tells the community's members of a course made visible to them (once per course). */
+export function publishedCourse(tx: Queryable, communityId: string, courseId: string, actorId: string): Promise<void> {
+  return fanOutLater(tx, { key: `course.published:${courseId}`, kind: 'course.published', communityId, actorId, courseId });
+}
+
+/** Tells the members of a new module, when its course is visible to them (once per module). */
+export async function publishedModule(tx: Queryable, communityId: string, courseId: string, moduleId: string, actorId: string): Promise<void> {
+  const [course] = await tx.select({ isPrivate: courses.isPrivate }).from(courses).where(eq(courses.id, courseId));
+  if (course && !course.isPrivate) await fanOutLater(tx, { key: `module.published:${moduleId}`, kind: 'module.published', communityId, actorId, courseId, moduleId });
 }

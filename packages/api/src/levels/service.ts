@@ -5,6 +5,7 @@ import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { publish } from '../platform/live/publish.ts';
 import { levelTopic } from './events.ts';
+import { notify } from '../notifications/service.ts';
 
 /** A change of someone's points in a community, dated by the UTC day of the like it comes from. */
 export interface PointsChange {
@@ -48,6 +49,7 @@ export async function applyPoints(tx: Queryable, changes: PointsChange[]): Promi
     if (level > levelOf(after - delta)) {
       const [community] = await tx.select({ name: communities.name }).from(communities).where(eq(communities.id, communityId));
       await publish(tx, levelTopic(userId), { type: 'level.up', communityId, communityName: community?.name ?? '', level, points: after });
+      await notify(tx, [{ recipientId: userId, kind: 'level.up', actorId: null, communityId, data: { level }, groupKey: `level.up:${communityId}:${level}`, once: true }]);
     }
   }
 }

@@ -6,6 +6,7 @@ import { publish } from '../platform/live/publish.ts';
 import { protectedProcedure } from '../core/trpc.ts';
 import { admissionRefused, admitOrThrow, isBanned, loadCommunity, membershipOf } from './service.ts';
 import { membershipTopic } from './events.ts';
+import { notify } from '../notifications/service.ts';
 
 /**
  * Joining: a free public community admits at once (a seat permitting); a private one records a
@@ -34,6 +35,7 @@ export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).in
         .returning({ id: communityMembers.id });
       if (!request) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
       await publish(tx, membershipTopic(community.id), { type: 'request.opened', userId });
+      await notify(tx, [{ recipientId: community.ownerId, kind: 'join.requested', actorId: userId, communityId: community.id, groupKey: `join.requested:${community.id}` }]);
       return { status: 'pending' as const, membersCount: community.membersCount };
     }
     const { membersCount } = await admitOrThrow(tx, community.id, userId);

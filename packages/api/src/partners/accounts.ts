@@ -8,6 +8,7 @@ import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
 import { cents, totalsOf } from './service.ts';
 import { partnerTopic } from './events.ts';
+import { notify } from '../notifications/service.ts';
 
 const earned = cents(sql`(select sum(${partnerEarnings.amountCents}) from ${partnerEarnings} where ${partnerEarnings.partnerId} = ${partners.userId})`);
 const paid = cents(sql`(select sum(${partnerPayouts.amountCents}) from ${partnerPayouts} where ${partnerPayouts.partnerId} = ${partners.userId})`);
@@ -63,6 +64,7 @@ export async function recordPayout(db: Db, adminId: string, input: z.output<type
       .values({ partnerId: partner.userId, amountCents: input.amountCents, reference: input.reference || null, recordedBy: adminId })
       .returning({ id: partnerPayouts.id, createdAt: partnerPayouts.createdAt });
     await publish(tx, partnerTopic(partner.userId), { type: 'payout.recorded', payoutId: payout!.id, amountCents: input.amountCents });
+    await notify(tx, [{ recipientId: partner.userId, kind: 'partner.payout', actorId: null, data: { amountCents: input.amountCents }, groupKey: `partner.payout:${payout!.id}` }]);
     return {
       payoutId: payout!.id,
       createdAt: payout!.createdAt,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { publish } from '../platform/live/publish.ts';
 import { referrerOf } from './referrer.ts';
 import { partnerTopic } from './events.ts';
+import { notify } from '../notifications/service.ts';
 
 /** A payment as the ledger needs it. */
 export interface LedgerPayment {
@@ -43,6 +44,7 @@ export async function recordCommission(tx: Queryable, payment: LedgerPayment): P
     .returning({ id: partnerEarnings.id });
   if (!entry) return null;
   await publish(tx, partnerTopic(partnerId), { type: 'earning.recorded', communityId: payment.communityId, entryId: entry.id, amountCents });
+  await notify(tx, [{ recipientId: partnerId, kind: 'partner.member', actorId: null, communityId: payment.communityId, data: { amountCents }, groupKey: `partner.member:${payment.communityId}` }]);
   return { entryId: entry.id, partnerId, amountCents };
 }
 

@@ -7,6 +7,7 @@ import { publish } from '../platform/live/publish.ts';
 import { authorOrOwnerProcedure, memberProcedure } from '../core/trpc.ts';
 import { commentColumns, commentCount } from './service.ts';
 import { feedTopic } from './events.ts';
+import { notifyOfComment } from './notices.ts';
 
 /** A post shows at most this many comments (oldest first). */
 export const COMMENTS_MAX = 500;
@@ -29,6 +30,7 @@ export const addComment = memberProcedure.meta({ rateLimit: 'comment:create' }).
     const [comment] = await tx.select(commentColumns(ctx.user.id)).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, inserted!.id));
     const count = await commentCount(tx, input.postId);
     await publish(tx, feedTopic(ctx.community.id), { type: 'comment.created', postId: input.postId, commentId: comment!.id, commentCount: count });
+    await notifyOfComment(tx, { communityId: ctx.community.id, postId: input.postId, commentId: comment!.id, actorId: ctx.user.id });
     return { comment: comment!, commentCount: count };
   }),
 );

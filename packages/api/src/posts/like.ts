@@ -5,6 +5,7 @@ import { publish } from '../platform/live/publish.ts';
 import { applyPoints, likeChange, utcDay } from '../levels/service.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { feedTopic } from './events.ts';
+import { notify, withdraw } from '../notifications/service.ts';
 
 /**
  * Sets whether the caller likes a post: idempotent (liking twice is one like, the unique index
@@ -23,6 +24,9 @@ export const like = memberProcedure.meta({ rateLimit: 'post:like' }).input(likeP
     const likeCount = row?.n ?? 0;
     if (changed.length > 0) {
       await publish(tx, feedTopic(ctx.community.id), { type: 'post.liked', postId, userId: ctx.user.id, authorId: post!.authorId, liked: input.liked, likeCount });
+      const groupKey = `post.liked:${postId}`;
+      if (input.liked) await notify(tx, [{ recipientId: post!.authorId, kind: 'post.liked', actorId: ctx.user.id, communityId: ctx.community.id, postId, groupKey }]);
+      else await withdraw(tx, post!.authorId, groupKey, ctx.user.id);
     }
     return { postId, liked: input.liked, likeCount };
   }),

@@ -5,6 +5,7 @@ import { publish } from '../platform/live/publish.ts';
 import { applyPoints, likeChange, utcDay } from '../levels/service.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { feedTopic } from './events.ts';
+import { notify, withdraw } from '../notifications/service.ts';
 
 /**
  * Sets whether the caller likes a comment, as for a post: idempotent, a point for its author when
@@ -25,7 +26,12 @@ export const likeComment = memberProcedure.meta({ rateLimit: 'post:like' }).inpu
       .where(eq(comments.id, commentId));
     const { authorId, postId, likeCount } = comment!;
     for (const { day } of changed) await applyPoints(tx, likeChange(ctx.community.id, authorId, ctx.user.id, day, liked ? 1 : -1));
-    if (changed.length > 0) await publish(tx, feedTopic(ctx.community.id), { type: 'comment.liked', postId, commentId, userId: ctx.user.id, authorId, liked, likeCount });
+    if (changed.length > 0) {
+      await publish(tx, feedTopic(ctx.community.id), { type: 'comment.liked', postId, commentId, userId: ctx.user.id, authorId, liked, likeCount });
+      const groupKey = `comment.liked:${commentId}`;
+      if (liked) await notify(tx, [{ recipientId: authorId, kind: 'comment.liked', actorId: ctx.user.id, communityId: ctx.community.id, postId, commentId, groupKey }]);
+      else await withdraw(tx, authorId, groupKey, ctx.user.id);
+    }
     return { commentId, postId, liked, likeCount };
   }),
 );

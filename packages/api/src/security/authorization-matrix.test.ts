@@ -122,6 +122,15 @@ const MATRIX: Record<string, Row> = {
   'chat.onConversation':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'chat.onInbox':                  [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
 
+  // Everyone signed in has a bell; muting is a member's choice about their community.
+  'notifications.list':            [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'notifications.unreadCount':     [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'notifications.markRead':        [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'notifications.markAllRead':     [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'notifications.muted':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'notifications.mute':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'notifications.onChange':        [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+
   // The wall is the platform's: every signed-in person reads and writes it; the member wrote the
   // feedback and comment in question, and only an author changes their own (admins: below).
   'feedback.list':                 [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],

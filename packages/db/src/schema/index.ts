@@ -14,3 +14,4 @@ export * from './live.ts';
 export * from './jobs.ts';
 export * from './rate-limits.ts';
 export * from './uploads.ts';
+export * from './notifications.ts';

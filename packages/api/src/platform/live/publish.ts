@@ -20,3 +20,18 @@ export async function publish<E extends AnyEvent>(tx: Queryable, topic: Topic<E>
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(row!.id)})`);
   return row!.id;
 }
+
+/**
+ * Records one event on many topics in one statement, and announces each (a fan-out to many
+ * people's topics, say); as `publish`, only on commit.
+ */
+export async function publishToMany<E extends AnyEvent>(tx: Queryable, topics: Topic<E>[], event: E): Promise<number> {
+  if (topics.length === 0) return 0;
+  const payload = superjson.serialize(event);
+  const rows = await tx
+    .insert(liveEvents)
+    .values(topics.map((topic) => ({ topic, type: event.type, payload })))
+    .returning({ id: liveEvents.id });
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, id::text) from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[]) as id`);
+  return rows.length;
+}

@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import { communities, feedbackComments, feedbacks, partnerEarnings, partnerReferrals, partners, profiles } from '@app/db/schema';
+import { communities, feedbackComments, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { eq } from 'drizzle-orm';
 import { becomePartner } from '../../partners/service.ts';
@@ -193,6 +193,21 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'chat.markRead': chatPair,
   'chat.onConversation': chatPair,
   'chat.onInbox': () => ({}),
+
+  'notifications.list': () => ({ cursor: null }),
+  'notifications.unreadCount': () => undefined,
+  'notifications.markRead': async ({ database, world, me }) => {
+    if (!me) return { id: '00000000-0000-4000-8000-000000000000' };
+    const [row] = await database.db
+      .insert(notifications)
+      .values({ recipientId: me, kind: 'post.liked', actorId: world.owner, communityId: world.community.id, postId: world.post.id, groupKey: `matrix:${Date.now()}:${++uploads}` })
+      .returning({ id: notifications.id });
+    return { id: row!.id };
+  },
+  'notifications.markAllRead': () => undefined,
+  'notifications.muted': community,
+  'notifications.mute': (c) => ({ ...community(c), muted: true }),
+  'notifications.onChange': () => ({}),
 
   'feedback.list': () => ({ limit: 10 }),
   'feedback.create': async ({ database, me }) => ({ content: 'Great product', rating: 5, mediaKey: await uploadedFeedbackMedia(database, me), videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),

@@ -1,0 +1,6 @@
+import { router } from '../core/trpc.ts';
+import { list, unreadCount } from './list.ts';
+import { markAllRead, markRead, mute, muted, onChange } from './read.ts';
+
+/** The bell: the caller's notifications, their unread count (live), reading them, muting a community. */
+export const notificationsRouter = router({ list, unreadCount, markRead, markAllRead, muted, mute, onChange });

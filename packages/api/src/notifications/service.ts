@@ -1,0 +1,182 @@
+import type { Queryable } from '@app/db';
+import { communityMembers, courses, notificationFanOuts, notificationMutes, notificationPreferences, notifications, partners } from '@app/db/schema';
+import { MENTION_KINDS, type NotificationKind } from '@app/shared/notifications';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { enqueueTask } from '../platform/jobs/tasks.ts';
+import { publishToMany } from '../platform/live/publish.ts';
+import { bellTopic } from './events.ts';
+
+/** What a notification is about: ids only (the list reads their text at read time). */
+export interface Subject {
+  communityId?: string | null;
+  postId?: string | null;
+  commentId?: string | null;
+  eventId?: string | null;
+  courseId?: string | null;
+  moduleId?: string | null;
+  data?: Record<string, string | number>;
+}
+
+export interface Notice extends Subject {
+  recipientId: string;
+  kind: NotificationKind;
+  /** Who did it; null for what nobody did (a reminder, a payout). Never told of their own doing. */
+  actorId: string | null;
+  /** Unread rows with the same key become one ('Ana and 3 others liked your post'). */
+  groupKey: string;
+  /** A key that is never notified twice, read or not (a mention of one person in one post). */
+  once?: boolean;
+}
+
+/** How many of a group's people a row remembers by name. */
+const ACTORS_KEPT = 5;
+
+/**
+ * Tells people, in the caller's transaction: one row each (or one more person on an unread group's
+ * row), and a ping to each one's bells once it commits. Nobody is told of what they did themselves.
+ */
+export async function notify(tx: Queryable, notices: Notice[]): Promise<void> {
+  const told: string[] = [];
+  for (const notice of notices) {
+    if (notice.actorId === notice.recipientId) continue;
+    if (notice.once && (await tx.$count(notifications, and(eq(notifications.recipientId, notice.recipientId), eq(notifications.groupKey, notice.groupKey)))) > 0) continue;
+    const { recipientId, kind, actorId, groupKey } = notice;
+    const actor = actorId ? sql`${actorId}::uuid` : sql`null::uuid`;
+    const seen = sql`${actor} = any(${notifications.actorIds})`;
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        recipientId,
+        kind,
+        actorId,
+        actorIds: actorId ? [actorId] : [],
+        groupKey,
+        communityId: notice.communityId ?? null,
+        postId: notice.postId ?? null,
+        commentId: notice.commentId ?? null,
+        eventId: notice.eventId ?? null,
+        courseId: notice.courseId ?? null,
+        moduleId: notice.moduleId ?? null,
+        data: notice.data ?? {},
+      })
+      .onConflictDoUpdate({
+        target: [notifications.recipientId, notifications.groupKey],
+        targetWhere: sql`${notifications.readAt} IS NULL`,
+        set: {
+          actorId,
+          actorIds: sql`(array_remove(${notifications.actorIds}, ${actor}) || ${actor})[greatest(1, cardinality(array_remove(${notifications.actorIds}, ${actor})) + 2 - ${ACTORS_KEPT}):]`,
+          actorCount: sql`${notifications.actorCount} + case when ${seen} then 0 else 1 end`,
+          commentId: sql`excluded.comment_id`,
+          data: sql`excluded.data`,
+          updatedAt: sql`now()`,
+          emailedAt: null,
+          pushedAt: null,
+        },
+      })
+      .returning({ id: notifications.id });
+    if (row) told.push(recipientId);
+  }
+  await publishToMany(tx, [...new Set(told)].map(bellTopic), { type: 'notifications.changed' });
+}
+
+/** Takes back what an undone act told (a like withdrawn by its only liker): rows no one else is named on. */
+export async function withdraw(tx: Queryable, recipientId: string, groupKey: string, actorId: string): Promise<void> {
+  const gone = await tx
+    .delete(notifications)
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt), eq(notifications.actorCount, 1), eq(notifications.actorId, actorId)))
+    .returning({ id: notifications.id });
+  if (gone.length) await publishToMany(tx, [bellTopic(recipientId)], { type: 'notifications.changed' });
+}
+
+/**
+ * What a recipient may see now: their 'Notify me about' choice, the communities they did not mute,
+ * and access at read time: a community's notifications while they are its member (a declined
+ * request's answer and a partner's news aside), a course's while it is visible to members. What
+ * was deleted took its rows with it.
+ */
+export function visibleToRecipient(): SQL {
+  const n = notifications;
+  const preference = sql`coalesce((select ${notificationPreferences.notifyMeAbout} from ${notificationPreferences} where ${notificationPreferences.userId} = ${n.recipientId}), 'all')`;
+  const member = sql`exists (select 1 from ${communityMembers} m where m.community_id = ${n.communityId} and m.user_id = ${n.recipientId} and m.status = 'approved'
+    and (${n.kind} <> 'join.requested' or m.role = 'owner'))`;
+  const partner = sql`exists (select 1 from ${partners} p where p.user_id = ${n.recipientId})`;
+  return and(
+    or(sql`${preference} = 'all'`, and(sql`${preference} = 'mentions'`, inArray(n.kind, [...MENTION_KINDS]))),
+    sql`not exists (select 1 from ${notificationMutes} mu where mu.user_id = ${n.recipientId} and mu.community_id = ${n.communityId})`,
+    or(
+      isNull(n.communityId),
+      eq(n.kind, 'join.declined'),
+      and(inArray(n.kind, ['partner.member', 'partner.payout']), partner),
+      and(sql`${n.kind} not like 'partner.%'`, member),
+    ),
+    or(isNull(n.courseId), sql`exists (select 1 from ${courses} c where c.id = ${n.courseId} and not c.is_private)`),
+  )!;
+}
+
+/** A notice to every member of a community, queued in the caller's transaction and done once per key. */
+export interface FanOut {
+  key: string;
+  kind: NotificationKind;
+  communityId: string;
+  actorId: string | null;
+  eventId?: string;
+  courseId?: string;
+  moduleId?: string;
+}
+
+export const FAN_OUT_TASK = 'notifications.fan-out';
+
+/** Queues the fan-out: a job (not the request) writes one row per member, once however often it runs. */
+export function fanOutLater(tx: Queryable, fanOut: FanOut): Promise<void> {
+  return enqueueTask(tx, FAN_OUT_TASK, { ...fanOut });
+}
+
+/** How many members one statement tells. */
+const FAN_OUT_CHUNK = 1000;
+
+/** Tells every approved member (but the actor) of the community, in chunks; a key already done is skipped. */
+export async function fanOut(db: Queryable, fanOut: FanOut): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [first] = await tx.insert(notificationFanOuts).values({ key: fanOut.key }).onConflictDoNothing().returning();
+    if (!first) return 0;
+    let told = 0;
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const members = await tx
+        .select({ userId: communityMembers.userId })
+        .from(communityMembers)
+        .where(
+          and(
+            eq(communityMembers.communityId, fanOut.communityId),
+            eq(communityMembers.status, 'approved'),
+            sql`${communityMembers.userId} > ${after}::uuid`,
+            fanOut.actorId ? ne(communityMembers.userId, fanOut.actorId) : undefined,
+          ),
+        )
+        .orderBy(communityMembers.userId)
+        .limit(FAN_OUT_CHUNK);
+      if (members.length === 0) break;
+      after = members.at(-1)!.userId;
+      const rows = await tx
+        .insert(notifications)
+        .values(
+          members.map(({ userId }) => ({
+            recipientId: userId,
+            kind: fanOut.kind,
+            actorId: fanOut.actorId,
+            actorIds: fanOut.actorId ? [fanOut.actorId] : [],
+            groupKey: fanOut.key,
+            communityId: fanOut.communityId,
+            eventId: fanOut.eventId ?? null,
+            courseId: fanOut.courseId ?? null,
+            moduleId: fanOut.moduleId ?? null,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ recipientId: notifications.recipientId });
+      told += rows.length;
+      await publishToMany(tx, rows.map((r) => bellTopic(r.recipientId)), { type: 'notifications.changed' });
+    }
+    return told;
+  });
+}
