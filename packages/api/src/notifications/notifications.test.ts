@@ -198,4 +198,21 @@ describe('notifications', () => {
     const kinds = (await listOf(members[0]!)).map((n) => [n.kind, n.data]);
     expect(kinds).toContainEqual(['level.up', { level: 2 }]);
   });
+
+  it("sums up new posts by others per community since the member last opened its feed, without a row per member", async () => {
+    const { members, community: c } = await community(2);
+    const [reader, writer] = members as [string, string];
+    await scene.database.db.execute(sql`update community_members set feed_seen_at = now() - interval '1 hour' where community_id = ${c.id}`);
+    const before = await scene.database.db.$count(notifications);
+    for (const content of ['One', 'Two', 'Three']) await as(writer).posts.create({ communityId: c.id, content });
+    expect(await scene.database.db.$count(notifications)).toBe(before);
+    // The fixture's post by the reader is theirs: not new to them.
+    expect(await as(reader).notifications.summary()).toMatchObject([{ community: { id: c.id }, newPosts: 3 }]);
+    expect(await as(writer).notifications.summary()).toMatchObject([{ community: { id: c.id }, newPosts: 1 }]);
+
+    await as(reader).posts.list({ communityId: c.id });
+    expect(await as(reader).notifications.summary()).toEqual([]);
+    await as(writer).notifications.mute({ communityId: c.id, muted: true });
+    expect(await as(writer).notifications.summary()).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
 import { communityMembers, courses, notificationFanOuts, notificationMutes, notificationPreferences, notifications, partners } from '@app/db/schema';
 import { MENTION_KINDS, type NotificationKind } from '@app/shared/notifications';
-import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enqueueTask } from '../platform/jobs/tasks.ts';
 import { publishToMany } from '../platform/live/publish.ts';
 import { bellTopic } from './events.ts';
@@ -96,7 +96,7 @@ export async function withdraw(tx: Queryable, recipientId: string, groupKey: str
  */
 export function visibleToRecipient(): SQL {
   const n = notifications;
-  const preference = sql`coalesce((select ${notificationPreferences.notifyMeAbout} from ${notificationPreferences} where ${notificationPreferences.userId} = ${n.recipientId}), 'all')`;
+  const preference = notifyMeAbout(n.recipientId);
   const member = sql`exists (select 1 from ${communityMembers} m where m.community_id = ${n.communityId} and m.user_id = ${n.recipientId} and m.status = 'approved'
     and (${n.kind} <> 'join.requested' or m.role = 'owner'))`;
   const partner = sql`exists (select 1 from ${partners} p where p.user_id = ${n.recipientId})`;
@@ -111,6 +111,11 @@ export function visibleToRecipient(): SQL {
     ),
     or(isNull(n.courseId), sql`exists (select 1 from ${courses} c where c.id = ${n.courseId} and not c.is_private)`),
   )!;
+}
+
+/** A person's 'Notify me about' (all until they chose), for the person `userId` names in the query. */
+export function notifyMeAbout(userId: AnyColumn): SQL<'all' | 'mentions' | 'nothing'> {
+  return sql`coalesce((select ${notificationPreferences.notifyMeAbout} from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId}), 'all')`;
 }
 
 /** A notice to every member of a community, queued in the caller's transaction and done once per key. */

@@ -125,6 +125,7 @@ const MATRIX: Record<string, Row> = {
   // Everyone signed in has a bell; muting is a member's choice about their community.
   'notifications.list':            [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
   'notifications.unreadCount':     [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'notifications.summary':         [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
   'notifications.markRead':        [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
   'notifications.markAllRead':     [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
   'notifications.muted':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],

@@ -16,6 +16,8 @@ export const communityMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     /** The checkout whose subscription pays for this membership (paid communities); null when free. */
     checkoutId: uuid('checkout_id'),
+    /** When the member last opened the community's feed: newer posts are 'new' in their bell's summary. */
+    feedSeenAt: timestamp('feed_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('community_members_pair_idx').on(t.communityId, t.userId),

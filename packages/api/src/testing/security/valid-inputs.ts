@@ -196,6 +196,7 @@ export const VALID_INPUTS: Record<string, InputFor> = {
 
   'notifications.list': () => ({ cursor: null }),
   'notifications.unreadCount': () => undefined,
+  'notifications.summary': () => undefined,
   'notifications.markRead': async ({ database, world, me }) => {
     if (!me) return { id: '00000000-0000-4000-8000-000000000000' };
     const [row] = await database.db
