@@ -3,7 +3,7 @@ import { NOTIFICATION_MESSAGES } from '@app/shared/notifications';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerFor, createTestCommunity, createTestUser, settle, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
-import { eventReminders } from './worker.ts';
+import { createFanOutWorker, eventReminders } from './worker.ts';
 import { fanOut } from './service.ts';
 
 const scene = useTestDatabase();
@@ -214,5 +214,28 @@ describe('notifications', () => {
     expect(await as(reader).notifications.summary()).toEqual([]);
     await as(writer).notifications.mute({ communityId: c.id, muted: true });
     expect(await as(writer).notifications.summary()).toEqual([]);
+  });
+
+  it('runs a queued fan-out once though two processes work the queue', async () => {
+    const { owner, members, community: c } = await community(4);
+    const other = await scene.otherProcess();
+    const quiet = { warn: () => undefined, error: () => undefined };
+    const workers = [createFanOutWorker({ database: scene.database, log: quiet }), createFanOutWorker({ database: other, log: quiet })];
+    const start = new Date(Date.now() + 86_400_000);
+    const event = await as(owner).calendar.create({
+      communityId: c.id,
+      title: 'Meet-up',
+      description: 'In person',
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 3_600_000),
+      meetingLink: null,
+      videoUrl: null,
+      coverKey: null,
+      reminderMinutes: null,
+    });
+    const done = await Promise.all(workers.map((w) => w.runDue()));
+    expect(done.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    await Promise.all(workers.map((w) => w.runDue()));
+    expect(await scene.database.db.$count(notifications, eq(notifications.eventId, event.id))).toBe(members.length);
   });
 });
