@@ -11,6 +11,7 @@ import { RouterActionIcon } from './RouterLinks.tsx';
 
 /** The count the server gives at most: past 99 the bell says '99+'. */
 const SHOWN_MAX = 99;
+const PANEL_TITLE = 'notifications-panel-title';
 
 /**
  * The top bar's bell: the unread count, live on every open page (notifications.onChange); on wider
@@ -44,8 +45,9 @@ export function NotificationsBell() {
             {bell}
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown p={0} role="dialog" aria-label={t('notifications.panel')}>
-          {opened && <NotificationCenter variant="panel" onNavigate={() => setOpened(false)} />}
+        {/* Mantine names the dialog after its target (the bell); the panel's heading names it instead. */}
+        <Popover.Dropdown p={0} aria-labelledby={PANEL_TITLE}>
+          {opened && <NotificationCenter variant="panel" titleId={PANEL_TITLE} onNavigate={() => setOpened(false)} />}
         </Popover.Dropdown>
       </Popover>
       <RouterActionIcon to="/notifications" variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} hiddenFrom="sm" style={{ overflow: 'visible' }}>

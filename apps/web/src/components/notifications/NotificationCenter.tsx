@@ -17,13 +17,15 @@ interface NotificationCenterProps {
   variant: 'panel' | 'page';
   /** Called as a notification is opened (the panel closes). */
   onNavigate?: () => void;
+  /** The heading's id, which names the panel's dialog. */
+  titleId?: string;
 }
 
 /**
  * The notifications, newest first, paged: a heading with 'Mark all as read', each notification
  * leading to its exact thing (and marked read as it is opened), an empty state, the list's end.
  */
-export function NotificationCenter({ variant, onNavigate }: NotificationCenterProps) {
+export function NotificationCenter({ variant, onNavigate, titleId }: NotificationCenterProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const list = useInfiniteQuery(notificationsQueryOptions(trpc));
@@ -40,16 +42,17 @@ export function NotificationCenter({ variant, onNavigate }: NotificationCenterPr
   return (
     <Stack gap={0}>
       <Group justify="space-between" wrap="nowrap" px={panel ? 'sm' : 0} py={panel ? 'xs' : 'sm'} gap="xs">
-        <Title order={panel ? 2 : 1} fz={panel ? 'md' : { base: 22, sm: 28 }}>
+        <Title id={titleId} order={panel ? 2 : 1} fz={panel ? 'md' : { base: 22, sm: 28 }}>
           {t('notifications.title')}
         </Title>
         <Button
           size="compact-sm"
           variant="subtle"
           leftSection={<IconChecks size={16} />}
-          onClick={() => markAll.mutate()}
-          loading={markAll.isPending}
-          disabled={(unread.data ?? 0) === 0}
+          onClick={() => {
+            if ((unread.data ?? 0) > 0) markAll.mutate();
+          }}
+          // Never disabled (nor loading, which disables): focus stays on it once all are read, and Escape still closes the panel.
         >
           {t('notifications.markAllRead')}
         </Button>

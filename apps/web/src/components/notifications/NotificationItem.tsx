@@ -102,8 +102,8 @@ export function NotificationItem({ item, onOpen }: NotificationItemProps) {
           {sentence}
         </Text>
         {quote && (
-          <Text size="xs" c="dimmed" lineClamp={1} dir="auto" component="span" display="block" mt={2}>
-            “{quote}”
+          <Text size="xs" c="dimmed" lineClamp={1} dir="auto" component="span" display="block" mt={4} className={classes.quote}>
+            {quote}
           </Text>
         )}
         {when && (

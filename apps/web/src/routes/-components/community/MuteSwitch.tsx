@@ -1,6 +1,7 @@
 import { Switch, Tooltip } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
 import { retryUnlessRefused } from '../../../lib/retry.ts';
@@ -12,6 +13,8 @@ export function MuteSwitch({ community }: { community: { id: string; name: strin
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.notifications.muted.queryKey({ communityId: community.id });
+  // Set in the change event itself, so the switch turns at once (a controlled input would spring back until the mutation's state arrives).
+  const [turning, setTurning] = useState<boolean | null>(null);
   const muted = useQuery({ ...trpc.notifications.muted.queryOptions({ communityId: community.id }), retry: retryUnlessRefused });
   const mute = useMutation(
     trpc.notifications.mute.mutationOptions({
@@ -22,9 +25,10 @@ export function MuteSwitch({ community }: { community: { id: string; name: strin
       onError: (error) => {
         if (!isRateLimited(error)) toasts.show({ color: 'red', message: t('notifications.mute.failed') });
       },
+      onSettled: () => setTurning(null),
     }),
   );
-  const checked = mute.isPending ? mute.variables.muted : (muted.data?.muted ?? false);
+  const checked = turning ?? muted.data?.muted ?? false;
   return (
     <Tooltip label={t('notifications.mute.help')} withArrow multiline w={240} openDelay={300}>
       <Switch
@@ -32,7 +36,11 @@ export function MuteSwitch({ community }: { community: { id: string; name: strin
         label={t('notifications.mute.label')}
         checked={checked}
         disabled={muted.isPending}
-        onChange={(event) => mute.mutate({ communityId: community.id, muted: event.currentTarget.checked })}
+        onChange={(event) => {
+          const next = event.currentTarget.checked;
+          setTurning(next);
+          mute.mutate({ communityId: community.id, muted: next });
+        }}
       />
     </Tooltip>
   );
