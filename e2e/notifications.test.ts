@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, createEvent, describeBrowser, markPage, screenshot, settled, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, checkA11y, createEvent, describeBrowser, markPage, screenshot, settled, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
 
 /** The top bar's bell (its name says how many are unread) and its panel. */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -47,6 +47,7 @@ describeBrowser('notification centre', () => {
     expect(await commented.innerText()).toContain(community.name);
     expect(await commented.innerText()).toContain('Unread');
     await screenshot(ben.page, 'notifications-panel');
+    await checkA11y(ben.page, 'the notifications panel', panel(ben.page));
 
     // The comment's notification leads to the post, its comments open and the comment marked; it is read now.
     await commented.click();
@@ -125,5 +126,16 @@ describeBrowser('notification centre', () => {
     await sara.page.getByRole('link').filter({ hasText: 'أعجب Olga Owner بمنشورك' }).waitFor();
     expect(await sara.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await screenshot(sara.page, 'notifications-page-phone-ar');
+    await checkA11y(sara.page, 'the notifications page on a phone', sara.page.getByRole('list', { name: 'إشعاراتك' }), 'ar');
+
+    // On a wider screen the bell opens the panel, in Arabic as well.
+    await sara.page.setViewportSize(VIEWPORTS.desktop);
+    await sara.page.goto('/discover');
+    await sara.page.getByRole('banner').getByRole('button', { name: /^الإشعارات/ }).click();
+    const arabicPanel = sara.page.getByRole('dialog', { name: 'الإشعارات' });
+    await settled(arabicPanel);
+    await arabicPanel.getByRole('link').filter({ hasText: 'أعجب Olga Owner بمنشورك' }).waitFor();
+    await checkA11y(sara.page, 'the notifications panel', arabicPanel, 'ar');
+    await screenshot(sara.page, 'notifications-panel-ar');
   });
 });
