@@ -24,6 +24,7 @@ import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as CommunityNameJoinRouteImport } from './routes/$communityName.join'
 import { Route as AuthedFeedbacksRouteImport } from './routes/_authed/feedbacks'
 import { Route as AuthedMyCommunitiesRouteImport } from './routes/_authed/my-communities'
+import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedStartCommunityRouteImport } from './routes/_authed/start-community'
@@ -109,6 +110,11 @@ const AuthedMyCommunitiesRoute = AuthedMyCommunitiesRouteImport.update({
   path: '/my-communities',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedProfileRoute = AuthedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -176,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/$communityName/join': typeof CommunityNameJoinRoute
   '/feedbacks': typeof AuthedFeedbacksRoute
   '/my-communities': typeof AuthedMyCommunitiesRoute
+  '/notifications': typeof AuthedNotificationsRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   '/$communityName/join': typeof CommunityNameJoinRoute
   '/feedbacks': typeof AuthedFeedbacksRoute
   '/my-communities': typeof AuthedMyCommunitiesRoute
+  '/notifications': typeof AuthedNotificationsRoute
   '/profile': typeof AuthedProfileRoute
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
@@ -229,6 +237,7 @@ export interface FileRoutesById {
   '/$communityName/join': typeof CommunityNameJoinRoute
   '/_authed/feedbacks': typeof AuthedFeedbacksRoute
   '/_authed/my-communities': typeof AuthedMyCommunitiesRoute
+  '/_authed/notifications': typeof AuthedNotificationsRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/start-community': typeof AuthedStartCommunityRoute
@@ -257,6 +266,7 @@ export interface FileRouteTypes {
     | '/$communityName/join'
     | '/feedbacks'
     | '/my-communities'
+    | '/notifications'
     | '/profile'
     | '/settings'
     | '/start-community'
@@ -282,6 +292,7 @@ export interface FileRouteTypes {
     | '/$communityName/join'
     | '/feedbacks'
     | '/my-communities'
+    | '/notifications'
     | '/profile'
     | '/settings'
     | '/start-community'
@@ -309,6 +320,7 @@ export interface FileRouteTypes {
     | '/$communityName/join'
     | '/_authed/feedbacks'
     | '/_authed/my-communities'
+    | '/_authed/notifications'
     | '/_authed/profile'
     | '/_authed/settings'
     | '/_authed/start-community'
@@ -446,6 +458,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyCommunitiesRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/notifications': {
+      id: '/_authed/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthedNotificationsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/profile': {
       id: '/_authed/profile'
       path: '/profile'
@@ -522,6 +541,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedFeedbacksRoute: typeof AuthedFeedbacksRoute
   AuthedMyCommunitiesRoute: typeof AuthedMyCommunitiesRoute
+  AuthedNotificationsRoute: typeof AuthedNotificationsRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedStartCommunityRoute: typeof AuthedStartCommunityRoute
@@ -532,6 +552,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedFeedbacksRoute: AuthedFeedbacksRoute,
   AuthedMyCommunitiesRoute: AuthedMyCommunitiesRoute,
+  AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedStartCommunityRoute: AuthedStartCommunityRoute,

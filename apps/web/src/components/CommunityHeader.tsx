@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { RouterAnchor } from './RouterLinks.tsx';
 import { MembersLine, TopicTags } from './TopicTags.tsx';
@@ -17,10 +18,12 @@ interface CommunityHeaderProps {
    * tags, as the join panel beside it shows those.
    */
   variant?: 'page' | 'compact' | 'join';
+  /** At the end of the name's row: a member's own switches (muting the community's notifications). */
+  actions?: ReactNode;
 }
 
 /** Cover and logo, name, owner, and unless on the join page 'N/cap members', the monthly price or 'Free', category and language. */
-export function CommunityHeader({ community, variant = 'page' }: CommunityHeaderProps) {
+export function CommunityHeader({ community, variant = 'page', actions }: CommunityHeaderProps) {
   const { t } = useTranslation();
   const owner = community.owner;
   const large = variant === 'page';
@@ -46,6 +49,7 @@ export function CommunityHeader({ community, variant = 'page' }: CommunityHeader
                 {t('communityPage.private')}
               </Badge>
             )}
+            {actions && <Box ms="auto">{actions}</Box>}
           </Group>
           <Group gap={8} wrap="nowrap">
             <UserAvatar username={owner.username} avatarUrl={owner.avatarUrl} size={24} radius="xl" />

@@ -7,6 +7,7 @@ import { useTRPC } from '../lib/trpc.ts';
 import { useLevelUps } from '../lib/useLevelUps.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { MessagesMenu } from './MessagesMenu.tsx';
+import { NotificationsBell } from './NotificationsBell.tsx';
 import { RouterActionIcon } from './RouterLinks.tsx';
 
 /**
@@ -18,6 +19,7 @@ export default function SignedInActions({ me }: { me: NonNullable<ReturnType<typ
     <>
       <FeedbacksLink />
       <LevelUps />
+      <NotificationsBell />
       <MessagesMenu viewerId={me.id} />
       <AccountMenu profile={me} />
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneOf, textParam } from './search.ts';
+import { oneOf, textParam, uuidParam } from './search.ts';
 
 describe('search params', () => {
   it('keeps a value from the list and drops anything else', () => {
@@ -14,5 +14,11 @@ describe('search params', () => {
     expect(textParam('x'.repeat(65), 64)).toBeUndefined();
     expect(textParam(42)).toBeUndefined();
     expect(textParam({ a: 1 })).toBeUndefined();
+  });
+
+  it('keeps an id and drops anything else (a deep link to a post, comment or event)', () => {
+    expect(uuidParam('0b7c5d2e-8f1a-4c3b-9d6e-1a2b3c4d5e6f')).toBe('0b7c5d2e-8f1a-4c3b-9d6e-1a2b3c4d5e6f');
+    expect(uuidParam('not-an-id')).toBeUndefined();
+    expect(uuidParam(7)).toBeUndefined();
   });
 });

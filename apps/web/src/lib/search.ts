@@ -17,6 +17,11 @@ export function textParam(value: unknown, max = 2048): string | undefined {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A search param that names a row by its id: anything but a uuid reads as absent. */
+export function uuidParam(value: unknown): string | undefined {
+  return typeof value === 'string' && UUID.test(value) ? value : undefined;
+}
+
 /** A path param that names a row by its id: anything but a uuid is a page that does not exist. */
 export function idParam(value: string): string {
   if (!UUID.test(value)) throw notFound();

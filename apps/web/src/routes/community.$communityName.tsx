@@ -2,16 +2,21 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CommunityPage } from './-components/community/CommunityPage.tsx';
 import { communityQueryOptions } from './-components/community/queries.ts';
 import { MEMBER_TABS, type MemberTab } from '../lib/community-tabs.ts';
-import { oneOf, textParam } from '../lib/search.ts';
+import { oneOf, textParam, uuidParam } from '../lib/search.ts';
 
 /**
  * ?tab= keeps the member view's tab across reloads; ?edit=1 opens the owner's 'Edit information' form;
- * ?with= the chat tab's open conversation (the other person's id; the server decides who may be asked).
+ * ?with= the chat tab's open conversation (the other person's id; the server decides who may be asked);
+ * ?post= (with ?comment=) shows one post above the feed with its comments open, that comment marked;
+ * ?event= opens one event's panel. The bell's notifications lead to these.
  */
-const validateSearch = (search: Record<string, unknown>): { tab?: MemberTab; edit?: 1; with?: string } => ({
+const validateSearch = (search: Record<string, unknown>): { tab?: MemberTab; edit?: 1; with?: string; post?: string; comment?: string; event?: string } => ({
   tab: oneOf(MEMBER_TABS, search.tab),
   edit: search.edit === 1 ? 1 : undefined,
   with: textParam(search.with, 64),
+  post: uuidParam(search.post),
+  comment: uuidParam(search.comment),
+  event: uuidParam(search.event),
 });
 
 /** A community's page, public: visitors see the non-member view with a way to join. */

@@ -35,9 +35,18 @@ describe('posts', () => {
       await expect(caller.create({ communityId, content: 'let me in' })).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|UNAUTHORIZED/) });
       await expect(caller.like({ postId: post.id, liked: true })).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|UNAUTHORIZED/) });
       await expect(caller.addComment({ postId: post.id, content: 'hi' })).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|UNAUTHORIZED/) });
+      await expect(caller.byId({ postId: post.id })).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|UNAUTHORIZED/) });
       await expect(caller.comments({ postId: post.id })).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|UNAUTHORIZED/) });
     }
     expect(await scene.database.db.$count(posts, eq(posts.content, 'let me in'))).toBe(0);
+  });
+
+  it('byId reads one post as a feed item for members (what a link from the bell opens); a deleted one is NOT_FOUND', async () => {
+    const post = await as(member).create({ communityId, content: 'Linked from a notification' });
+    await as(other).like({ postId: post.id, liked: true });
+    expect(await as(other).byId({ postId: post.id })).toMatchObject({ id: post.id, content: 'Linked from a notification', likeCount: 1, likedByMe: true, author: { id: member } });
+    await as(member).delete({ postId: post.id });
+    await expect(as(other).byId({ postId: post.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('creates a post with its feeling, a live event and a notification outbox row, in one go', async () => {

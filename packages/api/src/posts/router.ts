@@ -1,4 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import { byId } from './byId.ts';
 import { addComment, deleteComment, listComments } from './comments.ts';
 import { create } from './create.ts';
 import { remove } from './delete.ts';
@@ -11,6 +12,7 @@ import { update } from './update.ts';
 /** The community feed: posts, likes and comments, for members only. */
 export const postsRouter = {
   list,
+  byId,
   create,
   update,
   delete: remove,

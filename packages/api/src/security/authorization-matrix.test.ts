@@ -68,6 +68,7 @@ const MATRIX: Record<string, Row> = {
   'payments.createCheckout':       [UNAUTHORIZED,  ok,           ok,           CONFLICT,     FORBIDDEN,    CONFLICT],
 
   'posts.list':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.byId':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.create':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.update':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.delete':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],

@@ -1,5 +1,6 @@
 import { Group, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../UserAvatar.tsx';
 import { PostText } from '../feed/PostText.tsx';
 import { CommentHeader } from './CommentHeader.tsx';
@@ -18,12 +19,29 @@ interface CommentItemProps {
   bubble?: boolean;
   /** Under the text: the feed's like button. */
   footer?: ReactNode;
+  /** The comment a link points at (from a notification): marked and scrolled into view. */
+  highlighted?: boolean;
 }
 
 /** One comment in a list: avatar, author and time (and delete for those who may), its text, then its footer. */
-export function CommentItem({ author, level, createdAt, text, deleteLabel, onDelete, deleting, bubble = false, footer }: CommentItemProps) {
+export function CommentItem({ author, level, createdAt, text, deleteLabel, onDelete, deleting, bubble = false, footer, highlighted = false }: CommentItemProps) {
+  const { t } = useTranslation();
+  const item = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) item.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+  const name = author.fullName ?? author.username;
   return (
-    <Group gap="sm" align="flex-start" wrap="nowrap" role="listitem" aria-label={author.fullName ?? author.username}>
+    <Group
+      ref={item}
+      gap="sm"
+      align="flex-start"
+      wrap="nowrap"
+      role="listitem"
+      aria-label={highlighted ? t('feed.linked.comment', { name }) : name}
+      aria-current={highlighted || undefined}
+      {...(highlighted ? { bg: 'brand.0', p: 6, bdrs: 'md', style: { outline: '2px solid var(--mantine-color-brand-3)' } } : {})}
+    >
       <UserAvatar username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }} {...(bubble ? { px: 'sm', py: 6, bg: 'gray.0', bdrs: 'md' } : {})}>
         <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} />

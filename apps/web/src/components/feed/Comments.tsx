@@ -17,20 +17,20 @@ import type { FeedComment } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 /** A post's comments, oldest first, kept current by the live feed, and the box to add one. */
-export function Comments({ postId, id }: { postId: string; id: string }) {
+export function Comments({ postId, id, highlightId }: { postId: string; id: string; highlightId?: string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const comments = useQuery(trpc.posts.comments.queryOptions({ postId }));
   const labels = { loading: t('feed.comments.loading'), loadFailed: t('feed.comments.loadFailed'), list: t('feed.comments.list'), empty: t('feed.comments.empty') };
   return (
-    <CommentThread id={id} comments={comments.isSuccess ? comments.data : null} error={comments.error} labels={labels} renderComment={(comment) => <PostComment comment={comment} />}>
+    <CommentThread id={id} comments={comments.isSuccess ? comments.data : null} error={comments.error} labels={labels} renderComment={(comment) => <PostComment comment={comment} highlighted={comment.id === highlightId} />}>
       <PostCommentForm postId={postId} />
     </CommentThread>
   );
 }
 
 /** One comment, with its like toggle; its author and the community owner may delete it. */
-function PostComment({ comment }: { comment: FeedComment }) {
+function PostComment({ comment, highlighted }: { comment: FeedComment; highlighted: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const cache = useFeedCache();
@@ -57,6 +57,7 @@ function PostComment({ comment }: { comment: FeedComment }) {
       onDelete={canDelete ? () => remove.mutate({ commentId: comment.id }) : undefined}
       deleting={remove.isPending}
       footer={<CommentLikeButton comment={comment} />}
+      highlighted={highlighted}
     />
   );
 }

@@ -22,19 +22,24 @@ interface PostCardProps {
   /** Its place in the feed, for assistive technology (role="feed" articles). */
   position: number;
   total: number;
+  /** Shown with its comments open (a linked post). */
+  commentsOpen?: boolean;
+  /** The comment a link points at, marked among the comments. */
+  highlightComment?: string;
 }
 
 /** A post: author, time, feeling, text (links and a video player), attachment, likes and comments. */
-export function PostCard({ post, position, total }: PostCardProps) {
+export function PostCard({ post, position, total, commentsOpen: startOpen = false, highlightComment }: PostCardProps) {
   const { t } = useTranslation();
   const canManage = useCanManage(post.author.id);
   const [editing, setEditing] = useState(false);
-  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(startOpen);
   const name = post.author.fullName ?? post.author.username;
   const prefix = feelingPrefix(t, post.feeling);
   const video = findVideoEmbed(post.content);
   const edited = post.updatedAt.getTime() > post.createdAt.getTime();
-  const commentsId = `post-${post.id}-comments`;
+  // A linked post is shown twice (above the feed and in it): its comments' id says which.
+  const commentsId = `post-${post.id}-comments${startOpen ? '-linked' : ''}`;
 
   return (
     <Paper component="article" withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} aria-label={t('feed.post.label', { name })} aria-posinset={position} aria-setsize={total}>
@@ -68,7 +73,7 @@ export function PostCard({ post, position, total }: PostCardProps) {
           <LikeButton post={post} />
         </CommentsToggle>
         <Collapse expanded={commentsOpen} keepMounted={false}>
-          <Comments postId={post.id} id={commentsId} />
+          <Comments postId={post.id} id={commentsId} highlightId={highlightComment} />
         </Collapse>
       </Stack>
     </Paper>

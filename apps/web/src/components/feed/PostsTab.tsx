@@ -3,6 +3,7 @@ import { Composer } from './Composer.tsx';
 import { FeedHeading } from './FeedHeading.tsx';
 import { FeedList } from './FeedList.tsx';
 import { FeedProvider } from './FeedContext.tsx';
+import { LinkedPost } from './LinkedPost.tsx';
 import { useLiveFeed } from './useLiveFeed.ts';
 
 interface PostsTabProps {
@@ -25,6 +26,7 @@ function LiveFeed() {
   const live = useLiveFeed();
   return (
     <Stack gap="md">
+      <LinkedPost />
       <Composer />
       <FeedHeading live={live} />
       <FeedList />

@@ -28,10 +28,12 @@ function subscribe(listener: () => void) {
 
 interface RelativeTimeProps extends TextProps {
   date: Date;
+  /** -1 inside a link (a notification), which is focusable itself. */
+  tabIndex?: number;
 }
 
 /** A time as 'x ago', with the exact date and time in a tooltip. */
-export function RelativeTime({ date, ...props }: RelativeTimeProps) {
+export function RelativeTime({ date, tabIndex = 0, ...props }: RelativeTimeProps) {
   const { t } = useTranslation();
   const current = useSyncExternalStore(subscribe, () => now);
   // Under a minute (or a clock ahead of ours) 'just now'.
@@ -39,7 +41,7 @@ export function RelativeTime({ date, ...props }: RelativeTimeProps) {
   const exact = formatDate(date, 'exact');
   return (
     <Tooltip label={exact} withArrow openDelay={300}>
-      <Text component="time" dateTime={date.toISOString()} size="xs" c="dimmed" tabIndex={0} {...props}>
+      <Text component="time" dateTime={date.toISOString()} size="xs" c="dimmed" tabIndex={tabIndex} {...props}>
         {label}
       </Text>
     </Tooltip>

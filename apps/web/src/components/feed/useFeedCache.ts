@@ -19,8 +19,11 @@ export function useFeedCache() {
   const feedKey = feedQueryOptions(trpc, communityId).queryKey;
   const commentsKey = (postId: string) => trpc.posts.comments.queryKey({ postId });
 
-  const patchPost = (postId: string, change: (post: FeedItem) => Partial<FeedItem>) =>
+  // A linked post (posts.byId, above the feed) follows the same changes as its copy in the feed.
+  const patchPost = (postId: string, change: (post: FeedItem) => Partial<FeedItem>) => {
     queryClient.setQueryData(feedKey, (data) => updatePost(data, postId, change));
+    queryClient.setQueryData(trpc.posts.byId.queryKey({ postId }), (post) => (post ? { ...post, ...change(post) } : post));
+  };
 
   /** A like from someone else moved an author's points: every badge of theirs on the page follows. */
   const shiftPoints = (authorId: string, likerId: string, liked: boolean) => {
@@ -37,6 +40,7 @@ export function useFeedCache() {
     removePost: (postId: string) => {
       queryClient.setQueryData(feedKey, (data) => removePost(data, postId));
       queryClient.removeQueries({ queryKey: commentsKey(postId) });
+      void queryClient.invalidateQueries({ queryKey: trpc.posts.byId.queryKey({ postId }) });
     },
     addComment: (postId: string, comment: FeedComment) => queryClient.setQueryData(commentsKey(postId), (list) => addComment(list, comment)),
     removeComment: (postId: string, commentId: string) => queryClient.setQueryData(commentsKey(postId), (list) => removeComment(list, commentId)),

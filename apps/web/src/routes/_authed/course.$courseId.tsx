@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { courseQueryOptions } from '../-components/courses/queries.ts';
 import { CourseLearningPage } from '../-components/course-view/CourseLearningPage.tsx';
-import { idParam } from '../../lib/search.ts';
+import { idParam, uuidParam } from '../../lib/search.ts';
 
 /** The learning view of a course: the owner's, or a visible one for members (the server decides). */
 export const Route = createFileRoute('/_authed/course/$courseId')({
   params: { parse: ({ courseId }) => ({ courseId: idParam(courseId) }) },
+  // ?module= opens that module (its own page, or its first lesson): where a 'new module' notification leads.
+  validateSearch: (search: Record<string, unknown>): { module?: string } => ({ module: uuidParam(search.module) }),
   loader: ({ context, params }) => {
     // Start loading while the route resolves; the page shows its own loading and error states.
     void context.queryClient.prefetchQuery(courseQueryOptions(context.trpc, params.courseId));
@@ -15,5 +17,6 @@ export const Route = createFileRoute('/_authed/course/$courseId')({
 
 function Course() {
   const { courseId } = Route.useParams();
-  return <CourseLearningPage courseId={courseId} />;
+  const { module } = Route.useSearch();
+  return <CourseLearningPage courseId={courseId} moduleId={module} />;
 }

@@ -142,6 +142,7 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   },
 
   'posts.list': community,
+  'posts.byId': ({ world }) => ({ postId: world.post.id }),
   'posts.create': ({ world }) => ({ communityId: world.community.id, content: 'A new post', feeling: null }),
   'posts.update': ({ world }) => ({ postId: world.post.id, content: 'Edited', feeling: null }),
   'posts.delete': ({ world }) => ({ postId: world.post.id }),

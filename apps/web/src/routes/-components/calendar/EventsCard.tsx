@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useDeepLink } from '../../../lib/useDeepLink.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { currentMonth, monthEventsQueryOptions, upcomingEventsQueryOptions } from './queries.ts';
 import { CALENDAR_LABELS, localDay } from './calendar-labels.ts';
@@ -39,6 +40,10 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
   const [open, setOpen] = useState<CommunityEvent | null>(null);
   const [editing, setEditing] = useState<CommunityEvent | null | 'new'>(null);
   useLiveEvents(communityId);
+  // An event a link points at (?event=, from a notification) opens its panel.
+  const link = useDeepLink();
+  const linked = useQuery({ ...trpc.calendar.byId.queryOptions({ eventId: link.event ?? '' }), enabled: Boolean(link.event) });
+  const shownEvent = open ?? (link.event ? (linked.data ?? null) : null);
 
   const range = useMemo(() => monthRange(month), [month]);
   const monthEvents = useQuery(monthEventsQueryOptions(trpc, communityId, range));
@@ -144,11 +149,15 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
         )}
       </SideCard>
       <EventDetails
-        event={open}
+        event={shownEvent}
         isOwner={isOwner}
-        onClose={() => setOpen(null)}
+        onClose={() => {
+          setOpen(null);
+          if (link.event) link.clear('event');
+        }}
         onEdit={(event) => {
           setOpen(null);
+          if (link.event) link.clear('event');
           setEditing(event);
         }}
       />

@@ -10,6 +10,7 @@ import { ChatTab } from './chat/ChatTab.tsx';
 import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
+import { MuteSwitch } from './MuteSwitch.tsx';
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { membersQueryOptions } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -46,7 +47,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <CommunityHeader community={community} variant="compact" />
+        <CommunityHeader community={community} variant="compact" actions={<MuteSwitch community={community} />} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">

@@ -20,7 +20,7 @@ import { moduleOfOverview, overviewKey } from './pages.ts';
  * The learning view: the outline on the left (first module open, its first lesson selected), the
  * lesson (or a module's own page: its text, video and files) on the right.
  */
-export function CourseLearningPage({ courseId }: { courseId: string }) {
+export function CourseLearningPage({ courseId, moduleId }: { courseId: string; moduleId?: string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const course = useQuery(courseQueryOptions(trpc, courseId));
@@ -42,7 +42,10 @@ export function CourseLearningPage({ courseId }: { courseId: string }) {
   // Pages in reading order (a module's overview, then its lessons), those of locked modules left out.
   const open = data.modules.filter((module) => !module.locked).flatMap((module) => [...(module.hasOverview ? [overviewKey(module.id)] : []), ...module.lessons.map((lesson) => lesson.id)]);
   const first = data.modules[0]?.locked ? null : (data.modules[0]?.lessons[0]?.id ?? open[0] ?? null);
-  const selected = chosen && open.includes(chosen) ? chosen : first;
+  // A linked module (?module=) opens on its own page, or else its first lesson.
+  const linked = data.modules.find((module) => module.id === moduleId && !module.locked);
+  const start = linked ? (linked.hasOverview ? overviewKey(linked.id) : (linked.lessons[0]?.id ?? first)) : first;
+  const selected = chosen && open.includes(chosen) ? chosen : start;
   const at = selected ? open.indexOf(selected) : -1;
   const around = { previous: open[at - 1] ?? null, next: open[at + 1] ?? null, onSelect: setChosen };
   const overviewOf = selected ? moduleOfOverview(selected) : null;

@@ -16,6 +16,9 @@ interface CourseOutlineProps {
 export function CourseOutline({ course, selected, onSelect }: CourseOutlineProps) {
   const { t } = useTranslation();
   const percent = percentDone(course);
+  // The first module starts open, and the one holding the page shown (a linked module's).
+  const holding = course.modules.find((module) => overviewKey(module.id) === selected || module.lessons.some((lesson) => lesson.id === selected));
+  const initiallyOpen = [...new Set([course.modules[0]?.id, holding?.id].filter((id): id is string => Boolean(id)))];
   return (
     <Stack gap="sm">
       <Stack gap={4}>
@@ -24,7 +27,7 @@ export function CourseOutline({ course, selected, onSelect }: CourseOutlineProps
         </Text>
         <Progress value={percent} radius="xl" aria-label={t('courses.progressLabel', { title: course.title })} />
       </Stack>
-      <Accordion multiple defaultValue={course.modules[0] ? [course.modules[0].id] : []} variant="separated" radius="md" aria-label={t('courses.view.outline')}>
+      <Accordion multiple defaultValue={initiallyOpen} variant="separated" radius="md" aria-label={t('courses.view.outline')}>
         {course.modules.map((module) => (
           <Accordion.Item key={module.id} value={module.id}>
             <Accordion.Control icon={module.locked ? <IconLock size={16} aria-hidden="true" /> : undefined}>

@@ -26,6 +26,8 @@ export function NotificationsForm() {
     trpc.profiles.updateNotifications.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.profiles.notifications.queryKey(), saved);
+        // 'Notify me about' decides what the bell shows, at read time: it counts again.
+        void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
         toasts.show({ color: 'teal', title: t('settings.notifications.saved'), message: t('settings.notifications.savedBody') });
       },
       onError: (error) => {
