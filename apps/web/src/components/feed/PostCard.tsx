@@ -53,7 +53,7 @@ export function PostCard({ post, position, total }: PostCardProps) {
                 {prefix}
               </Text>
             )}
-            <PostText text={post.content} />
+            <PostText text={post.content} mentions={post.mentions} />
           </Stack>
         )}
         {video && !editing && <PostVideo embed={video} />}
