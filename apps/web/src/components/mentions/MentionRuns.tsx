@@ -42,9 +42,10 @@ export function MentionRuns({ text, mentions, onColor = false }: MentionRunsProp
     if (segment.type === 'text') return linked(segment.text, i, onColor);
     const person = byId.get(segment.id);
     const name = person ? (person.fullName ?? person.username) : t('mentions.unknown');
-    if (!person?.member) return [`@${name}`];
+    // Each mention is isolated (dir, bdi), so '@' stays with a Latin name inside Arabic text and the other way round.
+    if (!person?.member) return [<bdi key={i}>@{name}</bdi>];
     return [
-      <RouterAnchor key={i} to="/profile/$username" params={{ username: person.username }} inherit fw={600} data-mention={person.id} {...(onColor ? { c: 'inherit', underline: 'always' } : {})}>
+      <RouterAnchor key={i} to="/profile/$username" params={{ username: person.username }} dir="auto" inherit fw={600} data-mention={person.id} {...(onColor ? { c: 'inherit', underline: 'always' } : {})}>
         @{name}
       </RouterAnchor>,
     ];

@@ -129,7 +129,6 @@ export function MentionTextarea({ communityId, value, onChange, onPick, onKeyDow
                 key={person.id}
                 value={person.id}
                 id={`${optionId}-${i}`}
-                active={i === active}
                 selected={i === active}
                 aria-selected={i === active}
                 onMouseOver={() => setActive(i)}
@@ -140,7 +139,7 @@ export function MentionTextarea({ communityId, value, onChange, onPick, onKeyDow
                     <Text size="sm" truncate>
                       {person.fullName ?? person.username}
                     </Text>
-                    <Text size="xs" c="dimmed" truncate dir="ltr" ta="start">
+                    <Text size="xs" c={i === active ? undefined : 'dimmed'} truncate dir="ltr" ta="start">
                       @{person.username}
                     </Text>
                   </div>
