@@ -26,6 +26,10 @@ describe('@mentions in posts', () => {
     const key = `mention:post:${post.id}`;
     expect(await told(other, key)).toEqual([{ kind: 'mention', groupKey: key, actorId: member, postId: post.id, commentId: null }]);
     expect(await told(member, key)).toEqual([]);
+    // The bell's excerpt names people, never shows a token.
+    const [listed] = (await as(other).notifications.list({})).items.filter((n) => n.kind === 'mention' && n.post?.id === post.id);
+    expect(listed?.post?.excerpt).toMatch(/^Thanks @\S.* and me @\S/);
+    expect(listed?.post?.excerpt).not.toContain('@[');
 
     // Read, then edited to add the owner: the owner is told once; the other person is not told again.
     await scene.database.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.recipientId, other));
