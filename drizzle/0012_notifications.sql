@@ -32,7 +32,9 @@ CREATE TABLE "notifications" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "comments" DROP CONSTRAINT "comments_length";--> statement-breakpoint
 ALTER TABLE "community_members" ADD COLUMN "feed_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "comments" ADD COLUMN "reply_to_id" uuid;--> statement-breakpoint
 ALTER TABLE "notification_mutes" ADD CONSTRAINT "notification_mutes_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_mutes" ADD CONSTRAINT "notification_mutes_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_recipient_id_profiles_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -47,4 +49,7 @@ CREATE INDEX "notifications_list_idx" ON "notifications" USING btree ("recipient
 CREATE UNIQUE INDEX "notifications_open_group_idx" ON "notifications" USING btree ("recipient_id","group_key") WHERE "notifications"."read_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "notifications_unsent_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."emailed_at" IS NULL AND "notifications"."read_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "notifications_post_idx" ON "notifications" USING btree ("post_id");--> statement-breakpoint
-CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id");
+CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id");--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_reply_to_id_comments_id_fk" FOREIGN KEY ("reply_to_id") REFERENCES "public"."comments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "comments_reply_to_idx" ON "comments" USING btree ("reply_to_id");--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_length" CHECK (char_length("comments"."content") BETWEEN 1 AND 2150);

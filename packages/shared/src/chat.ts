@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from './communities.ts';
 import { LIMITS } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
+import { mentionText } from './mentions.ts';
 
 /** Private chat between members of a community (spec sections 4, 5, 6, 8 and 9). */
 
@@ -25,7 +26,7 @@ export const MESSAGE_MAX = 4000;
 export const CHAT_PAGE_SIZE = LIMITS.chatPageSize;
 
 const id = (message: string) => z.uuid({ error: message });
-const text = boundedText(MESSAGE_MAX, CHAT_MESSAGES.tooLong(MESSAGE_MAX));
+const text = mentionText(MESSAGE_MAX, CHAT_MESSAGES.tooLong(MESSAGE_MAX));
 const videoUrl = boundedText(2048, CHAT_MESSAGES.videoUrl)
   .refine((v) => v === '' || /^https?:\/\//i.test(v), CHAT_MESSAGES.videoUrl)
   .refine((v) => v === '' || URL.canParse(v), CHAT_MESSAGES.videoUrl);

@@ -23,8 +23,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** What 'Notify me about: mentions' still lets through. */
-export const MENTION_KINDS: readonly NotificationKind[] = ['mention'];
+/** What 'Notify me about: mentions' still lets through: being named, and being answered. */
+export const MENTION_KINDS: readonly NotificationKind[] = ['mention', 'comment.replied'];
 
 /** Kinds told by e-mail (within EMAIL_BATCH_SECONDS, when unseen) under the social switch. */
 export const SOCIAL_EMAIL_KINDS: readonly NotificationKind[] = ['mention', 'comment.replied', 'post.commented'];

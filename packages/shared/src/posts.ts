@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from './communities.ts';
 import { FEELINGS, LIMITS } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
+import { mentionText } from './mentions.ts';
 
 /** The community feed: posts, likes and comments (spec sections 4, 5, 6 and 8). */
 
@@ -16,6 +17,7 @@ export const POST_MESSAGES = {
   createFailed: 'Failed to create post.',
   notFound: 'This post no longer exists.',
   commentNotFound: 'This comment no longer exists.',
+  replyNotFound: 'The comment you are replying to no longer exists.',
   notAuthor: 'Only the author or the community owner can change this post.',
   notCommentAuthor: 'Only the author or the community owner can delete this comment.',
   deleteConfirm: 'Are you sure you want to delete this post?',
@@ -27,7 +29,8 @@ export const POST_PAGE_SIZE = LIMITS.postPageSize;
 export type Feeling = (typeof FEELINGS)[number]['value'];
 const FEELING_VALUES = FEELINGS.map((f) => f.value) as [Feeling, ...Feeling[]];
 
-const content = boundedText(POST_MAX, POST_MESSAGES.contentTooLong(POST_MAX)).min(1, POST_MESSAGES.contentRequired);
+/** A post or comment may @mention members; a mention counts as one character (see mentions.ts). */
+const content = mentionText(POST_MAX, POST_MESSAGES.contentTooLong(POST_MAX)).min(1, POST_MESSAGES.contentRequired);
 const id = (message: string) => z.uuid({ error: message });
 
 export const feedCursor = z.object({ createdAt: cursorTime(POST_MESSAGES.cursor), id: z.uuid({ error: POST_MESSAGES.cursor }) });
@@ -57,7 +60,9 @@ export const likePostInput = postIdInput.extend({ liked: z.boolean() });
 
 export const createCommentInput = z.object({
   postId: id(POST_MESSAGES.notFound),
-  content: boundedText(LIMITS.commentMax, POST_MESSAGES.commentLength).min(1, POST_MESSAGES.commentLength),
+  content: mentionText(LIMITS.commentMax, POST_MESSAGES.commentLength).min(1, POST_MESSAGES.commentLength),
+  /** The comment this one answers (of the same post). */
+  replyToId: id(POST_MESSAGES.replyNotFound).nullish(),
 });
 
 export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotFound) });

@@ -1,4 +1,5 @@
 import { CHAT_MESSAGES } from '@app/shared/chat';
+import { plainMentions, type MentionedPerson } from '@app/shared/mentions';
 import type { TFunction } from 'i18next';
 import { serverText } from '../i18n/server-text.ts';
 
@@ -6,6 +7,8 @@ interface PreviewedMessage {
   senderId: string;
   kind: 'text' | 'video' | 'attachment';
   text: string;
+  /** The people the text mentions (shown as `@Full Name`). */
+  mentions?: readonly MentionedPerson[];
   unreadable: boolean;
   fileName: string | null;
   attachmentType: string | null;
@@ -13,7 +16,7 @@ interface PreviewedMessage {
 
 /** One line about a conversation's last message, for the conversation lists ('You: …' for one's own). */
 export function messagePreview(t: TFunction, message: PreviewedMessage, viewerId: string): string {
-  const firstLine = message.text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  const firstLine = plainMentions(message.text, message.mentions ?? []).split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
   let text: string;
   if (message.unreadable) text = serverText(CHAT_MESSAGES.unreadable);
   else if (firstLine !== '') text = firstLine;

@@ -5,7 +5,7 @@ import { stillAllowed } from '../core/access.ts';
 import { liveSubscription } from '../core/subscription.ts';
 import { chatPairProcedure } from '../core/trpc.ts';
 import { conversationTopic } from './events.ts';
-import { readMessage, type ChatMessage } from './service.ts';
+import { readMessage, withMentions, type ChatMessage } from './service.ts';
 
 /** What chat.onConversation sends: the message read and decrypted for the subscriber. */
 export type ChatEvent =
@@ -35,7 +35,9 @@ export const onConversation = chatPairProcedure.input(chatSubscriptionInput).sub
         case 'message.created':
         case 'message.updated': {
           const [row] = await ctx.db.select().from(messages).where(eq(messages.id, event.messageId));
-          return row ? { type: event.type, message: readMessage(ctx.chatKeys, row) } : null;
+          if (!row) return null;
+          const [message] = await withMentions(ctx.db, [readMessage(ctx.chatKeys, row)]);
+          return { type: event.type, message: message! };
         }
       }
     },

@@ -3,8 +3,9 @@ import { CHAT_MESSAGES, sendMessageInput } from '@app/shared/chat';
 import { contentTypeOfKey } from '@app/shared/uploads';
 import { AppError } from '../core/errors.ts';
 import { chatPairProcedure } from '../core/trpc.ts';
+import { checkMentions } from '../membership/mentions.ts';
 import { requireOwnUpload } from '../platform/uploads/service.ts';
-import { announce, chatBucketOf, readMessage, sealMessage } from './service.ts';
+import { announce, chatBucketOf, readMessage, withMentions, sealMessage } from './service.ts';
 
 /** Sends a text, a video link or an attachment to another member; the text is stored encrypted only. */
 export const send = chatPairProcedure.meta({ rateLimit: 'chat:send' }).input(sendMessageInput).mutation(async ({ ctx, input }) => {
@@ -12,6 +13,9 @@ export const send = chatPairProcedure.meta({ rateLimit: 'chat:send' }).input(sen
   const communityId = ctx.community.id;
   const attachmentType = input.attachmentKey ? contentTypeOfKey(input.attachmentKey) : null;
   if (input.attachmentKey && !attachmentType) throw new AppError('BAD_REQUEST', CHAT_MESSAGES.uploadFailed);
+  // Mentions are checked before the text is sealed: members of the community only. They tell nobody
+  // (a third person cannot open the conversation); the receiver has the message's own notice.
+  await checkMentions(ctx.db, communityId, input.text);
   const kind = input.attachmentKey ? 'attachment' : input.videoUrl ? 'video' : 'text';
   const sealed = sealMessage(ctx.chatKeys, communityId, me, input.userId, {
     text: input.text,
@@ -26,6 +30,7 @@ export const send = chatPairProcedure.meta({ rateLimit: 'chat:send' }).input(sen
       .values({ communityId, senderId: me, receiverId: input.userId, kind, ...sealed, attachmentKey: input.attachmentKey ?? null, attachmentType })
       .returning();
     await announce(tx, row!, 'message.created');
-    return readMessage(ctx.chatKeys, row!);
+    const [sent] = await withMentions(tx, [readMessage(ctx.chatKeys, row!)]);
+    return sent!;
   });
 });

@@ -1,6 +1,7 @@
 import type { Queryable } from '@app/db';
 import { communities, communityMembers, messages, profiles } from '@app/db/schema';
 import { CHAT_MESSAGES, type listMessagesInput } from '@app/shared/chat';
+import { mentionedIds, type MentionedPerson } from '@app/shared/mentions';
 import { detectVideoKind, type VideoKind } from '@app/shared/video';
 import { FILE_TYPES, IMAGE_TYPES } from '@app/shared/uploads';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 import { publish } from '../platform/live/publish.ts';
+import { mentionedPeople } from '../membership/mentions.ts';
 import { open, seal, type ChatKeyring } from './crypto.ts';
 import { conversationTopic, inboxTopic } from './events.ts';
 
@@ -28,6 +30,8 @@ export interface ChatMessage {
   kind: 'text' | 'video' | 'attachment';
   /** The text; '[Unreadable message]' when it cannot be decrypted. */
   text: string;
+  /** The people the text mentions (filled by withMentions). */
+  mentions: MentionedPerson[];
   unreadable: boolean;
   videoUrl: string | null;
   videoKind: VideoKind | null;
@@ -60,6 +64,7 @@ export function readMessage(keys: ChatKeyring, row: MessageRow): ChatMessage {
     receiverId: row.receiverId,
     kind: row.kind,
     text: plain ? plain.text : CHAT_MESSAGES.unreadable,
+    mentions: [],
     unreadable: plain === null,
     videoUrl,
     videoKind: videoUrl ? detectVideoKind(videoUrl) : null,
@@ -70,6 +75,19 @@ export function readMessage(keys: ChatKeyring, row: MessageRow): ChatMessage {
     editedAt: row.editedAt,
     readAt: row.readAt,
   };
+}
+
+/** The messages with the people their texts mention, read now (a query per community, none without mentions). */
+export async function withMentions<M extends ChatMessage>(db: Queryable, list: M[]): Promise<M[]> {
+  for (const communityId of new Set(list.map((m) => m.communityId))) {
+    const inCommunity = list.filter((m) => m.communityId === communityId);
+    const people = await mentionedPeople(db, communityId, inCommunity.map((m) => m.text));
+    for (const message of inCommunity) {
+      const ids = new Set(mentionedIds(message.text));
+      message.mentions = people.filter((p) => ids.has(p.id));
+    }
+  }
+  return list;
 }
 
 export async function loadMessage(db: Queryable, messageId: string): Promise<MessageRow> {
@@ -99,7 +117,7 @@ export async function messagePage(db: Queryable, keys: ChatKeyring, me: string, 
     rows.map(({ row, cursorAt }) => ({ id: row.id, cursorAt, row })),
     input.limit,
   );
-  return { items: page.items.map(({ row }) => readMessage(keys, row)), nextCursor: page.nextCursor };
+  return { items: await withMentions(db, page.items.map(({ row }) => readMessage(keys, row))), nextCursor: page.nextCursor };
 }
 
 const otherParty = (me: string) => sql<string>`case when ${messages.senderId} = ${me}::uuid then ${messages.receiverId} else ${messages.senderId} end`;
@@ -153,11 +171,12 @@ export async function conversationList(db: Queryable, keys: ChatKeyring, me: str
     .where(and(eq(messages.receiverId, me), isNull(messages.readAt), inScope))
     .groupBy(messages.communityId, messages.senderId);
   const unreadOf = new Map(unread.map((u) => [`${u.communityId}:${u.senderId}`, u.count]));
-  return rows.map(({ row, other: person, community }) => ({
+  const last = await withMentions(db, rows.map(({ row }) => readMessage(keys, row)));
+  return rows.map(({ other: person, community }, i) => ({
     other: person,
     community,
     unreadCount: unreadOf.get(`${community.id}:${person.id}`) ?? 0,
-    lastMessage: readMessage(keys, row),
+    lastMessage: last[i]!,
   }));
 }
 

@@ -4,6 +4,7 @@ import { decline } from './decline.ts';
 import { join } from './join.ts';
 import { leave } from './leave.ts';
 import { members } from './members.ts';
+import { mentionable } from './mentions.ts';
 import { onChange } from './onChange.ts';
 import { remove } from './remove.ts';
 import { status } from './status.ts';
@@ -13,6 +14,7 @@ export const membershipRouter = {
   status,
   join,
   members,
+  mentionable,
   approve,
   decline,
   remove,

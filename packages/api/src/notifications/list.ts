@@ -1,9 +1,11 @@
 import { comments, communities, communityEvents, courseModules, courses, notifications, posts, profiles } from '@app/db/schema';
+import { MENTION_MAX, MENTION_TOKEN_LENGTH, plainMentions, type MentionedPerson } from '@app/shared/mentions';
 import { listNotificationsInput, NOTIFICATION_PAGE_SIZE } from '@app/shared/notifications';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { protectedProcedure } from '../core/trpc.ts';
 import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
+import { mentionsOf } from '../membership/mentions.ts';
 import { visibleToRecipient } from './service.ts';
 
 /** The bell counts up to this ('99+' shows past it). */
@@ -11,7 +13,13 @@ export const UNREAD_COUNT_MAX = 100;
 
 /** How much of a post or comment the list shows. */
 const EXCERPT = 140;
-const excerpt = (column: typeof posts.content | typeof comments.content) => sql<string | null>`left(${column}, ${EXCERPT})`;
+/** What is read for it: enough that every @mention within its first characters is whole (each is drawn as '@Full Name'). */
+const EXCERPT_READ = EXCERPT + MENTION_MAX * MENTION_TOKEN_LENGTH;
+const excerpt = (column: typeof posts.content | typeof comments.content) => sql<string | null>`left(${column}, ${EXCERPT_READ})`;
+const mentioned = (column: typeof posts.content | typeof comments.content) =>
+  sql<MentionedPerson[] | null>`case when ${column} is null then null else ${mentionsOf(column, notifications.communityId)} end`;
+const plain = (text: { id: string | null; excerpt: string | null; mentions: MentionedPerson[] | null } | null) =>
+  text?.id ? { id: text.id, excerpt: text.excerpt === null ? null : plainMentions(text.excerpt, text.mentions ?? []).slice(0, EXCERPT) } : null;
 
 const actor = alias(profiles, 'actor');
 
@@ -41,8 +49,8 @@ export const list = protectedProcedure.input(listNotificationsInput).query(async
       actor: { id: actor.id, username: actor.username, fullName: actor.fullName, avatarUrl: actor.avatarUrl },
       others,
       community: { id: communities.id, name: communities.name, logoUrl: communities.logoUrl },
-      post: { id: posts.id, excerpt: excerpt(posts.content) },
-      comment: { id: comments.id, excerpt: excerpt(comments.content) },
+      post: { id: posts.id, excerpt: excerpt(posts.content), mentions: mentioned(posts.content) },
+      comment: { id: comments.id, excerpt: excerpt(comments.content), mentions: mentioned(comments.content) },
       event: { id: communityEvents.id, title: communityEvents.title, startsAt: communityEvents.startTimestamp },
       course: { id: courses.id, title: courses.title },
       module: { id: courseModules.id, title: courseModules.title },
@@ -67,7 +75,7 @@ export const list = protectedProcedure.input(listNotificationsInput).query(async
     .limit(NOTIFICATION_PAGE_SIZE + 1);
   const { items, nextCursor } = pageOf(rows, NOTIFICATION_PAGE_SIZE);
   return {
-    items: items.map(({ actor: who, ...item }) => ({ ...item, actor: who?.id ? who : null })),
+    items: items.map(({ actor: who, post, comment, ...item }) => ({ ...item, actor: who?.id ? who : null, post: plain(post), comment: plain(comment) })),
     nextCursor: nextCursor ? { updatedAt: nextCursor.createdAt, id: nextCursor.id } : null,
   };
 });

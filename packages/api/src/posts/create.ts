@@ -1,5 +1,6 @@
 import { posts, profiles } from '@app/db/schema';
 import { POST_MESSAGES, createPostInput } from '@app/shared/posts';
+import { plainMentions } from '@app/shared/mentions';
 import { contentTypeOfKey } from '@app/shared/uploads';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
@@ -9,6 +10,8 @@ import { memberProcedure } from '../core/trpc.ts';
 import { requireOwnUpload } from '../platform/uploads/service.ts';
 import { feedItem, POST_ATTACHMENT_BUCKET } from './service.ts';
 import { feedTopic } from './events.ts';
+import { checkMentions } from '../membership/mentions.ts';
+import { notifyOfPostMentions } from './notices.ts';
 
 /** The webhook event announcing a new post to the members (spec: the call after post creation). */
 export const POST_CREATED_EVENT = 'post.created';
@@ -23,6 +26,7 @@ export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(c
   const attachmentType = input.attachmentKey ? contentTypeOfKey(input.attachmentKey) : null;
   if (input.attachmentKey && !attachmentType) throw new AppError('BAD_REQUEST', POST_MESSAGES.attachment);
   return ctx.db.transaction(async (tx) => {
+    const mentioned = await checkMentions(tx, community.id, input.content);
     if (input.attachmentKey) await requireOwnUpload(tx, POST_ATTACHMENT_BUCKET, input.attachmentKey, userId, POST_MESSAGES.attachment);
     const [post] = await tx
       .insert(posts)
@@ -37,12 +41,13 @@ export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(c
       .returning({ id: posts.id });
     const item = await feedItem(tx, post!.id, userId);
     await publish(tx, feedTopic(community.id), { type: 'post.created', postId: item.id });
+    await notifyOfPostMentions(tx, { communityId: community.id, postId: item.id, actorId: userId, mentioned });
     const [author] = await tx.select({ fullName: profiles.fullName, username: profiles.username, avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
     await enqueueNotification(tx, POST_CREATED_EVENT, {
       communityId: community.id,
       communityName: community.name,
       postId: post!.id,
-      postTitle: input.content.slice(0, 80),
+      postTitle: plainMentions(input.content, item.mentions).slice(0, 80),
       ownerName: author?.fullName ?? author?.username ?? null,
       ownerAvatarUrl: author?.avatarUrl ?? null,
     });

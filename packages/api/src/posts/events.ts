@@ -1,3 +1,4 @@
+import type { MentionedPerson } from '@app/shared/mentions';
 import type { FeedItem } from './service.ts';
 import { communityTopic } from '../core/topics.ts';
 
@@ -5,6 +6,8 @@ export interface CommentItem {
   id: string;
   postId: string;
   content: string;
+  mentions: MentionedPerson[];
+  replyTo: { id: string; author: { id: string; username: string; fullName: string | null } } | null;
   createdAt: Date;
   author: FeedItem['author'];
   likeCount: number;
@@ -30,7 +33,7 @@ export type FeedTopicEvent =
 /** What posts.onFeed sends: the post or comment as it is when sent (a deleted one is not sent). */
 export type FeedEvent =
   | { type: 'post.created'; post: FeedItem }
-  | { type: 'post.updated'; postId: string; content: string; feeling: string | null; updatedAt: Date }
+  | { type: 'post.updated'; postId: string; content: string; mentions: MentionedPerson[]; feeling: string | null; updatedAt: Date }
   | { type: 'post.deleted'; postId: string }
   | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; comment: CommentItem; commentCount: number }

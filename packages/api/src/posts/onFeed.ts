@@ -25,7 +25,7 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
         }
         case 'post.updated': {
           const post = await ctx.live.shared(`feed:${id}`, () => currentPost(ctx.db, event.postId));
-          return post && { type: 'post.updated', postId: post.id, content: post.content, feeling: post.feeling, updatedAt: post.updatedAt };
+          return post && { type: 'post.updated', postId: post.id, content: post.content, mentions: post.mentions, feeling: post.feeling, updatedAt: post.updatedAt };
         }
         case 'comment.created': {
           const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));

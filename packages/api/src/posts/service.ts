@@ -5,6 +5,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { pointsIn } from '../levels/service.ts';
+import { mentionsOf } from '../membership/mentions.ts';
 import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 
 /** Post attachments live in a private bucket, served by GET /api/posts/{id}/attachment to members only. */
@@ -24,6 +25,7 @@ export function postColumns(viewerId: string) {
     id: posts.id,
     communityId: posts.communityId,
     content: posts.content,
+    mentions: mentionsOf(posts.content, posts.communityId),
     feeling: posts.feeling,
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
@@ -71,14 +73,23 @@ export async function feedPage(db: Queryable, viewerId: string, input: z.output<
   return pageOf(rows, input.limit);
 }
 
-/** A comment with its author, its like count and whether `viewerId` likes it. */
+const communityOfComment = sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${comments.postId})`;
+
+/** Whom a reply answers: the replied comment's id and its author (null for a plain comment, or once it is deleted). */
+const replyTo = sql<{ id: string; author: { id: string; username: string; fullName: string | null } } | null>`(
+  select json_build_object('id', rc.id, 'author', json_build_object('id', rp.id, 'username', rp.username, 'fullName', rp.full_name))
+  from ${comments} rc join ${profiles} rp on rp.id = rc.user_id where rc.id = ${comments.replyToId})`;
+
+/** A comment with its author, the people it mentions, whom it replies to, its like count and whether `viewerId` likes it. */
 export function commentColumns(viewerId: string) {
   return {
     id: comments.id,
     postId: comments.postId,
     content: comments.content,
+    mentions: mentionsOf(comments.content, communityOfComment),
+    replyTo,
     createdAt: comments.createdAt,
-    author: authorIn(sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${comments.postId})`),
+    author: authorIn(communityOfComment),
     likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})`,
     likedByMe: sql<boolean>`exists(select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
   };

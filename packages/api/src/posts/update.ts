@@ -5,14 +5,19 @@ import { publish } from '../platform/live/publish.ts';
 import { authorOrOwnerProcedure } from '../core/trpc.ts';
 import { feedItem } from './service.ts';
 import { feedTopic } from './events.ts';
+import { checkMentions } from '../membership/mentions.ts';
+import { notifyOfPostMentions } from './notices.ts';
 
 /** Its author, or the community owner, edits a post. Its time comes from the database's clock, as its
- * creation time does, so any edit (even one a moment after posting) shows as one. */
+ * creation time does, so any edit (even one a moment after posting) shows as one. A mention added
+ * tells the person added (once per post, ever); the others were told already. */
 export const update = authorOrOwnerProcedure.input(updatePostInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
+    const mentioned = await checkMentions(tx, ctx.community.id, input.content);
     await tx.update(posts).set({ content: input.content, feeling: input.feeling ?? null, updatedAt: sql`now()` }).where(eq(posts.id, input.postId));
     const item = await feedItem(tx, input.postId, ctx.user.id);
     await publish(tx, feedTopic(ctx.community.id), { type: 'post.updated', postId: item.id });
+    await notifyOfPostMentions(tx, { communityId: ctx.community.id, postId: item.id, actorId: ctx.user.id, mentioned });
     return item;
   }),
 );

@@ -3,6 +3,8 @@ import { NOTIFICATION_DEFAULTS } from '@app/shared/constants';
 import { notificationsInput } from '@app/shared/profiles';
 import { eq } from 'drizzle-orm';
 import { protectedProcedure } from '../core/trpc.ts';
+import { bellTopic } from '../notifications/events.ts';
+import { publish } from '../platform/live/publish.ts';
 
 const columns = {
   notifyMeAbout: notificationPreferences.notifyMeAbout,
@@ -19,12 +21,16 @@ export const notifications = protectedProcedure.query(async ({ ctx }) => {
   return row ?? { ...NOTIFICATION_DEFAULTS };
 });
 
-export const updateNotifications = protectedProcedure.input(notificationsInput).mutation(async ({ ctx, input }) => {
-  const values = { ...input, securityEmails: true, updatedAt: new Date() };
-  const [row] = await ctx.db
-    .insert(notificationPreferences)
-    .values({ userId: ctx.user.id, ...values })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: values })
-    .returning(columns);
-  return row!;
-});
+/** Saves them; the person's bells on every device refetch, since what they count follows 'Notify me about'. */
+export const updateNotifications = protectedProcedure.input(notificationsInput).mutation(({ ctx, input }) =>
+  ctx.db.transaction(async (tx) => {
+    const values = { ...input, securityEmails: true, updatedAt: new Date() };
+    const [row] = await tx
+      .insert(notificationPreferences)
+      .values({ userId: ctx.user.id, ...values })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: values })
+      .returning(columns);
+    await publish(tx, bellTopic(ctx.user.id), { type: 'notifications.changed' });
+    return row!;
+  }),
+);

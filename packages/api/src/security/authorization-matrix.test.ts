@@ -57,6 +57,7 @@ const MATRIX: Record<string, Row> = {
   // A stranger's request waits for the owner; the removed person may not ask again.
   'membership.join':               [UNAUTHORIZED,  ok,           CONFLICT,     CONFLICT,     FORBIDDEN,    CONFLICT],
   'membership.members':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'membership.mentionable':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'membership.approve':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
   'membership.decline':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
   'membership.remove':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { communityColumn } from './communities.ts';
 import { personColumn } from './profiles.ts';
 
@@ -31,12 +31,16 @@ export const comments = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: personColumn('user_id'),
+    /** Up to 250 characters as read, a mention counting as one: stored, each of up to 50 mentions is 38 more. */
     content: text('content').notNull(),
+    /** The comment this one replies to, of the same post (issue 24 threads by it); a deleted one leaves a plain comment. */
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),
-    check('comments_length', sql`char_length(${t.content}) BETWEEN 1 AND 250`),
+    index('comments_reply_to_idx').on(t.replyToId),
+    check('comments_length', sql`char_length(${t.content}) BETWEEN 1 AND 2150`),
   ],
 );
 

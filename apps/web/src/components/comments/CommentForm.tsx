@@ -1,7 +1,10 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
+import { visibleLength, type MentionedPerson } from '@app/shared/mentions';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { serverText } from '../../i18n/server-text.ts';
+import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
+import { useMentionPicks } from '../mentions/useMentionPicks.ts';
 
 export interface CommentFormLabels {
   text: string;
@@ -25,18 +28,36 @@ interface CommentFormProps {
   /** Why the last try failed, until dismissed; null when it did not. */
   error: string | null;
   onDismissError: () => void;
-  /** Sends the text; `sent` clears the box. */
+  /** Sends the text (as stored: picked mentions as tokens); `sent` clears the box. */
   onSend: (text: string, sent: () => void) => void;
+  /** With a community (the feed): `@` offers its members, and the text is sent with their tokens. */
+  mentionsIn?: string;
+  /** What the box starts with, focused, caret at the end (a reply's `@Name`); remount it (key) to start again. */
+  initial?: { text: string; mentions: MentionedPerson[] };
 }
 
 /** The box to add a comment. */
-export function CommentForm({ labels, schema, counter, sending, error, onDismissError, onSend }: CommentFormProps) {
-  const [text, setText] = useState('');
-  const trimmed = text.trim();
-  const check = schema.safeParse(text);
-  const tooLong = counter ? trimmed.length > counter.max : !check.success && trimmed !== '';
+export function CommentForm({ labels, schema, counter, sending, error, onDismissError, onSend, mentionsIn, initial }: CommentFormProps) {
+  const picks = useMentionPicks(initial);
+  const [text, setText] = useState(picks.initialText);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!initial || !field.current) return;
+    field.current.focus();
+    field.current.setSelectionRange(field.current.value.length, field.current.value.length);
+    // Only when mounted with a start (a reply): later renders leave the caret alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const stored = picks.stored(text);
+  const counted = visibleLength(stored.trim());
+  const check = schema.safeParse(stored);
+  const tooLong = counter ? counted > counter.max : !check.success && text.trim() !== '';
   const submit = () => {
-    if (check.success && !sending) onSend(text, () => setText(''));
+    if (check.success && !sending)
+      onSend(stored, () => {
+        setText('');
+        picks.reset();
+      });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (counter && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
@@ -45,21 +66,22 @@ export function CommentForm({ labels, schema, counter, sending, error, onDismiss
       submit();
     }
   };
-  const box = (
-    <Textarea
-      aria-label={labels.text}
-      placeholder={labels.placeholder}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onKeyDown={onKeyDown}
-      error={tooLong && check.error?.issues[0] ? serverText(check.error.issues[0].message) : undefined}
-      autosize
-      minRows={1}
-      maxRows={6}
-      radius={counter ? 'md' : 'xl'}
-      size="sm"
-      style={counter ? undefined : { flex: 1 }}
-    />
+  const boxProps = {
+    'aria-label': labels.text,
+    placeholder: labels.placeholder,
+    onKeyDown,
+    error: tooLong && check.error?.issues[0] ? serverText(check.error.issues[0].message) : undefined,
+    autosize: true,
+    minRows: 1,
+    maxRows: 6,
+    radius: counter ? 'md' : 'xl',
+    size: 'sm',
+    style: counter ? undefined : { flex: 1 },
+  } as const;
+  const box = mentionsIn ? (
+    <MentionTextarea {...boxProps} ref={field} communityId={mentionsIn} value={text} onChange={setText} onPick={picks.pick} />
+  ) : (
+    <Textarea {...boxProps} ref={field} value={text} onChange={(event) => setText(event.currentTarget.value)} />
   );
   const send = (
     <Button
@@ -87,7 +109,7 @@ export function CommentForm({ labels, schema, counter, sending, error, onDismiss
             {box}
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="xs" c={tooLong ? 'red' : 'dimmed'}>
-                {counter.label(trimmed.length)}
+                {counter.label(counted)}
               </Text>
               {send}
             </Group>

@@ -1,4 +1,5 @@
-import { Group, Stack } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import type { MentionedPerson } from '@app/shared/mentions';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../UserAvatar.tsx';
@@ -11,6 +12,10 @@ interface CommentItemProps {
   level?: number;
   createdAt: Date;
   text: string;
+  /** The people the text mentions (the feed's comments; the feedback wall has none). */
+  mentions?: readonly MentionedPerson[];
+  /** 'Replying to @Name', over a reply's text. */
+  replyingTo?: string;
   deleteLabel: string;
   /** Offered to those who may delete the comment (the server checks again). */
   onDelete?: () => void;
@@ -24,7 +29,7 @@ interface CommentItemProps {
 }
 
 /** One comment in a list: avatar, author and time (and delete for those who may), its text, then its footer. */
-export function CommentItem({ author, level, createdAt, text, deleteLabel, onDelete, deleting, bubble = false, footer, highlighted = false }: CommentItemProps) {
+export function CommentItem({ author, level, createdAt, text, mentions, replyingTo, deleteLabel, onDelete, deleting, bubble = false, footer, highlighted = false }: CommentItemProps) {
   const { t } = useTranslation();
   const item = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -45,7 +50,12 @@ export function CommentItem({ author, level, createdAt, text, deleteLabel, onDel
       <UserAvatar username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }} {...(bubble ? { px: 'sm', py: 6, bg: 'gray.0', bdrs: 'md' } : {})}>
         <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} />
-        <PostText text={text} size="sm" />
+        {replyingTo && (
+          <Text size="xs" c="dimmed">
+            {replyingTo}
+          </Text>
+        )}
+        <PostText text={text} mentions={mentions} size="sm" />
         {footer && <Group gap={4}>{footer}</Group>}
       </Stack>
     </Group>

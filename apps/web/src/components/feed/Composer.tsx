@@ -1,9 +1,11 @@
-import { Alert, Button, FileButton, Group, Paper, Stack, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Stack, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../UserAvatar.tsx';
+import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
+import { useMentionPicks } from '../mentions/useMentionPicks.ts';
 import { useMe } from '../../lib/auth.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -24,6 +26,7 @@ export function Composer() {
   const { communityId } = useFeed();
   const cache = useFeedCache();
   const [content, setContent] = useState('');
+  const picks = useMentionPicks();
   const [feeling, setFeeling] = useState<Feeling | null>(null);
   const { attachment, pick, clear } = useAttachmentUpload();
   // A new file input after each post or removal, so picking the same file again still counts.
@@ -34,6 +37,7 @@ export function Composer() {
       onSuccess: (post) => {
         cache.addPost(post);
         setContent('');
+        picks.reset();
         setFeeling(null);
         clear();
         setFileInput((n) => n + 1);
@@ -45,7 +49,7 @@ export function Composer() {
   const blocked = content.trim() === '' || uploading || attachment?.status === 'failed';
   const submit = () => {
     if (blocked || create.isPending) return;
-    create.mutate({ communityId, content, feeling, attachmentKey: attachment?.status === 'ready' ? attachment.key : null });
+    create.mutate({ communityId, content: picks.stored(content), feeling, attachmentKey: attachment?.status === 'ready' ? attachment.key : null });
   };
   const removeFile = () => {
     clear();
@@ -63,11 +67,13 @@ export function Composer() {
         <Stack gap="sm">
           <Group gap="sm" align="flex-start" wrap="nowrap">
             <UserAvatar username={me.data?.username} avatarUrl={me.data?.avatarUrl} radius="xl" size={40} visibleFrom="xs" />
-            <Textarea
+            <MentionTextarea
+              communityId={communityId}
+              onPick={picks.pick}
               aria-label={t('feed.composer.text')}
               placeholder={t('feed.composer.text')}
               value={content}
-              onChange={(event) => setContent(event.currentTarget.value)}
+              onChange={setContent}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
               }}

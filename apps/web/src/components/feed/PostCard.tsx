@@ -58,7 +58,7 @@ export function PostCard({ post, position, total, commentsOpen: startOpen = fals
                 {prefix}
               </Text>
             )}
-            <PostText text={post.content} />
+            <PostText text={post.content} mentions={post.mentions} />
           </Stack>
         )}
         {video && !editing && <PostVideo embed={video} />}

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
+import { useMentionPicks } from '../mentions/useMentionPicks.ts';
 import { FeelingPicker } from './FeelingPicker.tsx';
 import type { Feeling } from './feelings.ts';
 import type { FeedItem } from '../../lib/paged.ts';
@@ -20,12 +22,13 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const cache = useFeedCache();
-  const [content, setContent] = useState(post.content);
+  const picks = useMentionPicks({ text: post.content, mentions: post.mentions });
+  const [content, setContent] = useState(picks.initialText);
   const [feeling, setFeeling] = useState<Feeling | null>((post.feeling as Feeling | null) ?? null);
   const update = useMutation(
     trpc.posts.update.mutationOptions({
       onSuccess: (saved) => {
-        cache.patchPost(saved.id, () => ({ content: saved.content, feeling: saved.feeling, updatedAt: saved.updatedAt }));
+        cache.patchPost(saved.id, () => ({ content: saved.content, mentions: saved.mentions, feeling: saved.feeling, updatedAt: saved.updatedAt }));
         onDone();
       },
     }),
@@ -35,14 +38,16 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (content.trim() !== '') update.mutate({ postId: post.id, content, feeling });
+        if (content.trim() !== '') update.mutate({ postId: post.id, content: picks.stored(content), feeling });
       }}
     >
       <Stack gap="xs">
-        <Textarea
+        <MentionTextarea
+          communityId={post.communityId}
+          onPick={picks.pick}
           aria-label={t('feed.post.editText')}
           value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
+          onChange={setContent}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && !update.isPending) onDone();
           }}

@@ -1,29 +1,19 @@
-import { Anchor, Text, type TextProps } from '@mantine/core';
-import { findLinks } from '@app/shared/video';
-import type { ReactNode } from 'react';
+import { Text, type TextProps } from '@mantine/core';
+import type { MentionedPerson } from '@app/shared/mentions';
+import { MentionRuns } from '../mentions/MentionRuns.tsx';
 import classes from './feed.module.css';
 
 interface PostTextProps extends TextProps {
   text: string;
+  /** The people the text mentions (drawn as links to their profiles). */
+  mentions?: readonly MentionedPerson[];
 }
 
-/** Post or comment text: line breaks kept, links clickable (opened in a new tab, never given our referrer's trust). */
-export function PostText({ text, ...props }: PostTextProps) {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const link of findLinks(text)) {
-    if (link.start > last) parts.push(text.slice(last, link.start));
-    parts.push(
-      <Anchor key={link.start} href={link.href} target="_blank" rel="noopener noreferrer nofollow ugc" inherit>
-        {link.text}
-      </Anchor>,
-    );
-    last = link.end;
-  }
-  if (last < text.length) parts.push(text.slice(last));
+/** Post or comment text: line breaks kept, mentions and links clickable. */
+export function PostText({ text, mentions, ...props }: PostTextProps) {
   return (
     <Text className={classes.text} dir="auto" ta="start" {...props}>
-      {parts}
+      <MentionRuns text={text} mentions={mentions} />
     </Text>
   );
 }

@@ -64,7 +64,7 @@ export function useFeedCache() {
           cache.addPost(event.post);
           return;
         case 'post.updated':
-          patchPost(event.postId, () => ({ content: event.content, feeling: event.feeling, updatedAt: event.updatedAt }));
+          patchPost(event.postId, () => ({ content: event.content, mentions: event.mentions, feeling: event.feeling, updatedAt: event.updatedAt }));
           return;
         case 'post.deleted':
           cache.removePost(event.postId);

@@ -129,6 +129,7 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'membership.status': community,
   'membership.join': community,
   'membership.members': community,
+  'membership.mentionable': ({ world }) => ({ communityId: world.community.id, search: 'a' }),
   'membership.approve': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
   'membership.decline': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
   'membership.remove': ({ world }) => ({ communityId: world.community.id, userId: world.other }),

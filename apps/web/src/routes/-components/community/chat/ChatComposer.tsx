@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, CloseButton, FileButton, Group, Loader, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, CloseButton, FileButton, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { IconPaperclip, IconSend2, IconVideo } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { uploadFile } from '../../../../lib/uploads.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { MentionTextarea } from '../../../../components/mentions/MentionTextarea.tsx';
+import { useMentionPicks } from '../../../../components/mentions/useMentionPicks.ts';
 import { CHAT_ACCEPT, uploadKindOf } from './chatFiles.ts';
 import classes from './chat.module.css';
 import type { ChatMessage } from './types.ts';
@@ -33,6 +35,12 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
   const trpc = useTRPC();
   const cache = useChatCache(communityId, otherId);
   const [text, setText] = useState('');
+  // Mentions in chat render as links and tell nobody: a third person cannot open the conversation.
+  const picks = useMentionPicks();
+  const clearText = () => {
+    setText('');
+    picks.reset();
+  };
   const [videoUrl, setVideoUrl] = useState('');
   const [videoOpen, setVideoOpen] = useState(false);
   const [uploading, setUploading] = useState<string | null>(null);
@@ -58,8 +66,8 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
     setProblem(null);
     try {
       if (text.trim() !== '') {
-        await send.mutateAsync({ communityId, userId: otherId, text });
-        setText('');
+        await send.mutateAsync({ communityId, userId: otherId, text: picks.stored(text) });
+        clearText();
       }
       if (videoUrl.trim() !== '') {
         await send.mutateAsync({ communityId, userId: otherId, videoUrl });
@@ -86,8 +94,8 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
       return;
     }
     try {
-      await send.mutateAsync({ communityId, userId: otherId, attachmentKey: key, fileName: file.name, text });
-      setText('');
+      await send.mutateAsync({ communityId, userId: otherId, attachmentKey: key, fileName: file.name, text: picks.stored(text) });
+      clearText();
     } catch (error) {
       if (!isRateLimited(error)) setProblem({ title: t('chat.composer.failed'), detail: error instanceof Error ? error.message : null });
     } finally {
@@ -165,11 +173,13 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
               <IconVideo size={20} />
             </ActionIcon>
           </Tooltip>
-          <Textarea
+          <MentionTextarea
+            communityId={communityId}
+            onPick={picks.pick}
             aria-label={t('chat.composer.label')}
             placeholder={t('chat.composer.placeholder')}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            onChange={setText}
             onKeyDown={onEnter}
             autosize
             minRows={1}

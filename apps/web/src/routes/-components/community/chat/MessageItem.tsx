@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Menu, Stack, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChecks, IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,9 @@ import { serverText } from '../../../../i18n/server-text.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
+import { MentionRuns } from '../../../../components/mentions/MentionRuns.tsx';
+import { MentionTextarea } from '../../../../components/mentions/MentionTextarea.tsx';
+import { useMentionPicks } from '../../../../components/mentions/useMentionPicks.ts';
 import { ChatAttachment } from './ChatAttachment.tsx';
 import { ChatVideo } from './ChatVideo.tsx';
 import classes from './chat.module.css';
@@ -52,7 +55,7 @@ export function MessageItem({ message, mine, senderName, otherId }: MessageItemP
             {message.kind === 'attachment' && <ChatAttachment message={message} senderName={senderName} />}
             {message.text !== '' && (
               <Text size="sm" dir="auto" className={classes.text} c={message.unreadable ? (mine ? 'brand.1' : 'dimmed') : undefined} fs={message.unreadable ? 'italic' : undefined}>
-                {message.unreadable ? serverText(message.text) : message.text}
+                {message.unreadable ? serverText(message.text) : <MentionRuns text={message.text} mentions={message.mentions} onColor={mine} />}
               </Text>
             )}
           </Stack>
@@ -118,7 +121,8 @@ function MessageEditor({ message, otherId, onDone }: { message: ChatMessage; oth
   const { t } = useTranslation();
   const trpc = useTRPC();
   const cache = useChatCache(message.communityId, otherId);
-  const [text, setText] = useState(message.text);
+  const picks = useMentionPicks({ text: message.text, mentions: message.mentions });
+  const [text, setText] = useState(picks.initialText);
   const edit = useMutation(
     trpc.chat.edit.mutationOptions({
       onSuccess: (updated) => {
@@ -131,15 +135,18 @@ function MessageEditor({ message, otherId, onDone }: { message: ChatMessage; oth
   const blank = text.trim() === '';
   const save = () => {
     if (blank || edit.isPending) return;
-    if (text === message.text) return onDone();
-    edit.mutate({ messageId: message.id, text });
+    const stored = picks.stored(text);
+    if (stored === message.text) return onDone();
+    edit.mutate({ messageId: message.id, text: stored });
   };
   return (
     <Stack gap={6}>
-      <Textarea
+      <MentionTextarea
+        communityId={message.communityId}
+        onPick={picks.pick}
         aria-label={t('chat.message.editLabel')}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={setText}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onDone();
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

@@ -13,6 +13,7 @@ function message(id: string, from = ANA, extra: Partial<ChatMessage> = {}): Chat
     receiverId: from === ANA ? BEN : ANA,
     kind: 'text',
     text: `message ${id}`,
+    mentions: [],
     unreadable: false,
     videoUrl: null,
     videoKind: null,
