@@ -1,6 +1,10 @@
 import { router } from '../core/trpc.ts';
 import { list, unreadCount } from './list.ts';
+import { pushKey, pushSubscribe, pushUnsubscribe } from './push.ts';
 import { markAllRead, markRead, mute, muted, onChange } from './read.ts';
 
-/** The bell: the caller's notifications, their unread count (live), reading them, muting a community. */
-export const notificationsRouter = router({ list, unreadCount, markRead, markAllRead, muted, mute, onChange });
+/**
+ * The bell: the caller's notifications, their unread count (live), reading them, muting a
+ * community; and the devices their pushes go to.
+ */
+export const notificationsRouter = router({ list, unreadCount, markRead, markAllRead, muted, mute, onChange, pushKey, pushSubscribe, pushUnsubscribe });
