@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, screenshot, usePeople, VIEWPORTS } from './support/index.ts';
+import { baseUrl, checkA11y, describeBrowser, screenshot, usePeople, VIEWPORTS } from './support/index.ts';
 
 interface Manifest {
   name: string;
@@ -126,5 +126,23 @@ describeBrowser('the installable app', () => {
       .poll(async () => (await page.getByRole('alert').filter({ hasText: 'could not be turned on' }).count()) + (await page.getByTestId('push-state').textContent() === 'On' ? 1 : 0))
       .toBe(1);
     await screenshot(page, 'settings-push-after-grant');
+  });
+
+  it('keeps a mobile ‘Notify me about’ while ‘use different settings for my mobile devices’ is on, in Arabic on a phone', async () => {
+    const { page } = await person('mobile', 'Mona Mobile', VIEWPORTS.phone);
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
+    await page.goto('/settings?section=notifications');
+    await page.getByLabel('استخدام إعدادات مختلفة لأجهزتي المحمولة').check();
+    const mobile = page.getByRole('radiogroup', { name: 'على أجهزتي المحمولة، أرسل لي إشعارًا بشأن...' });
+    await mobile.getByLabel('لا شيء').check();
+    await page.getByRole('button', { name: 'تفعيل الإشعارات الفورية' }).waitFor();
+    await checkA11y(page, 'notification settings with the mobile settings and push', page.getByTestId('push-state'), 'ar');
+    await screenshot(page, 'settings-push-mobile-ar');
+    await page.getByRole('button', { name: 'تحديث الإشعارات' }).click();
+    await page.getByText('تم تحديث الإشعارات').first().waitFor();
+
+    await page.reload();
+    expect(await page.getByRole('radiogroup', { name: 'على أجهزتي المحمولة، أرسل لي إشعارًا بشأن...' }).getByLabel('لا شيء').isChecked()).toBe(true);
+    expect(await page.getByRole('radiogroup', { name: 'أرسل لي إشعارًا بشأن...', exact: true }).getByLabel('جميع الرسائل الجديدة').isChecked()).toBe(true);
   });
 });

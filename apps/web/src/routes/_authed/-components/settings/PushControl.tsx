@@ -64,7 +64,7 @@ export function PushControl() {
             </Text>
           </div>
           {state && (
-            <Badge variant="light" color={BADGE_COLOR[shown]} data-testid="push-state">
+            <Badge variant="light" color={BADGE_COLOR[shown]} data-testid="push-state" style={{ flex: 'none' }}>
               {t(`settings.notifications.push.${shown}`)}
             </Badge>
           )}
