@@ -36,6 +36,9 @@ const keptUrls = (page: Page) =>
     return urls;
   });
 
+/** Browser tests block the service worker unless asked (e2e/support/browser.ts). */
+const WORKER = { serviceWorkers: 'allow' } as const;
+
 describeBrowser('the installable app', () => {
   const { person, visitor } = usePeople();
 
@@ -64,7 +67,7 @@ describeBrowser('the installable app', () => {
   });
 
   it('registers a service worker that shows the offline page for a page without a network, and keeps nothing private', async () => {
-    const { page, context } = await person('offline', 'Otto Offline', VIEWPORTS.phone);
+    const { page, context } = await person('offline', 'Otto Offline', VIEWPORTS.phone, WORKER);
     await page.goto('/settings?section=notifications');
     expect(await serviceWorkerReady(page)).toMatch(/\/sw\.js$/);
     // Signed in, with the API answering: still nothing of it is kept.
@@ -92,7 +95,7 @@ describeBrowser('the installable app', () => {
   });
 
   it('asks for permission to push only after a click on ‘Turn on push notifications’, and shows what the browser answered', async () => {
-    const { page, context } = await person('pusher', 'Pia Pusher');
+    const { page, context } = await person('pusher', 'Pia Pusher', VIEWPORTS.desktop, WORKER);
     await context.addInitScript(() => {
       const asked = { count: 0 };
       (window as unknown as { permissionAsked: typeof asked }).permissionAsked = asked;
