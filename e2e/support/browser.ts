@@ -45,6 +45,11 @@ export interface ContextOptions {
   timezoneId?: string;
   /** The browser's language (navigator.language and Accept-Language), e.g. 'ar-EG'. */
   locale?: string;
+  /**
+   * 'allow' lets the app's service worker run. Blocked by default: requests it makes for a page
+   * (navigations, the build's files) would pass by the `page.route` handlers other tests set.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** Every open page, with the script errors and console errors it has shown: printed when a test fails. */
@@ -52,7 +57,7 @@ const openPages = new Map<Page, string[]>();
 
 /** A fresh browser context (its own cookies and storage) with one page. */
 export async function newPage(browser: Browser, viewport: Viewport = VIEWPORTS.desktop, options: ContextOptions = {}) {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport, ...options });
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers: 'block', ...options });
   // A click or wait that cannot happen fails with its reason instead of running into the test timeout.
   context.setDefaultTimeout(15_000);
   const page: Page = await context.newPage();

@@ -6,6 +6,7 @@ import { createStorage, type Storage } from '@app/storage';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './env.ts';
 import { loadChatKeys } from './chat-keys.ts';
+import { loadWebPush } from './web-push-keys.ts';
 import { benchBaselinesPlugin } from './plugins/bench-baselines.ts';
 import { cancellationsPlugin } from './plugins/cancellations.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
@@ -59,6 +60,8 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('chatKeys', loadChatKeys(config));
+  app.decorate('webPush', loadWebPush(config));
+  if (!app.webPush) app.log.error('Web push is OFF: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set (see README). Members cannot turn push notifications on.');
 
   // Long-lived services, each started here and stopped when the app closes.
   await app.register(liveBusPlugin);

@@ -58,6 +58,9 @@ const schema = z.object({
   CHAT_ENCRYPTION_KEY: z.string().optional(),
   NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   NOTIFY_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'NOTIFY_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_…)').optional(),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (web-push generate-vapid-keys)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (web-push generate-vapid-keys)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: address').optional(),
   UNSAFE_LOCAL_STAND_INS: flag,
 });
 
@@ -99,6 +102,11 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Where members' notifications (a new post…) are POSTed, signed with `secret`; null: not sent. */
   notifyWebhook: { url: string | null; secret: string | null };
+  /**
+   * Web push's VAPID keys as given (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY) and whom push services may
+   * reach (VAPID_SUBJECT); keys null: generated into DATA_DIR outside production, pushes off in it.
+   */
+  vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
   /** CHAT_ENCRYPTION_KEY as given; null: generated into DATA_DIR (refused in production). */
   chatEncryptionKey: string | null;
   /**
@@ -157,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: env.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
     payments: paymentsConfig(env),
     notifyWebhook: { url: env.NOTIFY_WEBHOOK_URL ?? null, secret: env.NOTIFY_WEBHOOK_SECRET ?? null },
+    vapid: vapidConfig(env, publicUrl),
     chatEncryptionKey: chatKey(env),
     unsafeLocalStandIns: env.UNSAFE_LOCAL_STAND_INS,
   };
@@ -195,6 +204,17 @@ function paymentsConfig(env: Env): PaymentsConfig {
   const missing = (['POLAR_PRODUCT_ID', 'POLAR_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
   if (missing.length) throw new Error(`Invalid environment:\n  POLAR_ACCESS_TOKEN needs ${missing.join(', ')}`);
   return { polar: { accessToken: env.POLAR_ACCESS_TOKEN, productId: env.POLAR_PRODUCT_ID!, server: env.POLAR_SERVER }, webhookSecret };
+}
+
+/** Both VAPID keys or neither; the subject defaults to the public address (https) or a first admin's e-mail. */
+function vapidConfig(env: Env, publicUrl: string): AppConfig['vapid'] {
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both or neither)');
+  }
+  const admin = env.ADMIN_EMAILS.split(',')[0]?.trim();
+  const subject = env.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : admin ? `mailto:${admin}` : 'mailto:push@localhost');
+  const keys = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+  return { keys, subject };
 }
 
 /** Chat messages cannot be read without this key: production must set it (and back it up). */

@@ -1,4 +1,4 @@
-import type { Auth, ChatKeyring } from '@app/api/server';
+import type { Auth, ChatKeyring, WebPushConfig } from '@app/api/server';
 import type { Database } from '@app/db';
 import type { Storage } from '@app/storage';
 import type { AppConfig } from './env.ts';
@@ -12,6 +12,8 @@ declare module 'fastify' {
     lucia: Auth;
     storage: Storage;
     chatKeys: ChatKeyring;
+    /** Web push's VAPID keys, or null when pushes are off (production without them). */
+    webPush: WebPushConfig | null;
     /** The local sign-in and checkout stand-ins: which are on, and the guard their routes run first. */
     standIns: StandIns;
   }

@@ -8,8 +8,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { INTERFACE_LANGUAGES } from '@app/shared/language';
-import { EARLY_CLICKS_SCRIPT, PAGE_PRELOADS_ID, PAGE_STATE_ID, PRERENDERED_PAGES, prerenderedFile } from '@app/shared/prerendered';
+import { INTERFACE_LANGUAGES, type Language } from '@app/shared/language';
+import { EARLY_CLICKS_SCRIPT, manifestOf, PAGE_PRELOADS_ID, PAGE_STATE_ID, PRERENDERED_PAGES, prerenderedFile } from '@app/shared/prerendered';
 import type { Rendering } from '../src/prerender.tsx';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,7 +80,7 @@ const HOISTED = /<title>[^<]*<\/title>|<link rel="preload"[^>]*\/>/g;
 /** Text for a double-quoted attribute. */
 const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-function page(language: string, path: string | null, rendering: Rendering | null): string {
+function page(language: Language, path: string | null, rendering: Rendering | null): string {
   const rendered = rendering?.html ?? null;
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const hoisted = rendered?.match(HOISTED) ?? [];
@@ -92,6 +92,8 @@ function page(language: string, path: string | null, rendering: Rendering | null
     // runs: without it, a page painted before then has no borders or body colours, and moves when they come.
     // First in the head: clicks made before the app runs are held from the first paint (main.tsx).
     .replace(/(<meta charset[^>]*>)/, rendered === null ? '$1' : `$1<script>${EARLY_CLICKS_SCRIPT}</script>`)
+    // The installable app's name and direction in the page's language.
+    .replace('/manifest.en.webmanifest', manifestOf(language))
     .replace(
       /<html[^>]*>/,
       `<html lang="${language}" dir="${dir}" data-mantine-color-scheme="light"${rendered === null ? '' : ' data-prerendered="1"'}>`,

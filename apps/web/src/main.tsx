@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import start from './boot.tsx';
+import { registerServiceWorker } from './lib/push.ts';
 
 /**
  * The app starts after the first frame: a page rendered ahead of time paints at once, then hydrates.
@@ -25,6 +26,7 @@ declare global {
 
 async function go() {
   await start();
+  registerServiceWorker();
   const early = window.earlyClicks;
   if (!early) return;
   early.stop();

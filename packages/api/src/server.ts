@@ -41,3 +41,4 @@ export { appRouter, createCaller, type AppRouter } from './root.ts';
 export { storageUsed, storeUpload, type NewUpload, type StoreResult } from './platform/uploads/service.ts';
 export { UNREFERENCED_UPLOAD_TTL_MS } from './platform/uploads/sweep.ts';
 export { createNotificationJobs, type NotificationJobs } from './notifications/worker.ts';
+export { generateVapidKeys, type WebPushConfig } from './notifications/web-push.ts';

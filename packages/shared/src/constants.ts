@@ -83,6 +83,7 @@ export const NOTIFICATION_DEFAULTS = {
   socialEmails: true,
   securityEmails: true,
   mobileSettings: false,
+  mobileNotifyMeAbout: 'all',
 } as const;
 
 export const LIMITS = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from './communities.ts';
-import { cursorTime, lastEventId } from './input.ts';
+import { boundedText, cursorTime, lastEventId } from './input.ts';
+import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from './language.ts';
 
 /** The bell: what notifies whom (issue 22), in one list. */
 
@@ -50,3 +51,28 @@ export const muteInput = z.object({ communityId: z.uuid({ error: COMMUNITY_MESSA
 
 
 export const notificationSubscriptionInput = z.object({ lastEventId });
+
+// --- Web push (the devices a member turned pushes on in) ----------------------------------------
+
+export const PUSH_MESSAGES = {
+  endpoint: 'This push subscription is not valid.',
+  off: 'Push notifications are not available on this server.',
+} as const;
+
+/** A browser's key (base64url, RFC 8291): p256dh is 65 bytes (87 characters), auth 16 (22). */
+const pushKey = (max: number) =>
+  boundedText(max, PUSH_MESSAGES.endpoint, { trim: false }).pipe(z.string().regex(/^[A-Za-z0-9_-]{16,}={0,2}$/, { error: PUSH_MESSAGES.endpoint }));
+
+/** A push service's address for one browser (a secret capability URL, https). */
+const pushEndpoint = boundedText(2048, PUSH_MESSAGES.endpoint, { trim: false }).pipe(z.url({ protocol: /^https$/, error: PUSH_MESSAGES.endpoint }));
+
+/** What PushManager.subscribe() gave the browser, and whether it is a phone or tablet, in which language. */
+export const pushSubscribeInput = z.object({
+  endpoint: pushEndpoint,
+  keys: z.object({ p256dh: pushKey(128), auth: pushKey(64) }),
+  mobile: z.boolean().default(false),
+  language: z.enum(INTERFACE_LANGUAGES).default(DEFAULT_LANGUAGE),
+});
+export type PushSubscribeInput = z.input<typeof pushSubscribeInput>;
+
+export const pushUnsubscribeInput = z.object({ endpoint: pushEndpoint });

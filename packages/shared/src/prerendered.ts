@@ -15,6 +15,11 @@ export function prerenderedFile(language: Language, path: string | null): string
   return `prerendered/${language}/${name}.html`;
 }
 
+/** The web app manifest of an interface language (apps/web/public/manifest.<language>.webmanifest): its name, `lang` and `dir`. */
+export function manifestOf(language: Language): string {
+  return `/manifest.${language}.webmanifest`;
+}
+
 /**
  * The id of the template at the end of a prerendered page's body that holds the module preloads of
  * the page's own code, which the app puts in the head when it starts.

@@ -54,6 +54,8 @@ describe('notification defaults', () => {
       socialEmails: true,
       securityEmails: true,
       mobileSettings: false,
+      // The mobile devices' own 'Notify me about', used while mobileSettings is on.
+      mobileNotifyMeAbout: 'all',
     });
   });
 });

@@ -95,6 +95,8 @@ export const notificationsInput = z.object({
   /** Always on: security e-mails cannot be turned off. */
   securityEmails: z.literal(true).default(true),
   mobileSettings: z.boolean(),
+  /** 'Notify me about' for phones and tablets (their pushes), while mobileSettings is on. */
+  mobileNotifyMeAbout: z.enum(NOTIFY_ME_ABOUT, { error: PROFILE_MESSAGES.notifyRequired }).default('all'),
 });
 export type NotificationsInput = z.input<typeof notificationsInput>;
 

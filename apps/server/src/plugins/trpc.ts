@@ -59,6 +59,7 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       live: app.live,
       isSessionActive: async () => (session ? isSessionActive(app.database.db, session.id) : false),
       chatKeys: app.chatKeys,
+      webPush: app.webPush,
       rateLimiter: app.rateLimiter,
       clientAddress: overSocket ? (upgradeAddresses.get(req as unknown as IncomingMessage) ?? null) : req.ip,
       socket,

@@ -1,4 +1,5 @@
 import { LANGUAGE_COOKIE, languageCookie, pickLanguage, type Language } from '@app/shared/language';
+import { manifestOf } from '@app/shared/prerendered';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './en/common.json';
@@ -68,6 +69,7 @@ export function loadLanguage(language: Language): Promise<void> {
 export function applyDocumentLanguage(language: Language) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestOf(language));
 }
 
 /** Switches the interface language, remembered for a year in this browser (the server reads it too). */

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 
 import { enqueueTask } from '../platform/jobs/tasks.ts';
 import { publishToMany } from '../platform/live/publish.ts';
 import { bellTopic } from './events.ts';
+import { pushLater } from './push-queue.ts';
 
 /** What a notification is about: ids only (the list reads their text at read time). */
 export interface Subject {
@@ -36,7 +37,7 @@ const ACTORS_KEPT = 5;
  * row), and a ping to each one's bells once it commits. Nobody is told of what they did themselves.
  */
 export async function notify(tx: Queryable, notices: Notice[]): Promise<void> {
-  const told: string[] = [];
+  const told: { id: string; recipientId: string }[] = [];
   for (const notice of notices) {
     if (notice.actorId === notice.recipientId) continue;
     if (notice.once && (await tx.$count(notifications, and(eq(notifications.recipientId, notice.recipientId), eq(notifications.groupKey, notice.groupKey)))) > 0) continue;
@@ -74,9 +75,10 @@ export async function notify(tx: Queryable, notices: Notice[]): Promise<void> {
         },
       })
       .returning({ id: notifications.id });
-    if (row) told.push(recipientId);
+    if (row) told.push({ id: row.id, recipientId });
   }
-  await publishToMany(tx, [...new Set(told)].map(bellTopic), { type: 'notifications.changed' });
+  await publishToMany(tx, [...new Set(told.map((row) => row.recipientId))].map(bellTopic), { type: 'notifications.changed' });
+  await pushLater(tx, told);
 }
 
 /** Takes back what an undone act told (a like withdrawn by its only liker): rows no one else is named on. */
@@ -89,14 +91,13 @@ export async function withdraw(tx: Queryable, recipientId: string, groupKey: str
 }
 
 /**
- * What a recipient may see now: their 'Notify me about' choice, the communities they did not mute,
- * and access at read time: a community's notifications while they are its member (a declined
- * request's answer and a partner's news aside), a course's while it is visible to members. What
- * was deleted took its rows with it.
+ * What a recipient may see now: their 'Notify me about' choice (or `preference`, a device's own for
+ * its pushes), the communities they did not mute, and access at read time: a community's
+ * notifications while they are its member (a declined request's answer and a partner's news aside),
+ * a course's while it is visible to members. What was deleted took its rows with it.
  */
-export function visibleToRecipient(): SQL {
+export function visibleToRecipient(preference: SQL = notifyMeAbout(notifications.recipientId)): SQL {
   const n = notifications;
-  const preference = notifyMeAbout(n.recipientId);
   const member = sql`exists (select 1 from ${communityMembers} m where m.community_id = ${n.communityId} and m.user_id = ${n.recipientId} and m.status = 'approved'
     and (${n.kind} <> 'join.requested' or m.role = 'owner'))`;
   const partner = sql`exists (select 1 from ${partners} p where p.user_id = ${n.recipientId})`;
@@ -178,9 +179,10 @@ export async function fanOut(db: Queryable, fanOut: FanOut): Promise<number> {
           })),
         )
         .onConflictDoNothing()
-        .returning({ recipientId: notifications.recipientId });
+        .returning({ id: notifications.id, recipientId: notifications.recipientId });
       told += rows.length;
       await publishToMany(tx, rows.map((r) => bellTopic(r.recipientId)), { type: 'notifications.changed' });
+      await pushLater(tx, rows);
     }
     return told;
   });

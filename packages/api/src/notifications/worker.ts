@@ -5,7 +5,10 @@ import { and, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createHousekeeping, type Housekeeping, type HousekeepingTask } from '../platform/jobs/scheduler.ts';
 import { createTaskWorker, type TaskLog, type TaskWorker } from '../platform/jobs/tasks.ts';
+import { PUSH_TASK } from './push-queue.ts';
+import { sendPushes } from './push-send.ts';
 import { FAN_OUT_TASK, fanOut } from './service.ts';
+import type { WebPushConfig } from './web-push.ts';
 
 const fanOutPayload = z.object({
   key: z.string(),
@@ -28,6 +31,26 @@ export function createFanOutWorker({ database, log }: { database: Database; log:
       const task = fanOutPayload.safeParse(payload);
       if (!task.success) return void log.error({ payload }, 'notification fan-out cannot be read; dropped');
       await fanOut(database.db, task.data);
+    },
+  });
+}
+
+const pushPayload = z.object({ ids: z.array(z.uuid()).max(10_000) });
+
+/**
+ * The worker that pushes new notifications to their recipients' devices (queued by notify and
+ * fanOut). With pushes off (no VAPID keys) their tasks are dropped.
+ */
+export function createPushWorker({ database, webPush, log }: { database: Database; webPush: WebPushConfig | null; log: TaskLog }): TaskWorker {
+  return createTaskWorker({
+    database,
+    task: PUSH_TASK,
+    log,
+    pollMs: 2000,
+    async run(payload) {
+      const task = pushPayload.safeParse(payload);
+      if (!task.success) return void log.error({ payload }, 'push task cannot be read; dropped');
+      if (webPush) await sendPushes(database, webPush, task.data.ids, log);
     },
   });
 }
@@ -63,19 +86,31 @@ export const eventReminders: HousekeepingTask = {
   },
 };
 
-/** The notifications' background work: fan-outs as they are queued, reminders as they fall due. */
-export function createNotificationJobs({ database, log }: { database: Database; log: TaskLog & { info(details: object, message: string): void } }) {
+/** The notifications' background work: fan-outs and pushes as they are queued, reminders as they fall due. */
+export function createNotificationJobs({
+  database,
+  webPush,
+  log,
+}: {
+  database: Database;
+  webPush: WebPushConfig | null;
+  log: TaskLog & { info(details: object, message: string): void };
+}) {
   const fanOuts = createFanOutWorker({ database, log });
+  const pushes = createPushWorker({ database, webPush, log });
   const schedule: Housekeeping = createHousekeeping(database, [eventReminders], log);
   return {
     fanOuts,
+    pushes,
     schedule,
     async start() {
       await fanOuts.start();
+      await pushes.start();
       schedule.start();
     },
     async stop() {
       schedule.stop();
+      await pushes.stop();
       await fanOuts.stop();
     },
   };

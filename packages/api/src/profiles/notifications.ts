@@ -13,6 +13,7 @@ const columns = {
   socialEmails: notificationPreferences.socialEmails,
   securityEmails: notificationPreferences.securityEmails,
   mobileSettings: notificationPreferences.mobileSettings,
+  mobileNotifyMeAbout: notificationPreferences.mobileNotifyMeAbout,
 };
 
 /** The signed-in user's notification preferences (the spec's defaults until they are saved). */

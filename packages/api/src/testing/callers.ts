@@ -8,6 +8,7 @@ import type { Session, User } from 'lucia';
 import { signInIdentity } from '../platform/auth/identity.ts';
 import type { Context } from '../core/context.ts';
 import { generateKeyringValue, parseKeyring, type ChatKeyring } from '../chat/crypto.ts';
+import { generateVapidKeys, type WebPushConfig } from '../notifications/web-push.ts';
 import { createLiveBus, type LiveBus } from '../platform/live/bus.ts';
 import { createLocalProvider } from '../payments/local.ts';
 import type { PaymentsProvider } from '../payments/provider.ts';
@@ -71,6 +72,9 @@ export async function stopTestBus(database: Database): Promise<void> {
   buses.delete(database);
 }
 
+/** One pair of VAPID keys per test process. */
+export const testWebPush: WebPushConfig = { ...generateVapidKeys(), subject: 'mailto:push@test.invalid' };
+
 /** One chat keyring per test process. */
 export const testChatKeys: ChatKeyring = parseKeyring(generateKeyringValue());
 
@@ -81,6 +85,8 @@ export interface CallerOptions {
   /** What the caller's session check answers (a subscription ends when it turns false). */
   isSessionActive?: () => Promise<boolean>;
   chatKeys?: ChatKeyring;
+  /** Web push's keys; null: pushes off. */
+  webPush?: WebPushConfig | null;
   /** The write limits; by default the real ones, counted in the test database. */
   rateLimiter?: RateLimiter;
   /** Aborting it ends the caller's subscriptions. */
@@ -105,6 +111,7 @@ export function callerFor(database: Database, userId: string | null, options: Ca
     live: options.live ?? testBus(database),
     isSessionActive: options.isSessionActive ?? (async () => session !== null),
     chatKeys: options.chatKeys ?? testChatKeys,
+    webPush: options.webPush === undefined ? testWebPush : options.webPush,
     rateLimiter: options.rateLimiter ?? createRateLimiter(database.db),
     clientAddress: null,
     socket: null,

@@ -12,6 +12,7 @@ export {
   storeTestUpload,
   testBus,
   testChatKeys,
+  testWebPush,
   testStorage,
   TEST_PUBLIC_URL,
   unlimitedRateLimiter,
@@ -20,3 +21,4 @@ export {
 export { cpuMs, cpuTimed } from './cpu.ts';
 export { settle, testSubscription, type TestSubscription } from './subscriptions.ts';
 export { checkoutStarted, communityCreatedWith, deliver, ledgerOf, newPartner, payingMember, refund, renewal, revocation, type PayingMember } from './partners.ts';
+export { usePushStandIn, type ReceivedPush, type TestDevice } from './push.ts';

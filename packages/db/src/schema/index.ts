@@ -15,3 +15,4 @@ export * from './jobs.ts';
 export * from './rate-limits.ts';
 export * from './uploads.ts';
 export * from './notifications.ts';
+export * from './push.ts';

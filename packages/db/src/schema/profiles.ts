@@ -41,6 +41,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   socialEmails: boolean('social_emails').notNull().default(true),
   securityEmails: boolean('security_emails').notNull().default(true),
   mobileSettings: boolean('mobile_settings').notNull().default(false),
+  /** 'Notify me about' on phones and tablets (their pushes), used while mobileSettings is on. */
+  mobileNotifyMeAbout: notifyMeAbout('mobile_notify_me_about').notNull().default('all'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -94,7 +94,7 @@ export const VALID_INPUTS: Record<string, InputFor> = {
     avatarUrl: null,
   }),
   'profiles.notifications': () => undefined,
-  'profiles.updateNotifications': () => ({ notifyMeAbout: NOTIFY_ME_ABOUT[0], communicationEmails: true, marketingEmails: false, socialEmails: true, mobileSettings: false }),
+  'profiles.updateNotifications': () => ({ notifyMeAbout: NOTIFY_ME_ABOUT[0], communicationEmails: true, marketingEmails: false, socialEmails: true, mobileSettings: true, mobileNotifyMeAbout: 'mentions' }),
   'profiles.list': () => ({ search: 'person' }),
   'profiles.count': () => undefined,
 
@@ -211,6 +211,14 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'notifications.muted': community,
   'notifications.mute': (c) => ({ ...community(c), muted: true }),
   'notifications.onChange': () => ({}),
+  'notifications.pushKey': () => undefined,
+  'notifications.pushSubscribe': () => ({
+    endpoint: 'https://push.example.test/send/valid-input',
+    keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+    mobile: false,
+    language: 'en',
+  }),
+  'notifications.pushUnsubscribe': () => ({ endpoint: 'https://push.example.test/send/valid-input' }),
 
   'feedback.list': () => ({ limit: 10 }),
   'feedback.create': async ({ database, me }) => ({ content: 'Great product', rating: 5, mediaKey: await uploadedFeedbackMedia(database, me), videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Divider, Group, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Divider, Group, Paper, Radio, Stack, Switch, Text, Title, type RadioGroupProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications as toasts } from '@mantine/notifications';
 import { NOTIFY_ME_ABOUT } from '@app/shared/constants';
@@ -9,6 +9,20 @@ import { serverText, withServerText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { SectionHeading } from './SectionHeading.tsx';
+
+/** A 'Notify me about' choice: all, mentions, nothing. */
+function NotifyMeAbout(props: Omit<RadioGroupProps, 'children'>) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group {...props}>
+      <Stack gap="xs" mt="xs">
+        {NOTIFY_ME_ABOUT.map((value) => (
+          <Radio key={value} value={value} label={t(`settings.notifications.${value}`)} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
 
 const EMAIL_TOGGLES = ['communicationEmails', 'marketingEmails', 'socialEmails', 'securityEmails'] as const;
 
@@ -41,13 +55,7 @@ export function NotificationsForm() {
       <Stack gap="lg">
         <SectionHeading title={t('settings.notifications.heading')} description={t('settings.notifications.description')} />
         <Divider />
-        <Radio.Group label={t('settings.notifications.notifyMeAbout')} {...form.getInputProps('notifyMeAbout')}>
-          <Stack gap="xs" mt="xs">
-            {NOTIFY_ME_ABOUT.map((value) => (
-              <Radio key={value} value={value} label={t(`settings.notifications.${value}`)} />
-            ))}
-          </Stack>
-        </Radio.Group>
+        <NotifyMeAbout label={t('settings.notifications.notifyMeAbout')} {...form.getInputProps('notifyMeAbout')} />
         <div>
           <Title order={3} size="h5" mb="sm">
             {t('settings.notifications.emailHeading')}
@@ -80,6 +88,10 @@ export function NotificationsForm() {
           </Stack>
         </div>
         <Checkbox label={t('settings.notifications.mobileSettings')} {...form.getInputProps('mobileSettings', { type: 'checkbox' })} />
+        {form.values.mobileSettings && (
+          // What pushes to phones and tablets tell of while the mobile settings are on.
+          <NotifyMeAbout label={t('settings.notifications.mobileNotifyMeAbout')} {...form.getInputProps('mobileNotifyMeAbout')} />
+        )}
         <div>
           <Button type="submit" loading={save.isPending}>
             {t('settings.notifications.submit')}

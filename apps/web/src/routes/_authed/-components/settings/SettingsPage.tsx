@@ -6,6 +6,7 @@ import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
 import { NotificationsForm } from './NotificationsForm.tsx';
+import { PushControl } from './PushControl.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
@@ -49,7 +50,10 @@ export function SettingsPage({ section }: { section: Section }) {
             ) : section === 'profile' ? (
               <ProfileForm profile={me.data} />
             ) : section === 'notifications' ? (
-              <NotificationsForm />
+              <Stack gap="xl">
+                <NotificationsForm />
+                <PushControl />
+              </Stack>
             ) : (
               <LanguageSection />
             )}
