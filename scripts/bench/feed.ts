@@ -62,7 +62,7 @@ export async function seedFeed(ctx: BenchContext): Promise<void> {
   console.log(`[seeded ${FEED_POSTS.toLocaleString('en-US')} posts in ${((Date.now() - started) / 1000).toFixed(1)} s]`);
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
