@@ -76,6 +76,8 @@ export const PLAN = {
 } as const;
 
 export const NOTIFY_ME_ABOUT = ['all', 'mentions', 'nothing'] as const;
+/** How often the digest is e-mailed. */
+export const EMAIL_DIGESTS = ['daily', 'weekly', 'off'] as const;
 export const NOTIFICATION_DEFAULTS = {
   notifyMeAbout: 'all',
   communicationEmails: false,
@@ -83,6 +85,7 @@ export const NOTIFICATION_DEFAULTS = {
   socialEmails: true,
   securityEmails: true,
   mobileSettings: false,
+  emailDigest: 'weekly',
 } as const;
 
 export const LIMITS = {

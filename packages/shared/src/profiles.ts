@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ownUploadKey } from './uploads.ts';
-import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, LIMITS, NOTIFY_ME_ABOUT } from './constants.ts';
+import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, EMAIL_DIGESTS, LIMITS, NOTIFY_ME_ABOUT } from './constants.ts';
 import { boundedText } from './input.ts';
 
 /** Rules for the profile created at first sign-in (spec section 5). */
@@ -95,6 +95,8 @@ export const notificationsInput = z.object({
   /** Always on: security e-mails cannot be turned off. */
   securityEmails: z.literal(true).default(true),
   mobileSettings: z.boolean(),
+  /** How often the digest of the most active posts is e-mailed (with communication e-mails on). */
+  emailDigest: z.enum(EMAIL_DIGESTS).default('weekly'),
 });
 export type NotificationsInput = z.input<typeof notificationsInput>;
 

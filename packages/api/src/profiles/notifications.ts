@@ -11,6 +11,7 @@ const columns = {
   socialEmails: notificationPreferences.socialEmails,
   securityEmails: notificationPreferences.securityEmails,
   mobileSettings: notificationPreferences.mobileSettings,
+  emailDigest: notificationPreferences.emailDigest,
 };
 
 /** The signed-in user's notification preferences (the spec's defaults until they are saved). */
