@@ -58,6 +58,10 @@ const schema = z.object({
   CHAT_ENCRYPTION_KEY: z.string().optional(),
   NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   NOTIFY_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'NOTIFY_WEBHOOK_SECRET must be a Standard Webhooks secret (whsec_…)').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().max(300).optional(),
+  MAIL_SECRET: z.string().min(16, 'MAIL_SECRET must be at least 16 characters').optional(),
+  EMAIL_BATCH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   UNSAFE_LOCAL_STAND_INS: flag,
 });
 
@@ -70,6 +74,21 @@ export interface GoogleConfig {
   tokenEndpoint: string;
   jwksUrl: string;
   issuers: string[];
+}
+
+export interface MailConfig {
+  /**
+   * Where e-mail goes: 'smtp' (SMTP_URL), 'mailbox' (no SMTP_URL outside production: kept under
+   * DATA_DIR/mailbox and shown at /dev/mailbox on this computer), or 'off' (production without SMTP_URL).
+   */
+  mode: 'smtp' | 'mailbox' | 'off';
+  smtpUrl: string | null;
+  from: string;
+  mailboxDir: string;
+  /** Signs unsubscribe links; null: generated into DATA_DIR/mail-secret (refused in production with SMTP). */
+  secret: string | null;
+  /** Mentions, replies and messages unseen this long are e-mailed, several in one e-mail. */
+  batchSeconds: number;
 }
 
 export interface AppConfig {
@@ -99,6 +118,7 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Where members' notifications (a new post…) are POSTed, signed with `secret`; null: not sent. */
   notifyWebhook: { url: string | null; secret: string | null };
+  mail: MailConfig;
   /** CHAT_ENCRYPTION_KEY as given; null: generated into DATA_DIR (refused in production). */
   chatEncryptionKey: string | null;
   /**
@@ -158,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsConfig(env),
     notifyWebhook: { url: env.NOTIFY_WEBHOOK_URL ?? null, secret: env.NOTIFY_WEBHOOK_SECRET ?? null },
     chatEncryptionKey: chatKey(env),
+    mail: mailConfig(env, publicUrl, resolve(repoRoot, env.DATA_DIR)),
     unsafeLocalStandIns: env.UNSAFE_LOCAL_STAND_INS,
   };
 }
@@ -195,6 +216,22 @@ function paymentsConfig(env: Env): PaymentsConfig {
   const missing = (['POLAR_PRODUCT_ID', 'POLAR_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
   if (missing.length) throw new Error(`Invalid environment:\n  POLAR_ACCESS_TOKEN needs ${missing.join(', ')}`);
   return { polar: { accessToken: env.POLAR_ACCESS_TOKEN, productId: env.POLAR_PRODUCT_ID!, server: env.POLAR_SERVER }, webhookSecret };
+}
+
+/** E-mail through SMTP_URL; without it the local mailbox outside production, and nothing in production. */
+function mailConfig(env: Env, publicUrl: string, dataDir: string): MailConfig {
+  const smtpUrl = env.SMTP_URL ?? null;
+  if (smtpUrl && !env.MAIL_SECRET && env.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  MAIL_SECRET is required in production with SMTP_URL (it signs unsubscribe links; see README)');
+  }
+  return {
+    mode: smtpUrl ? 'smtp' : env.NODE_ENV === 'production' ? 'off' : 'mailbox',
+    smtpUrl,
+    from: env.MAIL_FROM ?? `Commonroom <no-reply@${new URL(publicUrl).hostname}>`,
+    mailboxDir: resolve(dataDir, 'mailbox'),
+    secret: env.MAIL_SECRET ?? null,
+    batchSeconds: env.EMAIL_BATCH_SECONDS,
+  };
 }
 
 /** Chat messages cannot be read without this key: production must set it (and back it up). */
