@@ -58,6 +58,9 @@ describe('e-mail routes', () => {
     const one = await server.app.inject({ method: 'GET', url: `/dev/mailbox/${id}` });
     expect(one.body).toContain('List-Unsubscribe-Post');
     expect(one.body).toContain(person.email);
+    const framed = await server.app.inject({ method: 'GET', url: `/dev/mailbox/${id}/html` });
+    expect(framed.body).toContain('dir="ltr"');
+    expect(framed.headers['content-security-policy']).toContain('sandbox');
     const stranger = await server.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '203.0.113.7' });
     expect(stranger.statusCode).toBe(403);
   });

@@ -24,7 +24,7 @@ export async function mailRoutes(app: FastifyInstance) {
 
   app.get('/email/unsubscribe', async (req, reply) => {
     const target = await named(req);
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type(html);
+    reply.header('cache-control', 'no-store').type(html);
     if (!target) return reply.code(400).send(badUnsubscribePage(languageOf(req)));
     return reply.send(unsubscribeConfirmPage(languageOf(req), target.kind, req.url));
   });
@@ -46,6 +46,15 @@ export async function mailRoutes(app: FastifyInstance) {
   app.get('/dev/mailbox/:id', localOnly, async (req, reply) => {
     const entry = await readMailboxEntry(dir, (req.params as { id: string }).id);
     if (!entry) return reply.code(404).type(html).send(mailboxPage([]));
+    // The page frames the e-mail from this origin (the app's own policy allows only video sites).
+    reply.header('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'");
     return reply.header('cache-control', 'no-store').type(html).send(mailboxEntryPage(entry));
+  });
+  // The e-mail's own HTML, as a mail client shows it: no scripts, its images from anywhere, framed by the page above only.
+  app.get('/dev/mailbox/:id/html', localOnly, async (req, reply) => {
+    const entry = await readMailboxEntry(dir, (req.params as { id: string }).id);
+    if (!entry) return reply.code(404).send();
+    reply.header('content-security-policy', "sandbox; default-src 'none'; img-src * data:; style-src 'unsafe-inline'; frame-ancestors 'self'");
+    return reply.header('cache-control', 'no-store').type(html).send(entry.html);
   });
 }

@@ -84,7 +84,7 @@ export function mailboxEntryPage(e: MailboxEntry): string {
     'en',
     e.subject,
     `<p><a href="/dev/mailbox">← Mailbox</a></p><h1>${escape(e.subject)}</h1><dl>${headers}</dl>
-    <iframe title="E-mail" sandbox="" srcdoc="${escape(e.html)}" style="width:100%;height:70vh;border:1px solid #dee2e6;border-radius:8px"></iframe>
+    <iframe title="E-mail" sandbox="" src="/dev/mailbox/${e.id}/html" style="width:100%;height:70vh;border:1px solid #dee2e6;border-radius:8px"></iframe>
     <details><summary>Plain text</summary><pre style="white-space:pre-wrap">${escape(e.text)}</pre></details>`,
     true,
   );
