@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import type { Language } from '@app/shared/language';
 import type { EmailContent } from './model.ts';

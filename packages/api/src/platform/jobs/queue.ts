@@ -96,15 +96,18 @@ export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
     }
   }
 
+  /** Works off what is due now, a batch at a time, until a batch comes back short (so a burst drains at once). */
   async function runDue(): Promise<number> {
-    const rows = await claim();
-    let next = 0;
     let done = 0;
-    const lanes = Array.from({ length: Math.min(options.concurrency ?? 1, rows.length) }, async () => {
-      while (next < rows.length) if (await work(rows[next++]!)) done += 1;
-    });
-    await Promise.all(lanes);
-    return done;
+    for (;;) {
+      const rows = await claim();
+      let next = 0;
+      const lanes = Array.from({ length: Math.min(options.concurrency ?? 1, rows.length) }, async () => {
+        while (next < rows.length) if (await work(rows[next++]!)) done += 1;
+      });
+      await Promise.all(lanes);
+      if (rows.length < batchSize) return done;
+    }
   }
 
   /** One pass at a time: a wake-up during a pass queues one more pass after it. */
