@@ -47,3 +47,4 @@ export type { EmailSwitch } from './notifications/email/model.ts';
 export { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
 export { listMailbox, readMailboxEntry, type MailboxEntry } from './platform/mail/mailbox.ts';
 export { rememberInterfaceLanguage } from './profiles/language.ts';
+export { queueDigestsFor } from './notifications/email/digest.ts';

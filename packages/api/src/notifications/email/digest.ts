@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
 import { communityMembers, emailsSent, notificationMutes, profiles } from '@app/db/schema';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { AppLinks } from './links.ts';
+import { appLinks, type AppLinks } from './links.ts';
 import type { DigestPost, EmailJob } from './model.ts';
 import { communicationOn, digestChoice, displayName, excerpt, languageOf, recipientColumns } from './recipients.ts';
 
@@ -136,4 +136,9 @@ export async function queueDigests(
     });
   }
   return queued;
+}
+
+/** queueDigests with the links of PUBLIC_URL (the bench runs the weekly scan itself). */
+export function queueDigestsFor(db: Queryable, period: DigestPeriod, publicUrl: string, enqueue: (tx: Queryable, jobs: EmailJob[]) => Promise<void>) {
+  return queueDigests(db, period, appLinks(publicUrl), enqueue);
 }
