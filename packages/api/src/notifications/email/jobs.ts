@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '@app/db';
-import { messages, notifications } from '@app/db/schema';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { emailsSent, messages, notifications } from '@app/db/schema';
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { createHousekeeping, type HousekeepingLog, type HousekeepingTask } from '../../platform/jobs/scheduler.ts';
 import { createTaskWorker, enqueueTasks, type TaskLog } from '../../platform/jobs/tasks.ts';
 import { domainOf, type MailTransport } from '../../platform/mail/transport.ts';
@@ -76,6 +76,15 @@ export function emailScans(links: AppLinks, batchSeconds: number): HousekeepingT
     },
     digest('daily'),
     digest('weekly'),
+    {
+      // The ledger only has to outlive the periods it guards (a week's digest, a day's welcomes).
+      name: 'email-ledger-prune',
+      everyMs: 3_600_000,
+      async run(database) {
+        const gone = await database.db.delete(emailsSent).where(lt(emailsSent.createdAt, sql`now() - interval '30 days'`)).returning({ key: emailsSent.key });
+        return gone.length;
+      },
+    },
   ];
 }
 
