@@ -13,4 +13,5 @@ ALTER TABLE "notification_outbox" ADD COLUMN "max_attempts" integer;--> statemen
 ALTER TABLE "notification_outbox" ADD COLUMN "dead_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "emails_sent" ADD CONSTRAINT "emails_sent_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "emails_sent_user_idx" ON "emails_sent" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_unemailed_idx" ON "messages" USING btree ("created_at") WHERE "messages"."read_at" IS NULL AND "messages"."emailed_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "notification_outbox_due_idx" ON "notification_outbox" USING btree ("next_attempt_at") WHERE "notification_outbox"."delivered_at" IS NULL AND "notification_outbox"."dead_at" IS NULL;

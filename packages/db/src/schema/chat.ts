@@ -38,5 +38,7 @@ export const messages = pgTable(
       t.id,
     ),
     index('messages_unread_idx').on(t.receiverId, t.communityId).where(sql`${t.readAt} IS NULL`),
+    // Unread messages no e-mail told of yet (the e-mail scan's due list).
+    index('messages_unemailed_idx').on(t.createdAt).where(sql`${t.readAt} IS NULL AND ${t.emailedAt} IS NULL`),
   ],
 );

@@ -2,7 +2,7 @@ import type { Queryable } from '@app/db';
 import { communities, communityMembers, messages, notificationMutes, notifications, posts, profiles } from '@app/db/schema';
 import { SOCIAL_EMAIL_KINDS } from '@app/shared/notifications';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, union } from 'drizzle-orm/pg-core';
 import { visibleToRecipient } from '../service.ts';
 import type { AppLinks } from './links.ts';
 import type { ActivityItem, EmailJob } from './model.ts';
@@ -35,19 +35,19 @@ function pendingMessages(batchSeconds: number) {
   );
 }
 
-/** People with something due, whose social e-mails are on: at most `limit` a round. */
+/**
+ * People with something due, whose social e-mails are on: at most `limit` a round. Driven by the
+ * pending rows (their partial indexes), never by a scan of everyone.
+ */
 export async function dueForActivity(db: Queryable, batchSeconds: number, limit = 200): Promise<string[]> {
+  const fromNotifications = db.selectDistinct({ id: notifications.recipientId }).from(notifications).where(pendingNotifications(batchSeconds));
+  const fromMessages = db.selectDistinct({ id: messages.receiverId }).from(messages).where(pendingMessages(batchSeconds));
+  const due = union(fromNotifications, fromMessages).as('due');
   const rows = await db
     .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      and(
-        socialOn,
-        sql`${notifyMeAbout} <> 'nothing'`,
-        sql`(exists (select 1 from ${notifications} where ${notifications.recipientId} = ${profiles.id} and ${pendingNotifications(batchSeconds)})
-          or exists (select 1 from ${messages} where ${messages.receiverId} = ${profiles.id} and ${pendingMessages(batchSeconds)}))`,
-      ),
-    )
+    .from(due)
+    .innerJoin(profiles, eq(profiles.id, due.id))
+    .where(and(socialOn, sql`${notifyMeAbout} <> 'nothing'`))
     .limit(limit);
   return rows.map((r) => r.id);
 }
