@@ -21,7 +21,9 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
 import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
-import { measureDelivery } from './bench/feed.ts';
+import { feedTrpcPath, measureDelivery } from './bench/feed.ts';
+import { measureDigest, startCountingSmtp, type CountingSmtp } from './bench/digest.ts';
+import { measureMentions } from './bench/mentions.ts';
 import { measureStartup, type StartupFigures } from './bench/startup.ts';
 import type { BenchContext } from './bench/context.ts';
 import { comparisons, prepare, scenarios, type Scenario } from './bench/scenarios.ts';
@@ -111,6 +113,7 @@ async function main(): Promise<number> {
   let server: ChildProcess | null = null;
   let database: TestDatabase | null = null;
   let dataDir: string | null = null;
+  let smtp: CountingSmtp | null = null;
   let cleaning: Promise<void> | null = null;
   // Runs once, whichever of the normal end, a failure, the watchdog or a signal gets here first.
   const cleanup = () =>
@@ -119,6 +122,7 @@ async function main(): Promise<number> {
       if (server) await stopProcess(server).catch((err) => console.error('Could not stop the server:', err));
       if (database) await database.drop().catch((err) => console.error('Could not drop the bench database:', err));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (smtp) await smtp.close();
     })());
   const abort = (reason: string) => {
     console.error(`\n${reason}: stopping.`);
@@ -160,9 +164,11 @@ async function main(): Promise<number> {
     }
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    // E-mail goes to a local SMTP server in this process, which counts what arrives (the digest below).
+    smtp = await startCountingSmtp();
     server = spawnPinned(serverCore, process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
-      env: { ...serverEnv, PORT: String(port), PUBLIC_URL: baseUrl, BENCH_ROUTES: '1', AUTH_RATE_LIMIT_MAX: '1000' },
+      env: { ...serverEnv, PORT: String(port), PUBLIC_URL: baseUrl, BENCH_ROUTES: '1', AUTH_RATE_LIMIT_MAX: '1000', SMTP_URL: smtp.url },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     prefixOutput(server, '[server]');
@@ -201,6 +207,13 @@ async function main(): Promise<number> {
     process.stdout.write('  live feed: 1,000 WebSocket subscribers, 20 posts ... ');
     const delivery = await measureDelivery(ctx);
     console.log('done');
+    process.stdout.write('  mention fan-out: a post naming 50 members, 50 bells listening ... ');
+    const mentions = await measureMentions(ctx);
+    console.log(mentions ? 'done' : 'skipped (no Postgres)');
+    process.stdout.write('  weekly digest: 10,000 members, with the feed under load ... ');
+    const feedLoad = { cli: AUTOCANNON_CLI, url: `${baseUrl}${feedTrpcPath}`, connections: 10, headers: { cookie: ctx.cookie }, core: loadCore, durationSec };
+    const digest = await measureDigest(ctx, smtp, feedLoad);
+    console.log(digest ? 'done' : 'skipped (no Postgres)');
     const { peakKiB, rssKiB } = readProcStatus(serverPid);
 
     console.log(`\n${resultsTable(measured)}\n`);
@@ -210,6 +223,24 @@ async function main(): Promise<number> {
         `p50 ${delivery.p50.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms, max ${delivery.max.toFixed(1)} ms ` +
         `(${delivery.deliveries.toLocaleString('en-US')} of ${delivery.expected.toLocaleString('en-US')} deliveries).`,
     );
+    if (mentions) {
+      const { plain, mentions: named, bells } = mentions;
+      console.log(
+        `Mention fan-out, ${mentions.rounds} posts naming ${mentions.mentioned} members each: posts.create p50 ${named.p50.toFixed(1)} ms, p99 ${named.p99.toFixed(1)} ms ` +
+          `(${(named.p99 / plain.p99).toFixed(2)}x the p99 of a plain post's ${plain.p99.toFixed(1)} ms; goal: under 100 ms); ` +
+          `every bell told: p50 ${bells.p50.toFixed(1)} ms, p99 ${bells.p99.toFixed(1)} ms, max ${bells.max.toFixed(1)} ms (goal: within 1 s; ${bells.heard} of ${bells.expected} heard).`,
+      );
+    }
+    if (digest) {
+      const slower = digest.feedDuring.p99 / digest.feedBefore.p99 - 1;
+      console.log(
+        `Weekly digest, ${digest.members.toLocaleString('en-US')} members: ${digest.queued.toLocaleString('en-US')} queued in ${(digest.queueMs / 1000).toFixed(1)} s, ` +
+          (digest.deliveredMs === null
+            ? `only ${digest.delivered.toLocaleString('en-US')} handed to SMTP within 180 s (goal: all within 120 s). `
+            : `all handed to SMTP ${(digest.deliveredMs / 1000).toFixed(1)} s after the start (goal: 120 s; ${Math.round(digest.queued / (digest.deliveredMs / 1000))} e-mails/s). `) +
+          `Feed p99 ${digest.feedBefore.p99} ms before, ${digest.feedDuring.p99} ms meanwhile (${slower >= 0 ? '+' : ''}${Math.round(slower * 100)}%; goal: at most +20%).`,
+      );
+    }
     console.log(`Server peak memory (VmHWM): ${formatKiB(peakKiB)}; resident at the end (VmRSS): ${formatKiB(rssKiB)}.`);
     if (startup.length === 2) {
       const [sources, compiled] = startup as [StartupFigures, StartupFigures];
@@ -219,6 +250,14 @@ async function main(): Promise<number> {
       console.log(`Compiled / sources: start time ${(compiled.startMs / sources.startMs).toFixed(2)}x, idle memory ${(compiled.idleKiB / sources.idleKiB).toFixed(2)}x.`);
     }
 
+    if (digest && digest.deliveredMs === null) {
+      console.error(`\nFAILED: ${digest.queued - digest.delivered} digest e-mails were not handed to SMTP within 180 s.`);
+      return 1;
+    }
+    if (mentions && mentions.bells.heard < mentions.bells.expected) {
+      console.error(`\nFAILED: ${mentions.bells.expected - mentions.bells.heard} bells never heard of the mention.`);
+      return 1;
+    }
     if (delivery.deliveries < delivery.expected) {
       console.error(`\nFAILED: ${delivery.expected - delivery.deliveries} live feed deliveries never arrived.`);
       return 1;

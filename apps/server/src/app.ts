@@ -14,6 +14,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { liveBusPlugin } from './plugins/live-bus.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { notFoundPlugin } from './plugins/not-found.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
@@ -30,6 +31,7 @@ import { chatRoutes } from './routes/chat.ts';
 import { coursesRoutes } from './routes/courses.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
+import { mailRoutes } from './routes/mail.ts';
 import { partnersRoutes } from './routes/partners.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { postsRoutes } from './routes/posts.ts';
@@ -70,6 +72,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(cancellationsPlugin);
   await app.register(housekeepingPlugin);
   await app.register(notificationsPlugin);
+  await app.register(mailPlugin);
 
   // What every request goes through.
   await app.register(errorHandlerPlugin);
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(feedbackRoutes);
   await app.register(paymentsRoutes);
   await app.register(partnersRoutes);
+  await app.register(mailRoutes);
   if (config.benchRoutes) await app.register(benchBaselinesPlugin);
 
   // The built web app, and the one 404 handler (its pages for the client router).

@@ -61,6 +61,10 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (web-push generate-vapid-keys)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (web-push generate-vapid-keys)').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: address').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().max(300).optional(),
+  MAIL_SECRET: z.string().min(16, 'MAIL_SECRET must be at least 16 characters').optional(),
+  EMAIL_BATCH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   UNSAFE_LOCAL_STAND_INS: flag,
 });
 
@@ -73,6 +77,21 @@ export interface GoogleConfig {
   tokenEndpoint: string;
   jwksUrl: string;
   issuers: string[];
+}
+
+export interface MailConfig {
+  /**
+   * Where e-mail goes: 'smtp' (SMTP_URL), 'mailbox' (no SMTP_URL outside production: kept under
+   * DATA_DIR/mailbox and shown at /dev/mailbox on this computer), or 'off' (production without SMTP_URL).
+   */
+  mode: 'smtp' | 'mailbox' | 'off';
+  smtpUrl: string | null;
+  from: string;
+  mailboxDir: string;
+  /** Signs unsubscribe links; null: generated into DATA_DIR/mail-secret (refused in production with SMTP). */
+  secret: string | null;
+  /** Mentions, replies and messages unseen this long are e-mailed, several in one e-mail. */
+  batchSeconds: number;
 }
 
 export interface AppConfig {
@@ -107,6 +126,7 @@ export interface AppConfig {
    * reach (VAPID_SUBJECT); keys null: generated into DATA_DIR outside production, pushes off in it.
    */
   vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
+  mail: MailConfig;
   /** CHAT_ENCRYPTION_KEY as given; null: generated into DATA_DIR (refused in production). */
   chatEncryptionKey: string | null;
   /**
@@ -167,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     notifyWebhook: { url: env.NOTIFY_WEBHOOK_URL ?? null, secret: env.NOTIFY_WEBHOOK_SECRET ?? null },
     vapid: vapidConfig(env, publicUrl),
     chatEncryptionKey: chatKey(env),
+    mail: mailConfig(env, publicUrl, resolve(repoRoot, env.DATA_DIR)),
     unsafeLocalStandIns: env.UNSAFE_LOCAL_STAND_INS,
   };
 }
@@ -215,6 +236,22 @@ function vapidConfig(env: Env, publicUrl: string): AppConfig['vapid'] {
   const subject = env.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : admin ? `mailto:${admin}` : 'mailto:push@localhost');
   const keys = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
   return { keys, subject };
+}
+
+/** E-mail through SMTP_URL; without it the local mailbox outside production, and nothing in production. */
+function mailConfig(env: Env, publicUrl: string, dataDir: string): MailConfig {
+  const smtpUrl = env.SMTP_URL ?? null;
+  if (smtpUrl && !env.MAIL_SECRET && env.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  MAIL_SECRET is required in production with SMTP_URL (it signs unsubscribe links; see README)');
+  }
+  return {
+    mode: smtpUrl ? 'smtp' : env.NODE_ENV === 'production' ? 'off' : 'mailbox',
+    smtpUrl,
+    from: env.MAIL_FROM ?? `Commonroom <no-reply@${new URL(publicUrl).hostname}>`,
+    mailboxDir: resolve(dataDir, 'mailbox'),
+    secret: env.MAIL_SECRET ?? null,
+    batchSeconds: env.EMAIL_BATCH_SECONDS,
+  };
 }
 
 /** Chat messages cannot be read without this key: production must set it (and back it up). */

@@ -42,3 +42,10 @@ export { storageUsed, storeUpload, type NewUpload, type StoreResult } from './pl
 export { UNREFERENCED_UPLOAD_TTL_MS } from './platform/uploads/sweep.ts';
 export { createNotificationJobs, type NotificationJobs } from './notifications/worker.ts';
 export { generateVapidKeys, type WebPushConfig } from './notifications/web-push.ts';
+export { createEmailJobs, enqueueEmails, type EmailJobs } from './notifications/email/jobs.ts';
+export { readUnsubscribeToken, unsubscribe, unsubscribeToken } from './notifications/email/unsubscribe.ts';
+export type { EmailSwitch } from './notifications/email/model.ts';
+export { createMailTransport, type MailTransport } from './platform/mail/transport.ts';
+export { listMailbox, readMailboxEntry, type MailboxEntry } from './platform/mail/mailbox.ts';
+export { rememberInterfaceLanguage } from './profiles/language.ts';
+export { queueDigestsFor } from './notifications/email/digest.ts';

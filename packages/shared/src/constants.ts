@@ -76,6 +76,8 @@ export const PLAN = {
 } as const;
 
 export const NOTIFY_ME_ABOUT = ['all', 'mentions', 'nothing'] as const;
+/** How often the digest is e-mailed. */
+export const EMAIL_DIGESTS = ['daily', 'weekly', 'off'] as const;
 export const NOTIFICATION_DEFAULTS = {
   notifyMeAbout: 'all',
   communicationEmails: false,
@@ -84,6 +86,7 @@ export const NOTIFICATION_DEFAULTS = {
   securityEmails: true,
   mobileSettings: false,
   mobileNotifyMeAbout: 'all',
+  emailDigest: 'weekly',
 } as const;
 
 export const LIMITS = {

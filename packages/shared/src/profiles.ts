@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ownUploadKey } from './uploads.ts';
-import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, LIMITS, NOTIFY_ME_ABOUT } from './constants.ts';
+import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, EMAIL_DIGESTS, LIMITS, NOTIFY_ME_ABOUT } from './constants.ts';
 import { boundedText } from './input.ts';
 
 /** Rules for the profile created at first sign-in (spec section 5). */
@@ -97,6 +97,8 @@ export const notificationsInput = z.object({
   mobileSettings: z.boolean(),
   /** 'Notify me about' for phones and tablets (their pushes), while mobileSettings is on. */
   mobileNotifyMeAbout: z.enum(NOTIFY_ME_ABOUT, { error: PROFILE_MESSAGES.notifyRequired }).default('all'),
+  /** How often the digest of the most active posts is e-mailed (with communication e-mails on). */
+  emailDigest: z.enum(EMAIL_DIGESTS).default('weekly'),
 });
 export type NotificationsInput = z.input<typeof notificationsInput>;
 

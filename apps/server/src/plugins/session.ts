@@ -1,4 +1,5 @@
-import { createLucia, endSession } from '@app/api/server';
+import { createLucia, endSession, rememberInterfaceLanguage } from '@app/api/server';
+import { languageCookie } from '@app/shared/language';
 import type { SignInErrorCode } from '@app/shared/auth';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -56,6 +57,8 @@ async function readSession(app: FastifyInstance, cookieHeader: string | undefine
   if (!id) return { session: null, user: null, cookie: null };
   const { session, user } = await app.lucia.validateSession(id);
   if (!session) return { session: null, user: null, cookie: app.lucia.createBlankSessionCookie() };
+  // E-mails are written in the interface language last used (the language picker's cookie).
+  await rememberInterfaceLanguage(app.database.db, user, languageCookie(cookieHeader));
   return { session, user, cookie: session.fresh ? app.lucia.createSessionCookie(session.id) : null };
 }
 

@@ -14,6 +14,7 @@ const columns = {
   securityEmails: notificationPreferences.securityEmails,
   mobileSettings: notificationPreferences.mobileSettings,
   mobileNotifyMeAbout: notificationPreferences.mobileNotifyMeAbout,
+  emailDigest: notificationPreferences.emailDigest,
 };
 
 /** The signed-in user's notification preferences (the spec's defaults until they are saved). */

@@ -97,7 +97,7 @@ export interface CallerOptions {
 
 /** A server-side caller acting as `userId`, or as a signed-out visitor when null. */
 export function callerFor(database: Database, userId: string | null, options: CallerOptions = {}) {
-  const user: User | null = userId ? { id: userId, username: '', email: '' } : null;
+  const user: User | null = userId ? { id: userId, username: '', email: '', interfaceLanguage: null } : null;
   const session: Session | null = userId
     ? { id: `test-${userId}`, userId, expiresAt: new Date(Date.now() + 3_600_000), fresh: false }
     : null;

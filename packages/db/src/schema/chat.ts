@@ -25,6 +25,8 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When an e-mail told the receiver of it (unread after EMAIL_BATCH_SECONDS); told once. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [
     // A conversation is the unordered pair of users within one community.
@@ -36,5 +38,7 @@ export const messages = pgTable(
       t.id,
     ),
     index('messages_unread_idx').on(t.receiverId, t.communityId).where(sql`${t.readAt} IS NULL`),
+    // Unread messages no e-mail told of yet (the e-mail scan's due list).
+    index('messages_unemailed_idx').on(t.createdAt).where(sql`${t.readAt} IS NULL AND ${t.emailedAt} IS NULL`),
   ],
 );

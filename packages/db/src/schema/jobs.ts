@@ -15,7 +15,11 @@ export const notificationOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Attempts after which the row is given up (dead-lettered); null: retried until done. */
+    maxAttempts: integer('max_attempts'),
+    /** When the row was given up after maxAttempts failures: kept as the dead-letter record. */
+    deadAt: timestamp('dead_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`)],
+  (t) => [index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL AND ${t.deadAt} IS NULL`)],
 );

@@ -68,3 +68,17 @@ export const notificationFanOuts = pgTable('notification_fan_outs', {
   key: text('key').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * E-mails queued that are not about one notification row (a digest, a welcome): each key (say
+ * `digest:weekly:<person>:2026-W48`) is queued once, in the transaction that queues the e-mail.
+ */
+export const emailsSent = pgTable(
+  'emails_sent',
+  {
+    key: text('key').primaryKey(),
+    userId: personColumn('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('emails_sent_user_idx').on(t.userId, t.createdAt)],
+);

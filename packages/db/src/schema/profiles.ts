@@ -14,6 +14,8 @@ export const profiles = pgTable(
     urls: text('urls').array().notNull().default(sql`'{}'::text[]`),
     category: text('category'),
     language: text('language'),
+    /** The interface language last used ('en', 'ar'): e-mails are written in it. */
+    interfaceLanguage: text('interface_language'),
     usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +33,8 @@ export const profiles = pgTable(
 
 export const notifyMeAbout = pgEnum('notify_me_about', ['all', 'mentions', 'nothing']);
 
+export const emailDigest = pgEnum('email_digest', ['daily', 'weekly', 'off']);
+
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: uuid('user_id')
     .primaryKey()
@@ -43,6 +47,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   mobileSettings: boolean('mobile_settings').notNull().default(false),
   /** 'Notify me about' on phones and tablets (their pushes), used while mobileSettings is on. */
   mobileNotifyMeAbout: notifyMeAbout('mobile_notify_me_about').notNull().default('all'),
+  /** How often the digest of the most active posts in one's communities is e-mailed (under communication e-mails). */
+  emailDigest: emailDigest('email_digest').notNull().default('weekly'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

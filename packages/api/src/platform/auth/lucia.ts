@@ -22,7 +22,7 @@ export function createLucia(db: Db, options: AuthOptions) {
       expires: true,
       attributes: { secure: options.secureCookies, sameSite: 'lax', path: '/' },
     },
-    getUserAttributes: (row) => ({ username: row.username, email: row.email }),
+    getUserAttributes: (row) => ({ username: row.username, email: row.email, interfaceLanguage: row.interfaceLanguage }),
   });
 }
 
@@ -31,6 +31,7 @@ export type Auth = ReturnType<typeof createLucia>;
 declare module 'lucia' {
   interface Register {
     Lucia: Auth;
-    DatabaseUserAttributes: { username: string; email: string };
+    /** interfaceLanguage: the language e-mails are written in, kept in line with the `lang` cookie (session plugin). */
+    DatabaseUserAttributes: { username: string; email: string; interfaceLanguage: string | null };
   }
 }

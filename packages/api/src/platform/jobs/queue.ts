@@ -7,7 +7,7 @@ export const OUTBOX_CHANNEL = 'notification_outbox';
 
 export type QueuedRow = typeof notificationOutbox.$inferSelect;
 
-/** Seconds to wait before attempt n+1 after n failures: 1, 2, 4 … capped at an hour. Never gives up. */
+/** Seconds to wait before attempt n+1 after n failures: 1, 2, 4 … capped at an hour. */
 export function backoffSeconds(failures: number): number {
   return Math.min(2 ** Math.max(0, failures - 1), 3600);
 }
@@ -18,12 +18,16 @@ export interface QueueWorkerOptions {
   match: SQL;
   /** Does the work of one row; throwing schedules a retry after 1, 2, 4 … seconds, up to an hour. */
   run(row: QueuedRow): Promise<void>;
+  /** Reports a row given up after its maxAttempts (kept as a dead letter: dead_at and last_error). */
+  onDead?(details: { id: number; attempts: number; error: string; row: QueuedRow }): void;
   /** Reports a failed attempt (a warning for a notification, an error for a task). */
   onFailure(details: { id: number; attempts: number; error: string; retryInSeconds: number; row: QueuedRow }): void;
   onPassError(error: unknown): void;
   /** Checks for due retries this often (new rows wake the worker at once through NOTIFY). */
   pollMs: number;
   batchSize: number;
+  /** Rows of a pass worked on at once (an SMTP pool takes several); default 1, in order. */
+  concurrency?: number;
   /** How long a claimed row is left to its process before another may take it over (a crash mid-call). */
   leaseSeconds: number;
   /** Runs every poll after the pass (housekeeping). */
@@ -42,7 +46,9 @@ export interface QueueWorker {
  * backoff. A pass claims due rows in one statement (FOR UPDATE SKIP LOCKED, counting the attempt and
  * pushing the next one past a lease), then does them with no transaction open, so a slow endpoint
  * or provider never holds locks: processes never take a row at once, and a row whose process died
- * mid-call is taken over when the lease runs out. At least once: the work must be idempotent.
+ * mid-call is taken over when the lease runs out. At least once: the work must be idempotent. A row
+ * with max_attempts is given up after that many failures (dead_at set, last_error kept: the dead
+ * letter); without, it is retried until it succeeds.
  */
 export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
   const { database, match, pollMs, batchSize, leaseSeconds } = options;
@@ -56,7 +62,7 @@ export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
     const due = database.db
       .select({ id: table.id })
       .from(table)
-      .where(and(match, isNull(table.deliveredAt), lte(table.nextAttemptAt, sql`now()`)))
+      .where(and(match, isNull(table.deliveredAt), isNull(table.deadAt), lte(table.nextAttemptAt, sql`now()`)))
       .orderBy(asc(table.id))
       .limit(batchSize)
       .for('update', { skipLocked: true });
@@ -68,24 +74,40 @@ export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
     return rows.sort((a, b) => a.id - b.id);
   }
 
+  async function work(row: QueuedRow): Promise<boolean> {
+    try {
+      await options.run(row);
+      await database.db.update(table).set({ deliveredAt: sql`now()`, lastError: null }).where(eq(table.id, row.id));
+      return true;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      if (row.maxAttempts !== null && row.attempts >= row.maxAttempts) {
+        await database.db.update(table).set({ lastError: error.slice(0, 500), deadAt: sql`now()` }).where(eq(table.id, row.id));
+        options.onDead?.({ id: row.id, attempts: row.attempts, error, row });
+        return false;
+      }
+      const retryInSeconds = backoffSeconds(row.attempts);
+      await database.db
+        .update(table)
+        .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
+        .where(eq(table.id, row.id));
+      options.onFailure({ id: row.id, attempts: row.attempts, error, retryInSeconds, row });
+      return false;
+    }
+  }
+
+  /** Works off what is due now, a batch at a time, until a batch comes back short (so a burst drains at once). */
   async function runDue(): Promise<number> {
     let done = 0;
-    for (const row of await claim()) {
-      try {
-        await options.run(row);
-        await database.db.update(table).set({ deliveredAt: sql`now()`, lastError: null }).where(eq(table.id, row.id));
-        done += 1;
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        const retryInSeconds = backoffSeconds(row.attempts);
-        await database.db
-          .update(table)
-          .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
-          .where(eq(table.id, row.id));
-        options.onFailure({ id: row.id, attempts: row.attempts, error, retryInSeconds, row });
-      }
+    for (;;) {
+      const rows = await claim();
+      let next = 0;
+      const lanes = Array.from({ length: Math.min(options.concurrency ?? 1, rows.length) }, async () => {
+        while (next < rows.length) if (await work(rows[next++]!)) done += 1;
+      });
+      await Promise.all(lanes);
+      if (rows.length < batchSize) return done;
     }
-    return done;
   }
 
   /** One pass at a time: a wake-up during a pass queues one more pass after it. */

@@ -8,8 +8,19 @@ import { createQueueWorker, OUTBOX_CHANNEL, type QueueWorker } from './queue.ts'
  * Queues a task in the caller's transaction: it runs after the commit (NOTIFY wakes the worker only
  * then), and is retried until it succeeds. Tasks share the notification outbox's table and backoff.
  */
-export async function enqueueTask(tx: Queryable, task: string, payload: Record<string, unknown>): Promise<void> {
-  await tx.insert(notificationOutbox).values({ event: `${TASK_EVENT_PREFIX}${task}`, payload });
+export async function enqueueTask(tx: Queryable, task: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+  await enqueueTasks(tx, task, [payload], options);
+}
+
+export interface EnqueueOptions {
+  /** Give the task up after this many failed attempts (kept as a dead letter); default: retried until done. */
+  maxAttempts?: number;
+}
+
+/** Queues many tasks of one kind in one statement (a digest's thousands of e-mails). */
+export async function enqueueTasks(tx: Queryable, task: string, payloads: Record<string, unknown>[], { maxAttempts }: EnqueueOptions = {}): Promise<void> {
+  if (payloads.length === 0) return;
+  await tx.insert(notificationOutbox).values(payloads.map((payload) => ({ event: `${TASK_EVENT_PREFIX}${task}`, payload, maxAttempts: maxAttempts ?? null })));
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
@@ -22,10 +33,12 @@ export interface TaskWorkerOptions {
   database: Database;
   task: string;
   /** Does the task (a network call, say); throwing schedules a retry after 1, 2, 4 … seconds, up to an hour. */
-  run(payload: unknown, attempt: number): Promise<void>;
+  run(payload: unknown, attempt: number, id: number): Promise<void>;
   log: TaskLog;
   pollMs?: number;
   batchSize?: number;
+  /** Tasks of a pass run at once; default 1. */
+  concurrency?: number;
   /** How long a claimed task is left to its process before another may take it over (a crash mid-call). */
   leaseSeconds?: number;
 }
@@ -43,12 +56,15 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
   return createQueueWorker({
     database,
     match: eq(notificationOutbox.event, `${TASK_EVENT_PREFIX}${options.task}`),
-    run: (row) => run(row.payload, row.attempts),
+    run: (row) => run(row.payload, row.attempts, row.id),
     onFailure: ({ id, attempts, error, retryInSeconds, row }) =>
       log.error({ err: error, task: options.task, id, payload: row.payload, attempts, retryInSeconds }, `task ${options.task} failed; will retry`),
+    onDead: ({ id, attempts, error, row }) =>
+      log.error({ err: error, task: options.task, id, payload: row.payload, attempts }, `task ${options.task} given up after ${attempts} attempts (dead letter kept)`),
     onPassError: (err) => log.error({ err, task: options.task }, 'task pass failed'),
     pollMs,
     batchSize,
+    concurrency: options.concurrency,
     leaseSeconds,
   });
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Divider, Group, Paper, Radio, Stack, Switch, Text, Title, type RadioGroupProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications as toasts } from '@mantine/notifications';
-import { NOTIFY_ME_ABOUT } from '@app/shared/constants';
+import { EMAIL_DIGESTS, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { notificationsInput, type NotificationsInput } from '@app/shared/profiles';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -85,6 +85,15 @@ export function NotificationsForm() {
                 </Group>
               </Paper>
             ))}
+            <Paper withBorder radius="md" p="md">
+              <Radio.Group label={t('settings.notifications.digest')} description={t('settings.notifications.digestHelp')} {...form.getInputProps('emailDigest')}>
+                <Group gap="lg" mt="xs">
+                  {EMAIL_DIGESTS.map((value) => (
+                    <Radio key={value} value={value} label={t(`settings.notifications.${value}`)} />
+                  ))}
+                </Group>
+              </Radio.Group>
+            </Paper>
           </Stack>
         </div>
         <Checkbox label={t('settings.notifications.mobileSettings')} {...form.getInputProps('mobileSettings', { type: 'checkbox' })} />
