@@ -65,6 +65,7 @@ const schema = z.object({
   MAIL_FROM: z.string().max(300).optional(),
   MAIL_SECRET: z.string().min(16, 'MAIL_SECRET must be at least 16 characters').optional(),
   EMAIL_BATCH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  EMAIL_SEND_RATE: z.coerce.number().int().min(1).max(10_000).default(100),
   UNSAFE_LOCAL_STAND_INS: flag,
 });
 
@@ -92,6 +93,8 @@ export interface MailConfig {
   secret: string | null;
   /** Mentions, replies and messages unseen this long are e-mailed, several in one e-mail. */
   batchSeconds: number;
+  /** At most this many e-mails a second leave each process (a digest's burst yields to requests). */
+  sendRate: number;
 }
 
 export interface AppConfig {
@@ -251,6 +254,7 @@ function mailConfig(env: Env, publicUrl: string, dataDir: string): MailConfig {
     mailboxDir: resolve(dataDir, 'mailbox'),
     secret: env.MAIL_SECRET ?? null,
     batchSeconds: env.EMAIL_BATCH_SECONDS,
+    sendRate: env.EMAIL_SEND_RATE,
   };
 }
 

@@ -24,7 +24,7 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
   }
   if (mail.mode === 'mailbox') app.log.info({ mailbox: mail.mailboxDir }, `No SMTP_URL: e-mails go to the local mailbox, shown at ${app.config.publicUrl}/dev/mailbox on this computer`);
   const transport = createMailTransport({ smtpUrl: mail.smtpUrl, from: mail.from, mailboxDir: mail.mailboxDir });
-  const jobs = createEmailJobs({ database: app.database, transport, from: mail.from, publicUrl: app.config.publicUrl, secret, batchSeconds: mail.batchSeconds, log: app.log });
+  const jobs = createEmailJobs({ database: app.database, transport, from: mail.from, publicUrl: app.config.publicUrl, secret, batchSeconds: mail.batchSeconds, sendRate: mail.sendRate, log: app.log });
   await jobs.start();
   app.decorate('mail', { jobs, secret });
   app.addHook('onClose', () => jobs.stop());

@@ -33,6 +33,8 @@ export interface EmailJobsOptions {
   secret: string;
   /** Mentions, replies and messages unseen this long are e-mailed, several in one e-mail. */
   batchSeconds: number;
+  /** At most this many e-mails a second leave this process (default 100: a digest of 10,000 in 100 s). */
+  sendRate?: number;
   log: TaskLog & HousekeepingLog;
 }
 
@@ -88,6 +90,23 @@ export function emailScans(links: AppLinks, batchSeconds: number): HousekeepingT
   ];
 }
 
+/**
+ * Spaces sends at least 1/rate seconds apart, however many lanes send at once: a burst (the weekly
+ * digest) goes out at a steady rate instead of taking the process from the requests. `wait()` books
+ * the next slot and says how long to wait for it.
+ */
+export function pacer(perSecond: number, now: () => number = () => performance.now()): { wait(): number } {
+  const gapMs = 1000 / perSecond;
+  let next = 0;
+  return {
+    wait() {
+      const at = Math.max(now(), next);
+      next = at + gapMs;
+      return at - now();
+    },
+  };
+}
+
 /** Still worth sending: not everything it tells of was seen in the app meanwhile. */
 async function stillUnseen(db: Queryable, job: EmailJob): Promise<boolean> {
   const c = job.content;
@@ -106,6 +125,8 @@ export function createEmailJobs(options: EmailJobsOptions) {
   const { database, transport, publicUrl, secret, log } = options;
   const links = appLinks(publicUrl);
   const host = domainOf(options.from);
+  const pace = pacer(options.sendRate ?? 100);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const sender = createTaskWorker({
     database,
@@ -118,6 +139,8 @@ export function createEmailJobs(options: EmailJobsOptions) {
     async run(payload, _attempt, id) {
       const job = payload as EmailJob;
       if (!(await stillUnseen(database.db, job))) return;
+      const wait = pace.wait();
+      if (wait > 0) await sleep(wait);
       const unsubscribeUrl = links.unsubscribe(unsubscribeToken(secret, job.userId, job.unsubscribe));
       const email = await renderEmail(job, { unsubscribeUrl, settingsUrl: links.settings });
       await transport.send({
