@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, checkA11y, createEvent, describeBrowser, markPage, screenshot, settled, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, checkA11y, commentsButton, createEvent, describeBrowser, markPage, openCommunity, postWith, screenshot, settled, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
 
 /** The top bar's bell (its name says how many are unread) and its panel. */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -94,6 +94,61 @@ describeBrowser('notification centre', () => {
     await callTrpc(olga.page, 'membership.remove', { communityId: community.id, userId: ben.id });
     await ben.page.goto('/notifications');
     await ben.page.getByText("You're all caught up").waitFor();
+    await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications');
+  });
+
+  it('one member comments on, replies to and mentions another through the page; his bell counts each live and leads to each', async () => {
+    const { community, members: [ana, ben] } = await communityWith(['owner-trio', 'Olga Owner'], 'Bell Trio', ['ana-trio', 'Ana Author'], ['ben-trio', 'Ben Writer']);
+    const post = await callTrpc<{ id: string }>(ben.page, 'posts.create', { communityId: community.id, content: 'Proofing times, anyone?' });
+    const benComment = await callTrpc<{ comment: { id: string } }>(ben.page, 'posts.addComment', { postId: post.id, content: 'I do twelve hours' });
+    await ben.page.goto('/discover');
+    await bell(ben.page).waitFor();
+    await markPage(ben.page);
+
+    // Ana, on the community page: a comment on Ben's post, then a reply to his comment.
+    await openCommunity(ana.page, community.name, { live: true });
+    const onPage = postWith(ana.page, 'Proofing times, anyone?');
+    await commentsButton(onPage).click();
+    const box = onPage.getByRole('textbox', { name: 'Write a comment' });
+    await box.click();
+    await box.pressSequentially('Eight for me');
+    await onPage.getByRole('button', { name: 'Comment', exact: true }).click();
+    await onPage.getByRole('listitem').filter({ hasText: 'Eight for me' }).waitFor();
+    await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
+
+    await onPage.getByRole('listitem').filter({ hasText: 'I do twelve hours' }).getByRole('button', { name: 'Reply to Ben Writer' }).click();
+    await box.pressSequentially('in the fridge?');
+    await onPage.getByRole('button', { name: 'Comment', exact: true }).click();
+    const reply = onPage.getByRole('listitem').filter({ hasText: 'in the fridge?' });
+    await reply.waitFor();
+    await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications, 2 unread');
+
+    // Then a post of hers that mentions him, picked from the list '@' opens.
+    const composer = ana.page.getByRole('textbox', { name: "What's on your mind?" });
+    await composer.click();
+    await composer.pressSequentially('Ask @Ben');
+    await ana.page.getByRole('listbox').getByRole('option', { name: /Ben Writer/ }).click();
+    await composer.pressSequentially('about rye');
+    await ana.page.getByRole('button', { name: 'Post', exact: true }).click();
+    await postWith(ana.page, 'about rye').waitFor();
+    await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications, 3 unread');
+    expect(await stillSamePage(ben.page)).toBe(true);
+
+    // Each leads to its own place: the mention to Ana's post, the reply and the comment to theirs.
+    await openPanel(ben.page);
+    await screenshot(ben.page, 'notifications-comment-reply-mention');
+    await item(ben.page, 'Ana Author mentioned you').click();
+    await ben.page.getByRole('region', { name: 'The post you opened' }).getByText('about rye').waitFor();
+    await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications, 2 unread');
+
+    await openPanel(ben.page);
+    await item(ben.page, 'Ana Author replied to your comment').click();
+    await ben.page.waitForURL((url) => url.searchParams.get('post') === post.id && url.searchParams.has('comment') && url.searchParams.get('comment') !== benComment.comment.id);
+    await ben.page.getByRole('region', { name: 'The post you opened' }).getByRole('listitem', { name: 'Ana Author, the comment you opened' }).filter({ hasText: 'in the fridge?' }).waitFor();
+
+    await openPanel(ben.page);
+    await item(ben.page, 'Ana Author commented on your post').click();
+    await ben.page.getByRole('region', { name: 'The post you opened' }).getByRole('listitem', { name: 'Ana Author, the comment you opened' }).waitFor();
     await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications');
   });
 
