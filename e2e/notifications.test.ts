@@ -136,6 +136,8 @@ describeBrowser('notification centre', () => {
 
     // Each leads to its own place: the mention to Ana's post, the reply and the comment to theirs.
     await openPanel(ben.page);
+    // Ana's new post also counts in the community summary above the list (new posts are never a row each).
+    await panel(ben.page).getByRole('link', { name: `1 new post in ${community.name}` }).waitFor();
     await screenshot(ben.page, 'notifications-comment-reply-mention');
     await item(ben.page, 'Ana Author mentioned you').click();
     await ben.page.getByRole('region', { name: 'The post you opened' }).getByText('about rye').waitFor();

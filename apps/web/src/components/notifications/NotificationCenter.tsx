@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { Loading } from '../Loading.tsx';
 import { PagedListEnd } from '../PagedListEnd.tsx';
 import { RouterButton } from '../RouterButton.tsx';
+import { NewPostsSummary } from './NewPostsSummary.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
 import classes from './notifications.module.css';
 import { notificationsQueryOptions, unreadCountQueryOptions, useMarkAllRead, useMarkRead } from './queries.ts';
@@ -59,6 +60,7 @@ export function NotificationCenter({ variant, onNavigate, titleId }: Notificatio
       </Group>
       <Divider />
       <div className={panel ? classes.scroll : undefined}>
+        <NewPostsSummary onNavigate={onNavigate} />
         {list.isPending ? (
           <Loading py="xl" label={t('notifications.loading')} size="sm" />
         ) : list.isLoadingError ? (

@@ -15,7 +15,7 @@ export function unreadCountQueryOptions(trpc: TrpcOptions) {
   return trpc.notifications.unreadCount.queryOptions();
 }
 
-/** Refetches the count and the list: a notification came, was read, or a community was muted. */
+/** Refetches the count, the list and the summary: a notification came, was read, a feed was opened, or a community was muted. */
 function useRefreshBell() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -23,6 +23,7 @@ function useRefreshBell() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.notifications.unreadCount.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.notifications.summary.queryKey() }),
     ]);
 }
 
