@@ -1,5 +1,5 @@
 import { isLiveReset } from '@app/shared/live';
-import { ActionIcon, Badge, Group, Indicator, Menu, Stack, Text, useDirection } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -10,6 +10,7 @@ import { useTRPC } from '../lib/trpc.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 import { formatCount } from '../lib/format.ts';
 import { Loading } from './Loading.tsx';
+import { UnreadIndicator } from './UnreadIndicator.tsx';
 
 /**
  * The top bar's messages dropdown: the latest conversations across communities with their unread
@@ -41,7 +42,6 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
   const conversations = recent.data ?? [];
   // Every unread message, not only those of the conversations listed.
   const unread = unreadTotal.data ?? conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
-  const { dir } = useDirection();
   const label = unread > 0 ? t('nav.messagesUnread', { count: unread }) : t('nav.messages');
 
   return (
@@ -49,19 +49,9 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
       <Menu.Target>
         {/* The button is the menu's target (it gets aria-expanded); the unread badge sits inside it. */}
         <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} style={{ overflow: 'visible' }}>
-          {/* Indicator puts 'end' on the right whatever the direction. */}
-          <Indicator
-            label={unread > 99 ? `${formatCount(99)}+` : formatCount(unread)}
-            position={dir === 'rtl' ? 'top-start' : 'top-end'}
-            size={18}
-            color="red"
-            offset={-2}
-            disabled={unread === 0}
-            withBorder
-            zIndex={2}
-          >
+          <UnreadIndicator unread={unread}>
             <IconMessageCircle size={22} stroke={1.7} style={{ display: 'block' }} />
-          </Indicator>
+          </UnreadIndicator>
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>

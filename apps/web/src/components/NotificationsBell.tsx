@@ -1,16 +1,14 @@
-import { ActionIcon, Indicator, Popover, useDirection } from '@mantine/core';
+import { ActionIcon, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../lib/format.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { NotificationCenter } from './notifications/NotificationCenter.tsx';
 import { unreadCountQueryOptions, useLiveBell } from './notifications/queries.ts';
 import { RouterActionIcon } from './RouterLinks.tsx';
+import { UnreadIndicator, UNREAD_SHOWN_MAX } from './UnreadIndicator.tsx';
 
-/** The count the server gives at most: past 99 the bell says '99+'. */
-const SHOWN_MAX = 99;
 const PANEL_TITLE = 'notifications-panel-title';
 
 /**
@@ -23,7 +21,7 @@ export function NotificationsBell() {
   const [opened, setOpened] = useState(false);
   useLiveBell();
   const unread = useQuery(unreadCountQueryOptions(trpc)).data ?? 0;
-  const label = unread > SHOWN_MAX ? t('notifications.bellUnreadMany') : unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
+  const label = unread > UNREAD_SHOWN_MAX ? t('notifications.bellUnreadMany') : unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
   const bell = <BellIcon unread={unread} />;
 
   return (
@@ -58,20 +56,9 @@ export function NotificationsBell() {
 }
 
 function BellIcon({ unread }: { unread: number }) {
-  const { dir } = useDirection();
   return (
-    // Indicator puts 'end' on the right whatever the direction.
-    <Indicator
-      label={unread > SHOWN_MAX ? `${formatCount(SHOWN_MAX)}+` : formatCount(unread)}
-      position={dir === 'rtl' ? 'top-start' : 'top-end'}
-      size={18}
-      color="red"
-      offset={-2}
-      disabled={unread === 0}
-      withBorder
-      zIndex={2}
-    >
+    <UnreadIndicator unread={unread}>
       <IconBell size={22} stroke={1.7} style={{ display: 'block' }} />
-    </Indicator>
+    </UnreadIndicator>
   );
 }
