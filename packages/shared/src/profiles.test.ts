@@ -56,6 +56,8 @@ describe('notification defaults', () => {
       mobileSettings: false,
       // The mobile devices' own 'Notify me about', used while mobileSettings is on.
       mobileNotifyMeAbout: 'all',
+      // The digest of the most active posts, sent with communication e-mails on.
+      emailDigest: 'weekly',
     });
   });
 });
