@@ -19,6 +19,13 @@ async function community(n = 3, values: { isPrivate?: boolean } = {}) {
   return { owner, members, community: c, post: post! };
 }
 
+/** An hour-long event's form, starting `inMs` from now. */
+function hourLong(communityId: string, title: string, inMs: number, reminderMinutes: 15 | null) {
+  const startsAt = new Date(Date.now() + inMs);
+  const endsAt = new Date(startsAt.getTime() + 3_600_000);
+  return { communityId, title, description: 'Come along', startsAt, endsAt, meetingLink: null, videoUrl: null, coverKey: null, reminderMinutes };
+}
+
 const listOf = async (userId: string) => (await as(userId).notifications.list({})).items;
 
 describe('notifications', () => {
@@ -153,18 +160,7 @@ describe('notifications', () => {
 
   it("tells every member but the actor of a new event once, and of its reminder once, through a job", async () => {
     const { owner, members, community: c } = await community(3);
-    const soon = new Date(Date.now() + 10 * 60_000);
-    const event = await as(owner).calendar.create({
-      communityId: c.id,
-      title: 'Live Q&A',
-      description: 'Ask anything',
-      startsAt: soon,
-      endsAt: new Date(soon.getTime() + 3_600_000),
-      meetingLink: null,
-      videoUrl: null,
-      coverKey: null,
-      reminderMinutes: 15,
-    });
+    const event = await as(owner).calendar.create(hourLong(c.id, 'Live Q&A', 10 * 60_000, 15));
     // The request wrote no row per member: the queued job does.
     expect(await scene.database.db.$count(notifications, eq(notifications.eventId, event.id))).toBe(0);
     const payload = { key: `event.created:${event.id}`, kind: 'event.created' as const, communityId: c.id, actorId: owner, eventId: event.id };
@@ -221,18 +217,7 @@ describe('notifications', () => {
     const other = await scene.otherProcess();
     const quiet = { warn: () => undefined, error: () => undefined };
     const workers = [createFanOutWorker({ database: scene.database, log: quiet }), createFanOutWorker({ database: other, log: quiet })];
-    const start = new Date(Date.now() + 86_400_000);
-    const event = await as(owner).calendar.create({
-      communityId: c.id,
-      title: 'Meet-up',
-      description: 'In person',
-      startsAt: start,
-      endsAt: new Date(start.getTime() + 3_600_000),
-      meetingLink: null,
-      videoUrl: null,
-      coverKey: null,
-      reminderMinutes: null,
-    });
+    const event = await as(owner).calendar.create(hourLong(c.id, 'Meet-up', 86_400_000, null));
     const done = await Promise.all(workers.map((w) => w.runDue()));
     expect(done.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     await Promise.all(workers.map((w) => w.runDue()));
