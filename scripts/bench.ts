@@ -8,6 +8,9 @@
  * BENCH_DURATION (seconds measured per scenario, default 10) and BENCH_WARMUP (seconds of unmeasured
  * load before each, default 3) change the timing. Only 127.0.0.1 is targeted.
  *
+ * BENCH_ONLY (comma-separated, default all) runs only some parts: `startup`, `scenarios`, `feed` (live
+ * delivery), `mentions` (notification fan-out) and `digest` (the weekly digest under feed load).
+ *
  * Scenarios (and the ratios printed between them) are listed in scripts/bench/scenarios.ts.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -39,6 +42,19 @@ function seconds(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 600) throw new Error(`${name} must be a whole number of seconds (1-600), got '${raw}'.`);
   return value;
+}
+
+const PARTS = ['startup', 'scenarios', 'feed', 'mentions', 'digest'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts BENCH_ONLY names, or all of them. */
+function partsToRun(): Set<Part> {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return new Set(PARTS);
+  const named = raw.split(',').map((part) => part.trim());
+  const unknown = named.filter((part) => !(PARTS as readonly string[]).includes(part));
+  if (unknown.length) throw new Error(`BENCH_ONLY names unknown parts (${unknown.join(', ')}); known: ${PARTS.join(', ')}.`);
+  return new Set(named as Part[]);
 }
 
 async function signIn(baseUrl: string): Promise<{ cookie: string; user: { id: string; email: string } }> {
@@ -99,6 +115,7 @@ async function checkResponses(ctx: BenchContext): Promise<void> {
 async function main(): Promise<number> {
   const durationSec = seconds('BENCH_DURATION', 10);
   const warmupSec = seconds('BENCH_WARMUP', 3);
+  const parts = partsToRun();
   const pinned = canPin();
   if (!pinned) console.warn('WARNING: `taskset` is missing or cores 0-1 are unavailable: server and load generator run unpinned.');
   // The server and autocannon each want a core to themselves; anything else running skews the numbers.
@@ -157,7 +174,7 @@ async function main(): Promise<number> {
     };
     // Start-up against Postgres (the embedded database is a development convenience).
     let startup: StartupFigures[] = [];
-    if (database) {
+    if (database && parts.has('startup')) {
       process.stdout.write('  start to healthy and idle memory, sources (tsx) and compiled, 3 starts each ... ');
       startup = await measureStartup(root, serverCore, serverEnv);
       console.log('done');
@@ -168,7 +185,14 @@ async function main(): Promise<number> {
     smtp = await startCountingSmtp();
     server = spawnPinned(serverCore, process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
-      env: { ...serverEnv, PORT: String(port), PUBLIC_URL: baseUrl, BENCH_ROUTES: '1', AUTH_RATE_LIMIT_MAX: '1000', SMTP_URL: smtp.url },
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        BENCH_ROUTES: '1',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        SMTP_URL: smtp.url,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     prefixOutput(server, '[server]');
@@ -187,7 +211,7 @@ async function main(): Promise<number> {
         `database: ${database ? 'postgres' : 'pglite'}): ${warmupSec} s warm-up + ${durationSec} s per scenario, ${scenarios.length} scenarios.`,
     );
     const measured: Measured[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of parts.has('scenarios') ? scenarios : []) {
       await scenario.setup?.(ctx);
       const load = {
         cli: AUTOCANNON_CLI,
@@ -202,27 +226,50 @@ async function main(): Promise<number> {
       await runLoad({ ...load, durationSec: warmupSec });
       const result = await runLoad({ ...load, durationSec });
       console.log(`${Math.round(result.requestsPerSec)} req/s`);
-      measured.push({ name: scenario.name, connections: scenario.connections, result });
+      measured.push({
+        name: scenario.name,
+        connections: scenario.connections,
+        result,
+      });
     }
-    process.stdout.write('  live feed: 1,000 WebSocket subscribers, 20 posts ... ');
-    const delivery = await measureDelivery(ctx);
-    console.log('done');
-    process.stdout.write('  mention fan-out: a post naming 50 members, 50 bells listening ... ');
-    const mentions = await measureMentions(ctx);
-    console.log(mentions ? 'done' : 'skipped (no Postgres)');
-    process.stdout.write('  weekly digest: 10,000 members, with the feed under load ... ');
-    const feedLoad = { cli: AUTOCANNON_CLI, url: `${baseUrl}${feedTrpcPath}`, connections: 10, headers: { cookie: ctx.cookie }, core: loadCore, durationSec };
-    const digest = await measureDigest(ctx, smtp, feedLoad);
-    console.log(digest ? 'done' : 'skipped (no Postgres)');
+    let delivery: Awaited<ReturnType<typeof measureDelivery>> | null = null;
+    if (parts.has('feed')) {
+      process.stdout.write('  live feed: 1,000 WebSocket subscribers, 20 posts ... ');
+      delivery = await measureDelivery(ctx);
+      console.log('done');
+    }
+    let mentions: Awaited<ReturnType<typeof measureMentions>> = null;
+    if (parts.has('mentions')) {
+      process.stdout.write('  mention fan-out: a post naming 50 members, 50 bells listening ... ');
+      mentions = await measureMentions(ctx);
+      console.log(mentions ? 'done' : 'skipped (no Postgres)');
+    }
+    let digest: Awaited<ReturnType<typeof measureDigest>> = null;
+    if (parts.has('digest')) {
+      process.stdout.write('  weekly digest: 10,000 members, with the feed under load ... ');
+      const feedLoad = {
+        cli: AUTOCANNON_CLI,
+        url: `${baseUrl}${feedTrpcPath}`,
+        connections: 10,
+        headers: { cookie: ctx.cookie },
+        core: loadCore,
+        durationSec,
+      };
+      digest = await measureDigest(ctx, smtp, feedLoad);
+      console.log(digest ? 'done' : 'skipped (no Postgres)');
+    }
     const { peakKiB, rssKiB } = readProcStatus(serverPid);
 
-    console.log(`\n${resultsTable(measured)}\n`);
-    console.log(`${ratioTable(measured, comparisons)}\n`);
-    console.log(
-      `Live feed delivery, post created -> event received, ${delivery.subscribers.toLocaleString('en-US')} WebSocket subscribers x ${delivery.posts} posts: ` +
-        `p50 ${delivery.p50.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms, max ${delivery.max.toFixed(1)} ms ` +
-        `(${delivery.deliveries.toLocaleString('en-US')} of ${delivery.expected.toLocaleString('en-US')} deliveries).`,
-    );
+    if (measured.length) {
+      console.log(`\n${resultsTable(measured)}\n`);
+      console.log(`${ratioTable(measured, comparisons)}\n`);
+    }
+    if (delivery)
+      console.log(
+        `Live feed delivery, post created -> event received, ${delivery.subscribers.toLocaleString('en-US')} WebSocket subscribers x ${delivery.posts} posts: ` +
+          `p50 ${delivery.p50.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms, max ${delivery.max.toFixed(1)} ms ` +
+          `(${delivery.deliveries.toLocaleString('en-US')} of ${delivery.expected.toLocaleString('en-US')} deliveries).`,
+      );
     if (mentions) {
       const { plain, mentions: named, bells } = mentions;
       console.log(
@@ -247,7 +294,9 @@ async function main(): Promise<number> {
       for (const figures of startup) {
         console.log(`Start to healthy, ${figures.name}: ${(figures.startMs / 1000).toFixed(2)} s; idle resident memory ${formatKiB(figures.idleKiB)}.`);
       }
-      console.log(`Compiled / sources: start time ${(compiled.startMs / sources.startMs).toFixed(2)}x, idle memory ${(compiled.idleKiB / sources.idleKiB).toFixed(2)}x.`);
+      console.log(
+        `Compiled / sources: start time ${(compiled.startMs / sources.startMs).toFixed(2)}x, idle memory ${(compiled.idleKiB / sources.idleKiB).toFixed(2)}x.`,
+      );
     }
 
     if (digest && digest.deliveredMs === null) {
@@ -258,7 +307,7 @@ async function main(): Promise<number> {
       console.error(`\nFAILED: ${mentions.bells.expected - mentions.bells.heard} bells never heard of the mention.`);
       return 1;
     }
-    if (delivery.deliveries < delivery.expected) {
+    if (delivery && delivery.deliveries < delivery.expected) {
       console.error(`\nFAILED: ${delivery.expected - delivery.deliveries} live feed deliveries never arrived.`);
       return 1;
     }
