@@ -31,7 +31,7 @@ export function requestLimits(app: FastifyInstance) {
     if (known) limits.check([address, personSubject(known)], calls);
     const auth = await authOf(req);
     if (auth.session) remember(auth.session.id, auth.session.userId);
-    limits.spend(auth.user ? [address, personSubject(auth.user.id)] : [address], calls);
+    await limits.spend(auth.user ? [address, personSubject(auth.user.id)] : [address], calls);
     return auth;
   }
 

@@ -79,7 +79,7 @@ export function callerSubjects(ctx: Pick<Context, 'user' | 'clientAddress'>): st
 const callLimited = t.middleware(async ({ ctx, next }) => {
   const limits = ctx.callLimits;
   if (!limits) return next();
-  if (ctx.socket) limits.spend(callerSubjects(ctx), 1);
+  if (ctx.socket) await limits.spend(callerSubjects(ctx), 1);
   return ctx.user ? limits.inFlight(personSubject(ctx.user.id), () => next()) : next();
 });
 

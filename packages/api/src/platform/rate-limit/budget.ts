@@ -1,6 +1,6 @@
 import type { Queryable } from '@app/db';
 import { callBudgets } from '@app/db/schema';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { CallBudgetLimit } from './limits.ts';
 
 interface Bucket {
@@ -63,6 +63,21 @@ export class CallBudget {
       bucket.pending += cost;
     }
     return null;
+  }
+
+  /**
+   * Reads the shared level of the subjects this process has no budget for yet (one query; none when
+   * it knows them all), so a caller new here starts where the other processes left them.
+   */
+  async learn(db: Queryable, subjects: readonly string[]): Promise<void> {
+    const unknown = subjects.filter((subject) => !this.#buckets.has(subject));
+    if (unknown.length === 0) return;
+    const rows = await db
+      .select({ subject: callBudgets.subject, level: sql<number>`greatest(0, ${callBudgets.level} - extract(epoch from now() - ${callBudgets.updatedAt}) * ${callBudgets.perSecond})` })
+      .from(callBudgets)
+      .where(inArray(callBudgets.subject, unknown));
+    for (const subject of unknown) this.#bucket(subject);
+    for (const row of rows) this.#bucket(row.subject).level += Number(row.level);
   }
 
   /** Subjects with a budget in use here. */

@@ -51,8 +51,12 @@ export class CallLimits {
     if (wait !== null) throw new RateLimitedError(wait);
   }
 
-  /** Takes `cost` calls from every subject's budget, or throws RateLimitedError taking none. */
-  spend(subjects: readonly string[], cost: number): void {
+  /**
+   * Takes `cost` calls from every subject's budget, or throws RateLimitedError taking none. Decided in
+   * memory, but for a subject new to this process, whose shared level is read first.
+   */
+  async spend(subjects: readonly string[], cost: number): Promise<void> {
+    await this.#budget.learn(this.#db, subjects);
     const wait = this.#budget.spend(subjects, cost);
     if (wait !== null) throw new RateLimitedError(wait);
   }
