@@ -1,4 +1,4 @@
-import { CALL_LIMITS, personSubject, scaledCallLimits } from '@app/api/server';
+import { personSubject, scaledCallLimits } from '@app/api/server';
 import { liveConnections } from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -132,6 +132,74 @@ describe('call limits shared by two server processes', () => {
       expect(outcomes).toContain('subscription TOO_MANY_REQUESTS');
     } finally {
       close();
+    }
+  });
+});
+
+describe('open sockets and live subscriptions, capped per person across two processes', () => {
+  const server = useServer(env);
+  let second: FastifyInstance;
+  // Twice: each process writes its counts, then reads the other's.
+  const syncBoth = async () => {
+    for (const app of [server.app, second, server.app]) await app.callLimits.sync();
+  };
+  const rowsOf = async (p: SignedInPerson) => server.database.db.select().from(liveConnections).where(eq(liveConnections.subject, personSubject(p.id)));
+
+  beforeAll(async () => {
+    second = await server.extraApp();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it(`refuses a person's socket past ${limits.live.person.sockets} at the upgrade, whichever process it reaches, and counts fall back when sockets close`, async () => {
+    const someone = await signedInPerson(server);
+    const first = await openSocket(server.app, someone.cookie);
+    const other = await openSocket(second, someone.cookie);
+    if (!('ws' in first) || !('ws' in other)) throw new Error('the first two sockets should open');
+    await syncBoth();
+    for (const app of [server.app, second]) {
+      const refused = await openSocket(app, someone.cookie);
+      expect(refused).toEqual({ status: 429, retryAfter: expect.stringMatching(/^\d+$/) });
+    }
+    expect(await rowsOf(someone)).toHaveLength(2);
+    // A socket that dies (no closing handshake) stops counting as surely as one closed politely.
+    first.ws.terminate();
+    await expect.poll(() => server.app.callLimits.liveCount(personSubject(someone.id), 'sockets')).toBe(1);
+    await syncBoth();
+    const again = await openSocket(second, someone.cookie);
+    expect('ws' in again).toBe(true);
+    if ('ws' in again) again.ws.close();
+    other.ws.close();
+    await expect.poll(() => second.callLimits.liveCount(personSubject(someone.id), 'sockets')).toBe(0);
+    await syncBoth();
+    expect(await rowsOf(someone)).toEqual([]);
+  });
+
+  it(`refuses a person's live subscription past ${limits.live.person.subscriptions} with TOO_MANY_REQUESTS, across processes`, async () => {
+    const someone = await signedInPerson(server);
+    const here = wsTrpcClient(server.app, someone.cookie);
+    const there = wsTrpcClient(second, someone.cookie);
+    const subscribe = (client: typeof here.client) =>
+      new Promise<string>((resolve) => {
+        client.chat.onInbox.subscribe({}, { onStarted: () => resolve('started'), onError: (e) => resolve(e.message) });
+      });
+    try {
+      const half = limits.live.person.subscriptions / 2;
+      for (let i = 0; i < half; i += 1) expect(await subscribe(here.client)).toBe('started');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (let i = 0; i < half; i += 1) expect(await subscribe(there.client)).toBe('started');
+      await syncBoth();
+      expect(await subscribe(here.client)).toBe(`Too many live updates open (at most ${limits.live.person.subscriptions}). Close a tab or two and try again.`);
+      expect(await subscribe(there.client)).toMatch(/^Too many live updates open/);
+      // One socket closing ends its subscriptions' counts, here and, once shared, there.
+      here.close();
+      await expect.poll(() => server.app.callLimits.liveCount(personSubject(someone.id), 'subscriptions')).toBe(0);
+      await syncBoth();
+      expect(second.callLimits.liveCount(personSubject(someone.id), 'subscriptions')).toBe(half);
+      expect(await subscribe(there.client)).toBe('started');
+    } finally {
+      here.close();
+      there.close();
     }
   });
 });
