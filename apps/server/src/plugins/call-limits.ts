@@ -25,10 +25,14 @@ export function requestLimits(app: FastifyInstance) {
   /** Takes `calls` from the budgets of the request's address and person, then answers its session; throws RateLimitedError. */
   async function spend(req: FastifyRequest, calls: number): Promise<RequestAuth> {
     const address = addressSubject(req.ip);
-    limits.check([address], calls);
     const sessionId = app.lucia.readSessionCookie(req.headers.cookie ?? '');
     const known = sessionId ? sessionPeople.get(sessionId) : undefined;
-    if (known) limits.check([address, personSubject(known)], calls);
+    // A session met before: its person's budget is taken before the lookup, so concurrent requests cannot all pass.
+    if (known) {
+      await limits.spend([address, personSubject(known)], calls);
+      return authOf(req);
+    }
+    limits.check([address], calls);
     const auth = await authOf(req);
     if (auth.session) remember(auth.session.id, auth.session.userId);
     await limits.spend(auth.user ? [address, personSubject(auth.user.id)] : [address], calls);
