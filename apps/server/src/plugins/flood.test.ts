@@ -2,7 +2,7 @@ import { CALL_LIMITS } from '@app/api/server';
 import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerMemberStranger, useServer, type OwnerMemberStranger } from '../testing/index.ts';
+import { countSessionLookups, ownerMemberStranger, useServer, type OwnerMemberStranger } from '../testing/index.ts';
 
 // Every caller of this test comes from 127.0.0.1: the per-address budget is lifted, as behind a large NAT.
 const env = { ADDRESS_LIMIT_SCALE: '1000' };
@@ -14,17 +14,6 @@ function feedBatch(app: FastifyInstance, cookie: string, communityId: string, n:
   const paths = Array.from({ length: n }, () => 'posts.list').join(',');
   const input = Object.fromEntries(Array.from({ length: n }, (_, i) => [i, superjson.serialize({ communityId })]));
   return app.inject({ method: 'GET', url: `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`, headers: { cookie } });
-}
-
-/** Counts the session lookups of `app` (the first work of every request that is not refused by its budget). */
-function countSessionLookups(app: FastifyInstance) {
-  const lookups = { count: 0 };
-  const validate = app.lucia.validateSession.bind(app.lucia);
-  app.lucia.validateSession = (id: string) => {
-    lookups.count += 1;
-    return validate(id);
-  };
-  return lookups;
 }
 
 describe('a member flooding reads across two processes', () => {
