@@ -37,6 +37,7 @@ const schema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  ADDRESS_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BENCH_ROUTES: flag,
@@ -111,8 +112,10 @@ export interface AppConfig {
   google: GoogleConfig | null;
   sessionDays: number;
   authRateLimitMax: number;
-  /** Multiplies every write limit (packages/api/src/rate-limit/limits.ts); AUTH_RATE_LIMIT_MAX is taken as given. */
+  /** Multiplies every write limit, call budget and live cap (packages/api/src/platform/rate-limit/limits.ts); AUTH_RATE_LIMIT_MAX is taken as given. */
   rateLimitScale: number;
+  /** Multiplies the per-address call budget and live caps again (many people behind one address). */
+  addressLimitScale: number;
   trustProxy: boolean;
   logLevel: string;
   benchRoutes: boolean;
@@ -180,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionDays: env.SESSION_DAYS,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    addressLimitScale: env.ADDRESS_LIMIT_SCALE,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Session } from 'lucia';
 import type { WebSocket } from 'ws';
+import { requestLimits } from './call-limits.ts';
 import { authOf } from './session.ts';
 import { rateLimitedWebSocket } from './websocket-limits.ts';
 
@@ -32,6 +33,8 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
     if (req.ws) upgradeAddresses.set(req.raw, req.ip);
   });
+  const limits = requestLimits(app);
+  app.addHook('onRequest', limits.limitSockets);
 
   /** Ends the socket's session on this process when it ends on any (sign-out publishes it), until the socket closes. */
   function watchSessionEnd(ws: WebSocket, session: Session, socket: SocketState) {
@@ -46,10 +49,12 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
   }
 
   // One context for HTTP and WebSocket (made once per socket, from the upgrade request).
-  async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
+  // Over HTTP the request's calls are counted first (a batch as its calls); over a WebSocket, each call as it comes (core/trpc.ts).
+  async function createContext({ req, res, info }: CreateFastifyContextOptions): Promise<Context> {
     const overSocket = !('raw' in req);
-    const { session, user } = await authOf(req);
+    const { session, user } = overSocket ? await authOf(req) : await limits.spendCalls(req, info.calls.length);
     const socket = overSocket ? new SocketState() : null;
+    if (socket) (res as unknown as WebSocket).once('close', () => socket.close());
     if (socket && session) watchSessionEnd(res as unknown as WebSocket, session, socket);
     return {
       db: app.database.db,
@@ -61,6 +66,7 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       chatKeys: app.chatKeys,
       webPush: app.webPush,
       rateLimiter: app.rateLimiter,
+      callLimits: app.callLimits,
       clientAddress: overSocket ? (upgradeAddresses.get(req as unknown as IncomingMessage) ?? null) : req.ip,
       socket,
       session,

@@ -74,3 +74,14 @@ export function useOwnerMemberStranger(name: string): OwnerMemberStranger & { se
   });
   return scene;
 }
+
+/** Counts the session lookups `app` makes from now on (the first work of a request that is let through): `.count`. */
+export function countSessionLookups(app: FastifyInstance): { count: number } {
+  const lookups = { count: 0 };
+  const validate = app.lucia.validateSession.bind(app.lucia);
+  app.lucia.validateSession = (id: string) => {
+    lookups.count += 1;
+    return validate(id);
+  };
+  return lookups;
+}

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { isTRPCClientError } from '@trpc/client';
 import i18n from '../i18n/index.ts';
+import { RATE_LIMITED_RETRIES, rateLimitWait } from './retry.ts';
 
 /** A 429 from one of the plain HTTP routes (uploads, sign-out), with its Retry-After. */
 export class RateLimitedError extends Error {
@@ -21,11 +21,7 @@ export function rateLimitOfResponse(res: Response, message: string): RateLimited
 /** The seconds to wait when `error` is a refusal over a rate limit (tRPC's TOO_MANY_REQUESTS or a 429); null otherwise. */
 export function retryAfterOf(error: unknown): number | null {
   if (error instanceof RateLimitedError) return error.retryAfterSeconds;
-  if (isTRPCClientError(error)) {
-    const data = error.data as { code?: string; retryAfter?: number } | null | undefined;
-    if (data?.code === 'TOO_MANY_REQUESTS') return Math.max(1, data.retryAfter ?? 1);
-  }
-  return null;
+  return rateLimitWait(error);
 }
 
 export function isRateLimited(error: unknown): boolean {
@@ -42,6 +38,23 @@ export function showRateLimitNotice(seconds: number): void {
   const notice = { id: NOTICE_ID, color: 'blue', autoClose: 6000, message: i18n.t('rateLimit.notice', { count: seconds }) };
   notifications.update(notice);
   notifications.show(notice);
+}
+
+/**
+ * For the query client's queries: a read refused over a limit is tried again after the wait the
+ * server asked for (retry.ts), saying so calmly once; anything else is retried once, as before.
+ */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  const seconds = retryAfterOf(error);
+  if (seconds === null) return failureCount < 1;
+  if (failureCount < RATE_LIMITED_RETRIES) {
+    const notice = { id: NOTICE_ID, color: 'blue', autoClose: 6000, message: i18n.t('rateLimit.retrying', { count: seconds }) };
+    notifications.update(notice);
+    notifications.show(notice);
+    return true;
+  }
+  showRateLimitNotice(seconds);
+  return false;
 }
 
 /** For the query client's MutationCache: every mutation refused over a limit says so calmly, once, here. */

@@ -3,7 +3,8 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
-import { noticeRateLimit } from './rate-limit.ts';
+import { noticeRateLimit, retryQuery } from './rate-limit.ts';
+import { retryDelay } from './retry.ts';
 
 /** Must not exceed the server's maxBatchSize. */
 const MAX_BATCH_ITEMS = 20;
@@ -15,8 +16,9 @@ export function createQueryClient() {
     // Before any mutation's own handling: a write refused over a limit gets one calm note.
     mutationCache: new MutationCache({ onError: noticeRateLimit }),
     defaultOptions: {
-      // Lists are fresh for five minutes (spec section 9's caches), kept in memory by react-query.
-      queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+      // Lists are fresh for five minutes (spec section 9's caches), kept in memory by react-query. A read
+      // refused over the call budget (429) is tried again after the server's Retry-After, not at once.
+      queries: { staleTime: 5 * 60_000, retry: retryQuery, retryDelay, refetchOnWindowFocus: false },
     },
   });
 }

@@ -3,6 +3,7 @@ import type { Storage } from '@app/storage';
 import type { Session, User } from 'lucia';
 import type { LiveBus } from '../platform/live/bus.ts';
 import type { SocketState } from './socket.ts';
+import type { CallLimits } from '../platform/rate-limit/call-limits.ts';
 import type { RateLimiter } from '../platform/rate-limit/limiter.ts';
 
 /**
@@ -27,6 +28,11 @@ export interface Context extends DomainServices {
   isSessionActive: () => Promise<boolean>;
   /** The write limits, counted in the database for every server process (see rate-limit/). */
   rateLimiter: RateLimiter;
+  /**
+   * The budgets and caps of calls from the network, per person and address, shared by every process
+   * (rate-limit/call-limits.ts); null for server-side callers, which nobody outside can make.
+   */
+  callLimits: CallLimits | null;
   /** The caller's address: what a signed-out caller's writes are counted by. */
   clientAddress: string | null;
   /** The caller is a platform admin (their e-mail is in ADMIN_EMAILS). */

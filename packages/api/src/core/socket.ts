@@ -14,6 +14,7 @@ export class SocketState {
   /** Subscriptions running on the socket. */
   subscriptions = 0;
   readonly #ended = new AbortController();
+  readonly #running = new Set<() => void>();
 
   constructor() {
     // Each running subscription listens for the end (and stops listening when it ends).
@@ -34,14 +35,35 @@ export class SocketState {
   endSession(): void {
     this.#ended.abort();
   }
+
+  /**
+   * Counts a subscription on the socket, and answers what ends the count: once, when the subscription
+   * ends or the socket closes, whichever comes first, running `release` too (the count shared by
+   * every process).
+   */
+  startSubscription(release: () => void = () => {}): () => void {
+    this.subscriptions += 1;
+    const end = () => {
+      if (!this.#running.delete(end)) return;
+      this.subscriptions -= 1;
+      release();
+    };
+    this.#running.add(end);
+    return end;
+  }
+
+  /** The socket closed: every subscription still counted stops counting, however the socket ended. */
+  close(): void {
+    for (const end of [...this.#running]) end();
+  }
 }
 
 /**
- * A subscription's events, counted on the socket while it runs (the count drops however it ends)
+ * A subscription's events, counted while it runs (`end` drops the count, however it ends)
  * and ended with UNAUTHORIZED as soon as the socket's session ends, on whichever server process
  * the session was ended.
  */
-export function countedSubscription<T>(iterable: AsyncIterable<T>, socket: SocketState): AsyncIterable<T> {
+export function countedSubscription<T>(iterable: AsyncIterable<T>, socket: SocketState, end: () => void): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator]() {
       const inner = iterable[Symbol.asyncIterator]();
@@ -56,7 +78,7 @@ export function countedSubscription<T>(iterable: AsyncIterable<T>, socket: Socke
       const release = () => {
         if (released) return;
         released = true;
-        socket.subscriptions -= 1;
+        end();
         socket.sessionSignal.removeEventListener('abort', refuse);
       };
       // A generator waiting for its next event cannot be returned at once: it ends by its own

@@ -6,6 +6,7 @@ import { authorize, authorizeFeedback, type AccessRule, type FeedbackRule, type 
 import type { Context } from './context.ts';
 import { ADMIN_MESSAGE, AppError, SIGNED_IN_MESSAGE } from './errors.ts';
 import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './socket.ts';
+import { addressSubject, personSubject } from '../platform/rate-limit/call-limits.ts';
 import { RateLimitedError } from '../platform/rate-limit/limiter.ts';
 import type { RateLimitName } from '../platform/rate-limit/limits.ts';
 
@@ -64,10 +65,29 @@ const errors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Who a call from the network counts against: the signed-in person, and the address it came from. */
+export function callerSubjects(ctx: Pick<Context, 'user' | 'clientAddress'>): string[] {
+  return [...(ctx.user ? [personSubject(ctx.user.id)] : []), ...(ctx.clientAddress ? [addressSubject(ctx.clientAddress)] : [])];
+}
+
+/**
+ * Every call from the network counts against its caller's budget before anything else: over HTTP
+ * the request's calls were taken together when it came in (the server's createContext, so a
+ * refused batch costs no session lookup); over a WebSocket each call is taken here. Then at most
+ * a few calls of one person run at once on this process, so one person cannot hold the whole pool.
+ */
+const callLimited = t.middleware(async ({ ctx, next }) => {
+  const limits = ctx.callLimits;
+  if (!limits) return next();
+  if (ctx.socket) await limits.spend(callerSubjects(ctx), 1);
+  return ctx.user ? limits.inFlight(personSubject(ctx.user.id), () => next()) : next();
+});
+
 /**
  * Calls over a WebSocket share a context made when the socket opened, so each asks again whether
  * the session still stands (an ended one makes the call a visitor's, and ends the socket's
- * subscriptions), and a subscription counts against the socket's cap while it runs.
+ * subscriptions), and a subscription counts against the socket's cap and the caller's (across
+ * every process) while it runs.
  */
 const socketCalls = t.middleware(async ({ ctx, type, next }) => {
   const { socket } = ctx;
@@ -79,19 +99,19 @@ const socketCalls = t.middleware(async ({ ctx, type, next }) => {
   }
   if (type !== 'subscription') return next({ ctx: call });
   if (socket.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SUBSCRIPTIONS_MESSAGE);
-  socket.subscriptions += 1;
+  const end = socket.startSubscription(ctx.callLimits ? await ctx.callLimits.startSubscription(callerSubjects(ctx)) : undefined);
   let result;
   try {
     result = await next({ ctx: call });
   } catch (error) {
-    socket.subscriptions -= 1;
+    end();
     throw error;
   }
   if (!result.ok || !isAsyncIterable<unknown>(result.data)) {
-    socket.subscriptions -= 1;
+    end();
     return result;
   }
-  return { ...result, data: countedSubscription(result.data, socket) };
+  return { ...result, data: countedSubscription(result.data, socket, end) };
 });
 
 /**
@@ -110,7 +130,7 @@ function isAsyncIterable<T>(value: unknown): value is AsyncIterable<T> {
 }
 
 /** Every builder starts here. */
-const baseProcedure = t.procedure.use(errors).use(socketCalls);
+const baseProcedure = t.procedure.use(errors).use(callLimited).use(socketCalls);
 
 /** Anyone, signed in or not. */
 export const publicProcedure = baseProcedure.meta({ access: 'anyone' }).use(rateLimited);

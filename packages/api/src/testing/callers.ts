@@ -12,6 +12,7 @@ import { generateVapidKeys, type WebPushConfig } from '../notifications/web-push
 import { createLiveBus, type LiveBus } from '../platform/live/bus.ts';
 import { createLocalProvider } from '../payments/local.ts';
 import type { PaymentsProvider } from '../payments/provider.ts';
+import type { CallLimits } from '../platform/rate-limit/call-limits.ts';
 import { createRateLimiter, type RateLimiter } from '../platform/rate-limit/limiter.ts';
 import { RATE_LIMITS } from '../platform/rate-limit/limits.ts';
 import { createCaller } from '../root.ts';
@@ -89,6 +90,8 @@ export interface CallerOptions {
   webPush?: WebPushConfig | null;
   /** The write limits; by default the real ones, counted in the test database. */
   rateLimiter?: RateLimiter;
+  /** The budgets and caps of calls from the network; by default none (a server-side caller is nobody's script). */
+  callLimits?: CallLimits | null;
   /** Aborting it ends the caller's subscriptions. */
   signal?: AbortSignal;
   /** The caller is a platform admin (ADMIN_EMAILS). */
@@ -113,6 +116,7 @@ export function callerFor(database: Database, userId: string | null, options: Ca
     chatKeys: options.chatKeys ?? testChatKeys,
     webPush: options.webPush === undefined ? testWebPush : options.webPush,
     rateLimiter: options.rateLimiter ?? createRateLimiter(database.db),
+    callLimits: options.callLimits ?? null,
     clientAddress: null,
     socket: null,
     isAdmin: user !== null && options.admin === true,

@@ -11,8 +11,8 @@ export function rateLimitMessage(seconds: number): string {
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    super('TOO_MANY_REQUESTS', rateLimitMessage(retryAfterSeconds));
+  constructor(retryAfterSeconds: number, message = rateLimitMessage(retryAfterSeconds)) {
+    super('TOO_MANY_REQUESTS', message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
