@@ -50,6 +50,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: database.url ?? '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '10000',
+      // Every person in the browser tests comes from 127.0.0.1, two test files at a time.
+      ADDRESS_LIMIT_SCALE: '100',
       GOOGLE_CLIENT_ID: '',
       GOOGLE_CLIENT_SECRET: '',
       ADMIN_EMAILS: ADMIN_EMAIL,
