@@ -23,6 +23,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The compiled server on the production Node LTS line; needs `npm run build` (docs/testing.md).
+          name: 'runtime',
+          include: ['scripts/node-lts.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['packages/{api,db,storage}/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,

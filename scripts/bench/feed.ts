@@ -77,17 +77,32 @@ export interface DeliveryResult {
   max: number;
 }
 
+export interface DeliveryOptions {
+  /** WebSocket connections, each with one feed subscription. */
+  sockets?: number;
+  /** The members they belong to: socket i signs in as cookies[i % cookies.length] (tabs of one person). */
+  cookies?: string[];
+  communityId?: string;
+  /** Called once every subscription has started, just before the first post. */
+  onSubscribed?: () => void;
+}
+
 /**
- * Opens 1,000 WebSocket connections subscribed to the feed, then creates 20 posts one after another
- * (each once the previous has reached everyone or 5 s passed) and measures, for every subscriber,
- * the time from sending the create request to receiving the event.
+ * Opens `sockets` WebSocket connections (1,000 of the bench user by default) subscribed to the
+ * feed, then creates 20 posts one after another (each once the previous has reached everyone or 5 s
+ * passed) and measures, for every subscriber, the time from sending the create request to
+ * receiving the event.
  */
-export async function measureDelivery(ctx: BenchContext): Promise<DeliveryResult> {
+export async function measureDelivery(
+  ctx: BenchContext,
+  { sockets = SUBSCRIBERS, cookies = [ctx.cookie], communityId = FEED_COMMUNITY_ID, onSubscribed }: DeliveryOptions = {},
+): Promise<DeliveryResult> {
   const wsUrl = `${ctx.baseUrl.replace(/^http/, 'ws')}/trpc`;
   const origin = ctx.baseUrl;
+  let opened = 0;
   class BenchSocket extends WebSocket {
     constructor(url: string | URL) {
-      super(url, { headers: { cookie: ctx.cookie, origin } });
+      super(url, { headers: { cookie: cookies[opened++ % cookies.length]!, origin } });
     }
   }
   const sentAt = new Map<string, number>();
@@ -95,15 +110,19 @@ export async function measureDelivery(ctx: BenchContext): Promise<DeliveryResult
   const received = new Map<string, number>();
   const clients: Array<{ close(): void; unsubscribe(): void }> = [];
   let ready = 0;
+  let failure: unknown = null;
 
-  for (let i = 0; i < SUBSCRIBERS; i += 1) {
+  for (let i = 0; i < sockets; i += 1) {
     const ws = createWSClient({ url: wsUrl, WebSocket: BenchSocket as unknown as typeof globalThis.WebSocket, keepAlive: { enabled: false } });
     const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
     const sub = client.posts.onFeed.subscribe(
-      { communityId: FEED_COMMUNITY_ID },
+      { communityId },
       {
         onStarted: () => {
           ready += 1;
+        },
+        onError: (error) => {
+          if (!failure) failure = error;
         },
         onData: ({ data }) => {
           if (data.type !== 'post.created') return;
@@ -117,10 +136,11 @@ export async function measureDelivery(ctx: BenchContext): Promise<DeliveryResult
     clients.push({ close: () => ws.close(), unsubscribe: () => sub.unsubscribe() });
   }
   const deadline = Date.now() + 60_000;
-  while (ready < SUBSCRIBERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (ready < SUBSCRIBERS) throw new Error(`Only ${ready} of ${SUBSCRIBERS} subscriptions started within 60 s.`);
+  while (ready < sockets && !failure && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (ready < sockets) throw new Error(`Only ${ready} of ${sockets} subscriptions started within 60 s.`, { cause: failure });
   // Subscriptions count as started before their LISTEN is certain: give the server a moment.
   await new Promise((r) => setTimeout(r, 1000));
+  onSubscribed?.();
 
   for (let n = 1; n <= DELIVERY_POSTS; n += 1) {
     const content = `delivery probe ${n} ${Date.now()}`;
@@ -128,11 +148,11 @@ export async function measureDelivery(ctx: BenchContext): Promise<DeliveryResult
     const res = await fetch(`${ctx.baseUrl}/trpc/posts.create`, {
       method: 'POST',
       headers: { cookie: ctx.cookie, 'content-type': 'application/json', origin },
-      body: JSON.stringify({ json: { communityId: FEED_COMMUNITY_ID, content } }),
+      body: JSON.stringify({ json: { communityId, content } }),
     });
     if (res.status !== 200) throw new Error(`posts.create answered ${res.status}: ${await res.text()}`);
     const until = Date.now() + 5000;
-    while ((received.get(content) ?? 0) < SUBSCRIBERS && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    while ((received.get(content) ?? 0) < sockets && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
   }
   for (const c of clients) {
     c.unsubscribe();
@@ -140,10 +160,10 @@ export async function measureDelivery(ctx: BenchContext): Promise<DeliveryResult
   }
   const sorted = delays.sort((a, b) => a - b);
   return {
-    subscribers: SUBSCRIBERS,
+    subscribers: sockets,
     posts: DELIVERY_POSTS,
     deliveries: sorted.length,
-    expected: SUBSCRIBERS * DELIVERY_POSTS,
+    expected: sockets * DELIVERY_POSTS,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,

@@ -20,8 +20,9 @@ const nodeModulesStayExternal: Plugin = {
 };
 
 await build({
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${root}dist/main.js`,
+  // The server, and the backup command the image runs as `node apps/server/dist/backup.js` (docs/backups.md).
+  entryPoints: { main: `${root}src/main.ts`, backup: `${root}src/backup/cli.ts` },
+  outdir: `${root}dist`,
   bundle: true,
   platform: 'node',
   format: 'esm',

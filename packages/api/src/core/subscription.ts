@@ -8,7 +8,7 @@ import type { AnyEvent, Topic } from '../platform/live/topic.ts';
 import type { MembershipEnded } from './topics.ts';
 
 export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
-  ctx: Pick<Context, 'live' | 'isSessionActive'>;
+  ctx: Pick<Context, 'live' | 'isSessionActive'> & { session?: Context['session'] };
   topic: Topic<E>;
   /**
    * The last event id the client saw (sent back on reconnect): what came after it is sent first,
@@ -18,6 +18,11 @@ export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
   signal: AbortSignal | undefined;
   /** Re-checked every `ctx.live.revalidateMs`: false ends the subscription with FORBIDDEN. */
   stillAllowed: () => Promise<boolean>;
+  /**
+   * Names what `stillAllowed` asks (e.g. `member:<community>:<user>`): the subscriptions of one
+   * session asking the same share one check per round (a member's tabs). Absent: a check of its own.
+   */
+  allowedKey?: string;
   /** An event that ends the subscription with FORBIDDEN at once (e.g. the subscriber's membership ending). */
   endsOn?: (event: E) => boolean;
   /** What the client gets for an event (`id` is the event's); null skips it. */
@@ -44,9 +49,8 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
     stop.abort();
   };
   const check = async () => (await ctx.isSessionActive()) && (await options.stillAllowed());
-  const timer = setInterval(() => {
-    void check().then((ok) => !ok && revoke(), () => undefined);
-  }, ctx.live.revalidateMs);
+  const sharedKey = options.allowedKey && ctx.session ? `${ctx.session.id}|${options.allowedKey}` : null;
+  const stopChecking = ctx.live.revalidate(sharedKey, check, revoke);
 
   try {
     await ctx.live.start();
@@ -81,7 +85,7 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
       if (data !== null) yield tracked(String(resumeFrom), data);
     }
   } finally {
-    clearInterval(timer);
+    stopChecking();
     signal?.removeEventListener('abort', abort);
   }
   if (revoked) throw new AppError('FORBIDDEN', options.refusal);
@@ -93,7 +97,7 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
  * this subscription sends, passing over the other domains' (null).
  */
 export function communitySubscription<E extends AnyEvent, T>(options: {
-  ctx: Pick<Context, 'live' | 'isSessionActive'> & { db: Context['db']; user: { id: string }; community: { id: string } };
+  ctx: Pick<Context, 'live' | 'isSessionActive' | 'session'> & { db: Context['db']; user: { id: string }; community: { id: string } };
   topic: Topic<E | MembershipEnded>;
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
@@ -108,6 +112,7 @@ export function communitySubscription<E extends AnyEvent, T>(options: {
     lastEventId: options.lastEventId,
     signal: options.signal,
     stillAllowed: () => stillAllowed(ctx.db, { communityId }, userId, 'member'),
+    allowedKey: `member:${communityId}:${userId}`,
     endsOn: (event) => event.type === 'membership.ended' && (event as MembershipEnded).userId === userId,
     map: options.map,
     refusal: COMMUNITY_MESSAGES.membersOnly,

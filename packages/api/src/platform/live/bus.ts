@@ -6,6 +6,7 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import { REPLAY_WINDOW_MS } from './prune.ts';
 import { LIVE_CHANNEL } from './publish.ts';
 import type { AnyEvent, Topic } from './topic.ts';
+import { createRevalidator } from './revalidator.ts';
 
 /** A committed event, as subscribers get it: its id (what a reconnecting client sends back) and the event. */
 export interface LiveEvent<E extends AnyEvent = AnyEvent> {
@@ -44,6 +45,11 @@ export interface LiveBus {
    */
   replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>>;
   /**
+   * Re-checks a subscription every `revalidateMs`, in one round for the process: subscriptions with
+   * the same `key` share one check (see revalidator.ts). Returns the function that stops it.
+   */
+  revalidate(key: string | null, check: () => Promise<boolean>, onDenied: () => void): () => void;
+  /**
    * Builds what many subscribers of this process send for one event once (loading the post a
    * `post.created` names, say), sharing the result for a moment; `key` names the event.
    */
@@ -80,6 +86,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const sharedResults = new Map<string, { value: Promise<unknown>; until: number }>();
+  const revalidator = createRevalidator(revalidateMs);
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
   let pending: number[] = [];
@@ -180,8 +187,10 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       });
       return starting;
     },
+    revalidate: (key, check, onDenied) => revalidator.add(key, check, onDenied),
     async stop() {
       stopped = true;
+      revalidator.stop();
       await starting?.catch(() => undefined);
       const stop = unlisten;
       unlisten = null;

@@ -1,0 +1,92 @@
+/**
+ * `npm run bench:fanout`: live fan-out alone. The compiled server on a throwaway database, one
+ * community with FANOUT_MEMBERS members (default 1,000) holding FANOUT_TABS tabs each (default 5:
+ * 5,000 WebSockets on the community's feed), 20 posts, and per delivery the delay from the post's
+ * request to the event. Also the server's own CPU time for the 20 posts (from /proc), the figure a
+ * shared machine disturbs least. FANOUT_CPU_PROF=<dir> runs the server under `node --cpu-prof`.
+ * Pinned like `npm run bench` (server on core 0, sockets on core 1) where taskset can. Only 127.0.0.1.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateKeyringValue } from '@app/api/server';
+import { createTestDatabase } from '@app/db/testing';
+import { communities, communityMembers } from '@app/db/schema';
+import { measureDelivery } from './feed.ts';
+import { canPin, freePort, prefixOutput, spawnPinned, stopProcess, waitForHealth } from './processes.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const count = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const MEMBERS = count('FANOUT_MEMBERS', 1_000);
+const TABS = count('FANOUT_TABS', 5);
+const PROFILE_DIR = process.env.FANOUT_CPU_PROF;
+
+/** The process's user + system CPU time in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function signInMember(baseUrl: string, n: number): Promise<{ cookie: string; userId: string }> {
+  const res = await fetch(`${baseUrl}/auth/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `member${n}@fanout.example`, name: `Member ${n}` }),
+  });
+  if (res.status !== 200) throw new Error(`Dev sign-in answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('session=') && pair.length > 8);
+  return { cookie: cookie!, userId: ((await res.json()) as { userId: string }).userId };
+}
+
+const database = await createTestDatabase();
+if (!database.url) throw new Error('The fan-out bench needs Postgres (TEST_DATABASE_URL).');
+const dataDir = mkdtempSync(join(tmpdir(), 'fanout-data-'));
+const pinned = canPin();
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawnPinned(pinned ? 0 : null, process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'apps/server/dist/main.js'], {
+  cwd: root,
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: String(MEMBERS * 2),
+    CHAT_ENCRYPTION_KEY: generateKeyringValue(),
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+prefixOutput(server, '[server]');
+try {
+  await waitForHealth(baseUrl, server);
+  const members = [];
+  for (let n = 0; n < MEMBERS; n += 1) members.push(await signInMember(baseUrl, n));
+  const communityId = crypto.randomUUID();
+  await database.db.insert(communities).values({ id: communityId, name: 'Fan-out', ownerId: members[0]!.userId, membersCount: MEMBERS });
+  await database.db
+    .insert(communityMembers)
+    .values(members.map((m, n) => ({ communityId, userId: m.userId, role: n === 0 ? ('owner' as const) : ('member' as const), status: 'approved' as const })));
+
+  const sockets = MEMBERS * TABS;
+  console.log(`Fan-out: ${MEMBERS} members x ${TABS} tabs = ${sockets} WebSockets on one feed, 20 posts (${pinned ? 'server on core 0, sockets on core 1' : 'unpinned'}).`);
+  // The sockets live in this process: on the other core.
+  if (pinned) spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  let cpuBefore = 0;
+  const ctx = { baseUrl, cookie: members[0]!.cookie, user: { id: members[0]!.userId, email: '' }, database, chatKey: '' };
+  const result = await measureDelivery(ctx, { sockets, cookies: members.map((m) => m.cookie), communityId, onSubscribed: () => (cpuBefore = cpuMsOf(server.pid!)) });
+  const cpuMs = cpuMsOf(server.pid!) - cpuBefore;
+  console.log(
+    `Delivered ${result.deliveries.toLocaleString('en-US')} of ${result.expected.toLocaleString('en-US')}: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms; ` +
+      `server CPU for the 20 posts ${cpuMs.toLocaleString('en-US')} ms, ${((cpuMs / result.deliveries) * 1000).toFixed(0)} µs per delivery.`,
+  );
+} finally {
+  await stopProcess(server);
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
