@@ -52,7 +52,9 @@ export default defineConfig({
           // A page in Chromium beside the server and Postgres on 2 cores: 1 s (Vitest's default) is
           // too short for a page to load and hydrate under load; Playwright's own waits allow 15 s.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at a time against the one app: each signs in its own people and names its own
+          // communities, so files do not see each other's rows.
+          maxWorkers: 2,
         },
       },
     ],
