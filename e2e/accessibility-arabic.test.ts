@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { it } from 'vitest';
-import { baseUrl, checkA11y, checkCommunityTabs, communityUrl, createCommunityViaApi, describeBrowser, joinUrl, seedCommunityScene, settled, text, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
+import { baseUrl, checkA11y, checkCommunityTabs, communityUrl, createCommunityViaApi, describeBrowser, h1, joinUrl, seedCommunityScene, settled, text, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 /**
  * axe on every page in the Arabic interface (right to left), as accessibility.test.ts does in English:
@@ -16,8 +16,6 @@ async function inArabic(page: Page) {
 
 /** Checks the page is in Arabic, right to left, then runs axe on it. */
 const check = (page: Page, label: string, ready: Locator) => checkA11y(page, label, ready, 'ar');
-
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describeBrowser('accessibility in Arabic', () => {
   const { person, visitor: signedOut, communityWith } = usePeople();

@@ -20,6 +20,9 @@ const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * each one with the selectors of the elements at fault (minor and moderate ones are not counted).
  * The failure is soft: the test goes on, so one run reports every page it visits.
  */
+/** A page's one level-1 heading, by its name when given: what an accessibility check waits for. */
+export const h1 = (page: Page, name?: string | RegExp) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) });
+
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
