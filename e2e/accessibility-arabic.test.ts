@@ -1,24 +1,19 @@
 import type { Locator, Page } from 'playwright-core';
 import { it } from 'vitest';
-import { baseUrl, checkA11y, checkCommunityTabs, communityUrl, createCommunityViaApi, describeBrowser, h1, joinUrl, seedCommunityScene, settled, text, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
+import { checkA11y, communityUrl, createCommunityViaApi, describeBrowser, h1, inArabic, joinUrl, settled, text, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 /**
  * axe on every page in the Arabic interface (right to left), as accessibility.test.ts does in English:
- * signed out, signed in, a community's tabs as owner and as member, a course and its editor, dialogs
- * and menus, phone size. No serious or critical violation anywhere.
+ * signed out and signed in (a community's pages are in accessibility-arabic-community.test.ts). No
+ * serious or critical violation anywhere.
  */
 const t = (key: string, values?: Record<string, string>) => text('ar', key, values);
-
-/** The interface in Arabic for this browser (people sign in through the English stand-in first). */
-async function inArabic(page: Page) {
-  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
-}
 
 /** Checks the page is in Arabic, right to left, then runs axe on it. */
 const check = (page: Page, label: string, ready: Locator) => checkA11y(page, label, ready, 'ar');
 
 describeBrowser('accessibility in Arabic', () => {
-  const { person, visitor: signedOut, communityWith } = usePeople();
+  const { person, visitor: signedOut } = usePeople();
 
   it('public pages and the pages of a signed-in person', async () => {
     const { page, username } = await person('someone', 'Sam Someone');
@@ -68,47 +63,4 @@ describeBrowser('accessibility in Arabic', () => {
     await page.goto('/forum');
     await check(page, 'forum', h1(page));
   }, 150_000);
-
-  it("a community's tabs as owner and as member, a course and its editor, dialogs, a phone", async () => {
-    const { owner, member, community, courseId } = await seedCommunityScene(communityWith, {
-      post: 'أهلًا بالجميع!',
-      comment: 'سعيد بوجودي هنا.',
-      chat: 'مرحبًا',
-      course: { title: 'الأساسيات', description: 'خطوة بخطوة' },
-      module: 'البداية',
-      lesson: 'الخطوات الأولى',
-      lessonHtml: '<p>اقرأ <strong>بعناية</strong>.</p>',
-    });
-    await inArabic(owner.page);
-    await inArabic(member.page);
-
-    await checkCommunityTabs(community, owner, member, t('chat.live.live'), 'ar');
-    await member.page.getByRole('banner').getByRole('button', { name: new RegExp(`^${t('nav.messages')}`) }).click();
-    await check(member.page, 'messages menu', member.page.getByRole('menu'));
-    await member.page.keyboard.press('Escape');
-    await member.page.goto(`/course/${courseId}`);
-    await check(member.page, 'course learning view', member.page.getByRole('article').getByRole('heading', { name: 'الخطوات الأولى' }));
-    await owner.page.goto(`/edit-course/${courseId}`);
-    await check(owner.page, 'course editor, details', owner.page.getByRole('tab', { selected: true }));
-    await owner.page.getByRole('tab', { selected: false }).first().click();
-    await check(owner.page, 'course editor, content', owner.page.getByRole('tabpanel'));
-
-    await owner.page.goto(communityUrl(community.name, '?tab=courses'));
-    await owner.page.getByRole('button', { name: t('courses.new') }).click();
-    const courseForm = owner.page.getByRole('dialog', { name: t('courses.new') });
-    await settled(courseForm);
-    await check(owner.page, 'new course dialog', courseForm);
-    await owner.page.keyboard.press('Escape');
-    await owner.page.goto(communityUrl(community.name, '?tab=about'));
-    await owner.page.getByRole('button', { name: t('events.add') }).first().click();
-    const eventForm = owner.page.getByRole('dialog', { name: t('events.form.newTitle') });
-    await settled(eventForm);
-    await check(owner.page, 'new event dialog', eventForm);
-
-    await member.page.setViewportSize(VIEWPORTS.phone);
-    await member.page.goto(communityUrl(community.name));
-    await check(member.page, 'community posts, phone', member.page.getByRole('feed').getByRole('article'));
-    await member.page.goto('/');
-    await check(member.page, 'discover, phone', h1(member.page));
-  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { baseUrl, checkA11y, describeBrowser, screenshot, usePeople, VIEWPORTS } from './support/index.ts';
+import { checkA11y, describeBrowser, inArabic, screenshot, usePeople, VIEWPORTS } from './support/index.ts';
 
 interface Manifest {
   name: string;
@@ -133,7 +133,7 @@ describeBrowser('the installable app', () => {
 
   it('keeps a mobile ‘Notify me about’ while ‘use different settings for my mobile devices’ is on, in Arabic on a phone', async () => {
     const { page } = await person('mobile', 'Mona Mobile', VIEWPORTS.phone);
-    await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
+    await inArabic(page);
     await page.goto('/settings?section=notifications');
     await page.getByLabel('استخدام إعدادات مختلفة لأجهزتي المحمولة').check();
     const mobile = page.getByRole('radiogroup', { name: 'على أجهزتي المحمولة، أرسل لي إشعارًا بشأن...' });

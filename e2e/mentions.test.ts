@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { baseUrl, callTrpc, commentsButton, communityUrl, describeBrowser, expectNoSeriousA11yViolations, feedClub, openCommunity, postWith, shot, text, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, commentsButton, communityUrl, describeBrowser, expectNoSeriousA11yViolations, feedClub, inArabic, openCommunity, postWith, shot, text, usePeople, VIEWPORTS } from './support/index.ts';
 
 /** The picker `@` opens under a text box, and its chosen option. */
 async function expectPicker(page: Page, box: Locator, name: string) {
@@ -107,7 +107,7 @@ describeBrowser('@mentions and replies', () => {
 
   it('works in Arabic, right to left, on desktop and phone', async () => {
     const { community, members: [rana] } = await feedClub(communityWith, 'Omar Owner', ['rana', 'Rana Writer'], ['sami', 'Sami Reader']);
-    await rana.page.context().addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
+    await inArabic(rana.page);
     await rana.page.goto(communityUrl(community.name));
     const composer = rana.page.getByRole('textbox', { name: text('ar', 'feed.composer.text') });
     await composer.waitFor();

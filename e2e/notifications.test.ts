@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, checkA11y, commentsButton, createEvent, describeBrowser, markPage, openCommunity, postWith, screenshot, settled, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, checkA11y, commentsButton, createEvent, describeBrowser, inArabic, markPage, openCommunity, postWith, screenshot, settled, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
 
 /** The top bar's bell (its name says how many are unread) and its panel. */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -178,7 +178,7 @@ describeBrowser('notification centre', () => {
     await sara.page.goto('/notifications');
 
     // In Arabic: the same page, right to left, with Arabic sentences.
-    await sara.page.context().addCookies([{ name: 'lang', value: 'ar', url: sara.page.url() }]);
+    await inArabic(sara.page);
     await sara.page.reload();
     await sara.page.getByRole('link').filter({ hasText: 'أعجب Olga Owner بمنشورك' }).waitFor();
     expect(await sara.page.evaluate(() => document.documentElement.dir)).toBe('rtl');

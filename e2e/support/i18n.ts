@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import type { Language } from '@app/shared/language';
+import { baseUrl } from './browser.ts';
 
 /**
  * The interface's text in a language, by catalog key, so a browser test can find what a person
@@ -31,4 +33,9 @@ export function serverMessage(language: Language, english: string): string {
   if (language === 'en') return english;
   const table = JSON.parse(readFileSync(new URL('ar/server.json', dir), 'utf8')) as Record<string, string>;
   return table[english] ?? english;
+}
+
+/** The interface in Arabic for this browser from its next page on (people sign in through the English stand-in first). */
+export async function inArabic(page: Page) {
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
 }
