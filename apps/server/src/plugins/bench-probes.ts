@@ -18,6 +18,7 @@ export async function benchProbesPlugin(app: FastifyInstance) {
       heapUsed: memory.heapUsed,
       heapTotal: memory.heapTotal,
       external: memory.external,
+      // TCP handles include the database pool's and the balancer's kept-alive connections, which close when idle.
       handles: resources.filter((name) => name !== 'Timeout' && name !== 'Immediate').length,
       timers: resources.filter((name) => name === 'Timeout').length,
       sockets: app.websocketServer.clients.size,
