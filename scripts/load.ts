@@ -13,10 +13,8 @@
  * RATE_LIMIT_SCALE, AUTH_RATE_LIMIT_MAX) pass through.
  */
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { Cluster, loadServerEnv } from './load/cluster.ts';
-import { Crowd } from './load/crowd.ts';
 import { parseDrills, quiet, runDrills } from './load/drill.ts';
+import { LoadRun } from './load/run.ts';
 import { loadSettings } from './load/settings.ts';
 import { brokeFirst, kindsDetail, ledgerTable, STEP_HEADER, stepRow } from './load/report.ts';
 
@@ -24,37 +22,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const settings = loadSettings();
 const drills = parseDrills(process.env.LOAD_DRILL);
 
-let database: TestDatabase | null = null;
-let cluster: Cluster | null = null;
-let crowd: Crowd | null = null;
-let stopping = false;
-
-async function cleanUp() {
-  await crowd?.resize(0).catch(() => undefined);
-  await cluster?.stop().catch(() => undefined);
-  await database?.drop().catch(() => undefined);
-}
-
-process.once('SIGINT', () => {
-  stopping = true;
-  console.log('\nInterrupted: stopping the servers, Caddy and the members.');
-  void cleanUp().then(() => process.exit(130));
-});
+const run = new LoadRun();
 
 try {
-  database = await createTestDatabase();
-  if (!database.url) throw new Error('npm run load needs Postgres (TEST_DATABASE_URL or the local server): two processes cannot share PGlite.');
-  const databaseUrl = database.url;
-  cluster = new Cluster(root, (publicUrl) => loadServerEnv(databaseUrl, publicUrl));
-  await cluster.start();
-  crowd = new Crowd(database, cluster, settings);
+  const { database, cluster, crowd } = await run.start(root, settings);
   console.log(`Two processes (${cluster.servers.map((s) => s.url).join(', ')}) behind Caddy at ${cluster.balancerUrl}.`);
   console.log(`Steps ${settings.steps.join(', ')} members, ${settings.stepSeconds} s each, think ${settings.thinkMs.join('-')} ms.\n\n${STEP_HEADER}`);
 
   let held = 0;
   let broke: string | null = null;
   for (const members of settings.steps) {
-    if (stopping) break;
+    if (run.interrupted) break;
     await crowd.resize(members);
     crowd.metrics.take();
     cluster.sample();
@@ -71,13 +49,17 @@ try {
   }
   console.log(broke ? `\nFirst to break, at ${broke}` : `\nEvery step held (up to ${held} members).`);
 
-  if (drills.length > 0 && !stopping) {
+  if (drills.length > 0 && !run.interrupted) {
     const drillMembers = Math.max(2, Math.round(Math.max(held, settings.steps[0]!) * settings.drillShare));
     console.log(`\nRestart drills (${drills.join(', ')}) at ${drillMembers} members.`);
     await crowd.resize(drillMembers);
-    await runDrills(cluster, crowd.metrics, drills, settings.settleSeconds * 1000);
+    // A drill that fails (a process that does not come back) is reported; the count below still runs.
+    await runDrills(cluster, crowd.metrics, drills, settings.settleSeconds * 1000).catch((error: unknown) => {
+      process.exitCode = 1;
+      console.error('The drill failed:', error);
+    });
   }
-  if (!stopping) {
+  if (!run.interrupted) {
     // Writes stop; live events still on their way arrive; then every acknowledged write and post is looked for.
     await crowd.rest();
     await quiet(10_000);
@@ -88,5 +70,5 @@ try {
   process.exitCode = 1;
   console.error(error);
 } finally {
-  await cleanUp();
+  await run.stop();
 }

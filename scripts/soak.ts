@@ -9,10 +9,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@app/db';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
-import { Cluster, loadServerEnv } from './load/cluster.ts';
-import { Crowd } from './load/crowd.ts';
+import type { Cluster } from './load/cluster.ts';
+import { LoadRun } from './load/run.ts';
 import { loadSettings } from './load/settings.ts';
 
 interface Stats {
@@ -55,16 +54,9 @@ function statsCells(all: Stats[]): string {
   return all.map((s) => `${MiB(s.rss)} / ${MiB(s.heapUsed)} MiB, ${s.handles} handles, ${s.timers} timers, ${s.sockets} sockets, ${s.liveStreams} streams`).join(' | ');
 }
 
-let database: TestDatabase | null = null;
-let cluster: Cluster | null = null;
-let crowd: Crowd | null = null;
+const run = new LoadRun();
 try {
-  database = await createTestDatabase();
-  if (!database.url) throw new Error('npm run soak needs Postgres (TEST_DATABASE_URL or the local server).');
-  const databaseUrl = database.url;
-  cluster = new Cluster(root, (publicUrl) => loadServerEnv(databaseUrl, publicUrl));
-  await cluster.start();
-  crowd = new Crowd(database, cluster, settings);
+  const { database, cluster, crowd } = await run.start(root, settings);
   console.log(`Soak: ${members} members for ${minutes} min, a sample every ${sampleMinutes} min.\nAt start: ${statsCells(await stats(cluster))}`);
   // A first visit of the same members, so what stays after any load (the database pool's
   // connections and their timers) is in the baseline, and only what grows with time shows up after.
@@ -99,7 +91,7 @@ try {
     if (s.liveStreams > b.liveStreams) found.push(`${s.liveStreams - b.liveStreams} live streams`);
     // Handles are reported, not compared: kept-alive TCP connections (the pool's, Caddy's) outlive the load until idle.
     if (s.timers > b.timers) found.push(`${s.timers - b.timers} timers`);
-    return found.map((what) => `${cluster!.servers[i]!.name}: ${what} more than after the first visit`);
+    return found.map((what) => `${cluster.servers[i]!.name}: ${what} more than after the first visit`);
   });
   console.log(leaks.length === 0 ? 'Sockets, live streams and timers are back to where they were after the first visit.' : `LEFT OVER: ${leaks.join('; ')}`);
   if (leaks.length > 0) process.exitCode = 1;
@@ -107,7 +99,5 @@ try {
   process.exitCode = 1;
   console.error(error);
 } finally {
-  await crowd?.resize(0).catch(() => undefined);
-  await cluster?.stop().catch(() => undefined);
-  await database?.drop().catch(() => undefined);
+  await run.stop();
 }

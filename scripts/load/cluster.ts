@@ -30,7 +30,13 @@ export interface ProcessSample {
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** The server's own knobs the load sets unless the environment does (one address carries every member). */
+/**
+ * The server's settings for a load run. Every member comes from one address (127.0.0.1, through
+ * Caddy), so the per-address limits are raised (AUTH_RATE_LIMIT_MAX for the sign-ins,
+ * ADDRESS_LIMIT_SCALE for the call budgets and live caps per address); per-person limits stay as
+ * in production, as each simulated member is one person. Any of them, and RATE_LIMIT_SCALE, can be
+ * set in the environment of `npm run load` instead.
+ */
 export function loadServerEnv(databaseUrl: string, publicUrl: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -43,8 +49,8 @@ export function loadServerEnv(databaseUrl: string, publicUrl: string): NodeJS.Pr
     BENCH_ROUTES: '1',
     GOOGLE_CLIENT_ID: '',
     GOOGLE_CLIENT_SECRET: '',
-    RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100',
     AUTH_RATE_LIMIT_MAX: process.env.AUTH_RATE_LIMIT_MAX ?? '1000000',
+    ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000',
   };
 }
 
@@ -85,7 +91,8 @@ export class Cluster {
     });
     prefixOutput(child, `[${server.name}]`);
     server.child = child;
-    await waitForHealth(server.url, child);
+    // A start on a busy machine (the other process under load) can take a while.
+    await waitForHealth(server.url, child, 180_000);
     server.lastTicks = cpuTicks(child.pid!);
     server.lastSampleAt = Date.now();
   }

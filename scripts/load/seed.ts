@@ -4,9 +4,9 @@
  * few modules and events on its calendar. Memberships and content are written in SQL: joining is
  * not what the load measures.
  */
-import { SESSION_COOKIE } from '@app/api/server';
 import type { Database } from '@app/db';
 import { sql } from 'drizzle-orm';
+import { devSignIn } from '../bench/sign-in.ts';
 
 export interface Community {
   id: string;
@@ -26,20 +26,8 @@ const MODULES = 4;
 const LESSONS_PER_MODULE = 5;
 const POSTS_PER_COMMUNITY = 40;
 
-async function signIn(serverUrl: string, index: number): Promise<{ userId: string; cookie: string }> {
-  const res = await fetch(`${serverUrl}/auth/dev/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `member${index}@load.example`, name: `Member ${index}` }),
-  });
-  if (res.status !== 200) throw new Error(`Dev sign-in answered ${res.status}: ${await res.text()}`);
-  const { userId } = (await res.json()) as { userId: string };
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`${SESSION_COOKIE}=`) && c.length > SESSION_COOKIE.length + 1);
-  if (!cookie) throw new Error(`Dev sign-in set no '${SESSION_COOKIE}' cookie.`);
-  return { userId, cookie };
+function signIn(serverUrl: string, index: number): Promise<{ userId: string; cookie: string }> {
+  return devSignIn(serverUrl, `member${index}@load.example`, `Member ${index}`);
 }
 
 async function createCommunity(database: Database, index: number, ownerId: string): Promise<Community> {
