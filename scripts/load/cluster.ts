@@ -4,7 +4,7 @@
  * through), each on a free port of 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyringValue } from '@app/api/server';
@@ -142,7 +142,12 @@ export class Cluster {
     if (probe.error || probe.status !== 0) throw new Error('Caddy is not installed: `apt-get install -y caddy` (Debian), see docs/performance.md.');
     const upstreams = this.servers.map((s) => `127.0.0.1:${s.port}`).join(' ');
     const caddyfile = join(this.dir, 'Caddyfile');
-    // As docker/Caddyfile, plus quick passive and active checks so a killed process is left out fast.
+    // As docker/Caddyfile, with changes for restarts under load (docs/performance.md#load-restarts-and-soak):
+    // no active health checks (on a saturated machine /healthz can take longer than any timeout, both
+    // processes are marked down and every call answers 503); no kept-alive connections to the
+    // processes (a POST sent on one the draining process had just closed fails); and a process a
+    // call failed on is left out for 2 s, because Caddy 2.6 (Debian's) cannot retry a call that
+    // has a body: its retry goes out empty and fails.
     writeFileSync(
       caddyfile,
       `{
@@ -155,9 +160,9 @@ http://127.0.0.1:${port} {
 		lb_try_duration 5s
 		lb_try_interval 100ms
 		fail_duration 2s
-		health_uri /healthz
-		health_interval 1s
-		health_timeout 2s
+		transport http {
+			keepalive off
+		}
 	}
 }
 `,
@@ -168,8 +173,10 @@ http://127.0.0.1:${port} {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let log = '';
+    const keep = process.env.LOAD_CADDY_LOG;
     caddy.stderr?.on('data', (chunk: Buffer) => {
       log = (log + chunk.toString('utf8')).slice(-4000);
+      if (keep) appendFileSync(keep, chunk);
     });
     this.caddy = caddy;
     try {
