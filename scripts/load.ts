@@ -1,7 +1,7 @@
 /**
  * `npm run load`: how many active members the service carries, and what breaks first.
  *
- * A throwaway database, two compiled server processes and Caddy in front (scripts/load/cluster.ts),
+ * A throwaway database, two compiled server processes and a load balancer in front (scripts/load/cluster.ts),
  * then simulated members (scripts/load/member.ts) in steps: each step adds members and runs for
  * LOAD_STEP_SECONDS; its figures are printed; the run stops at the first step whose p99 passes
  * LOAD_P99_LIMIT_MS or that has errors. Then the restart drills (scripts/load/drill.ts) run at
@@ -14,6 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseDrills, quiet, runDrills } from './load/drill.ts';
+import { balancerKind } from './load/balancer.ts';
 import { LoadRun } from './load/run.ts';
 import { loadSettings } from './load/settings.ts';
 import { brokeFirst, kindsDetail, ledgerTable, STEP_HEADER, stepRow } from './load/report.ts';
@@ -26,7 +27,7 @@ const run = new LoadRun();
 
 try {
   const { database, cluster, crowd } = await run.start(root, settings);
-  console.log(`Two processes (${cluster.servers.map((s) => s.url).join(', ')}) behind Caddy at ${cluster.balancerUrl}.`);
+  console.log(`Two processes (${cluster.servers.map((s) => s.url).join(', ')}) behind ${balancerKind()} at ${cluster.balancerUrl}.`);
   console.log(`Steps ${settings.steps.join(', ')} members, ${settings.stepSeconds} s each, think ${settings.thinkMs.join('-')} ms.\n\n${STEP_HEADER}`);
 
   let held = 0;

@@ -1,6 +1,6 @@
 /**
  * `npm run soak`: SOAK_MEMBERS simulated members (half the capacity `npm run load` found) on the
- * same set-up as the load test (two compiled processes behind Caddy, scripts/load/cluster.ts) for
+ * same set-up as the load test (two compiled processes behind a load balancer, scripts/load/cluster.ts) for
  * SOAK_MINUTES (default 30). Every SOAK_SAMPLE_MINUTES (default 10) it prints each process's
  * resident memory, heap, open handles, sockets and live streams (GET /api/bench/stats, a bench
  * route), the calls' p99 and errors, and the rows of live_events and rate_limits. Then the members
@@ -89,7 +89,7 @@ try {
     const found: string[] = [];
     if (s.sockets > b.sockets) found.push(`${s.sockets - b.sockets} sockets`);
     if (s.liveStreams > b.liveStreams) found.push(`${s.liveStreams - b.liveStreams} live streams`);
-    // Handles are reported, not compared: kept-alive TCP connections (the pool's, Caddy's) outlive the load until idle.
+    // Handles are reported, not compared: kept-alive TCP connections (the database pool's) outlive the load until idle.
     if (s.timers > b.timers) found.push(`${s.timers - b.timers} timers`);
     return found.map((what) => `${cluster.servers[i]!.name}: ${what} more than after the first visit`);
   });

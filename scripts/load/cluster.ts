@@ -1,14 +1,15 @@
 /**
  * What `npm run load` and `npm run soak` run against: two compiled server processes on one
- * database, and Caddy in front of them (round robin, no sticky sessions, WebSocket upgrades passed
- * through), each on a free port of 127.0.0.1.
+ * database, and a load balancer in front of them (scripts/load/balancer.ts), each on a free port
+ * of 127.0.0.1.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyringValue } from '@app/api/server';
 import { freePort, prefixOutput, readProcStatus, stopProcess, waitForHealth } from '../bench/processes.ts';
+import { balancerKind, startBalancer } from './balancer.ts';
 
 export interface ServerProcess {
   readonly name: string;
@@ -32,7 +33,7 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * The server's settings for a load run. Every member comes from one address (127.0.0.1, through
- * Caddy), so the per-address limits are raised (AUTH_RATE_LIMIT_MAX for the sign-ins,
+ * the balancer), so the per-address limits are raised (AUTH_RATE_LIMIT_MAX for the sign-ins,
  * ADDRESS_LIMIT_SCALE for the call budgets and live caps per address); per-person limits stay as
  * in production, as each simulated member is one person. Any of them, and RATE_LIMIT_SCALE, can be
  * set in the environment of `npm run load` instead.
@@ -63,7 +64,7 @@ function cpuTicks(pid: number): number {
 export class Cluster {
   readonly servers: ServerProcess[] = [];
   balancerUrl = '';
-  private caddy: ChildProcess | null = null;
+  private balancer: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'load-'));
 
   constructor(
@@ -79,7 +80,8 @@ export class Cluster {
       this.servers.push({ name: `app${i + 1}`, port, url: `http://127.0.0.1:${port}`, child: null, lastTicks: 0, lastSampleAt: 0 });
     }
     await Promise.all(this.servers.map((_, i) => this.startServer(i)));
-    await this.startCaddy(balancerPort);
+    const upstreams = this.servers.map((server) => `127.0.0.1:${server.port}`);
+    this.balancer = await startBalancer(balancerKind(), this.dir, balancerPort, upstreams);
   }
 
   async startServer(index: number): Promise<void> {
@@ -132,57 +134,8 @@ export class Cluster {
 
   async stop(): Promise<void> {
     await Promise.all(this.servers.map((server) => (server.child ? stopProcess(server.child) : undefined)));
-    if (this.caddy) await stopProcess(this.caddy);
-    this.caddy = null;
+    if (this.balancer) await stopProcess(this.balancer);
+    this.balancer = null;
     rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  private async startCaddy(port: number): Promise<void> {
-    const probe = spawnSync('caddy', ['version'], { stdio: 'ignore' });
-    if (probe.error || probe.status !== 0) throw new Error('Caddy is not installed: `apt-get install -y caddy` (Debian), see docs/performance.md.');
-    const upstreams = this.servers.map((s) => `127.0.0.1:${s.port}`).join(' ');
-    const caddyfile = join(this.dir, 'Caddyfile');
-    // As docker/Caddyfile, with changes for restarts under load (docs/performance.md#load-restarts-and-soak):
-    // no active health checks (on a saturated machine /healthz can take longer than any timeout, both
-    // processes are marked down and every call answers 503); no kept-alive connections to the
-    // processes (a POST sent on one the draining process had just closed fails); and a process a
-    // call failed on is left out for 2 s, because Caddy 2.6 (Debian's) cannot retry a call that
-    // has a body: its retry goes out empty and fails.
-    writeFileSync(
-      caddyfile,
-      `{
-	admin off
-	auto_https off
-}
-http://127.0.0.1:${port} {
-	reverse_proxy ${upstreams} {
-		lb_policy round_robin
-		lb_try_duration 5s
-		lb_try_interval 100ms
-		fail_duration 2s
-		transport http {
-			keepalive off
-		}
-	}
-}
-`,
-    );
-    const caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-      cwd: this.dir,
-      env: { ...process.env, HOME: this.dir, XDG_DATA_HOME: this.dir, XDG_CONFIG_HOME: this.dir },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let log = '';
-    const keep = process.env.LOAD_CADDY_LOG;
-    caddy.stderr?.on('data', (chunk: Buffer) => {
-      log = (log + chunk.toString('utf8')).slice(-4000);
-      if (keep) appendFileSync(keep, chunk);
-    });
-    this.caddy = caddy;
-    try {
-      await waitForHealth(this.balancerUrl, caddy, 15_000);
-    } catch (error) {
-      throw new Error(`Caddy did not start: ${String(error)}\n${log}`);
-    }
   }
 }

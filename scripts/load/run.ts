@@ -14,12 +14,12 @@ export class LoadRun {
   constructor() {
     process.once('SIGINT', () => {
       this.interrupted = true;
-      console.log('\nInterrupted: stopping the members, the servers and Caddy.');
+      console.log('\nInterrupted: stopping the members, the servers and the balancer.');
       void this.stop().then(() => process.exit(130));
     });
   }
 
-  /** A throwaway database on the local Postgres, the two processes behind Caddy, and no members yet. */
+  /** A throwaway database on the local Postgres, the two processes behind the balancer, and no members yet. */
   async start(root: string, settings: LoadSettings): Promise<{ database: TestDatabase; cluster: Cluster; crowd: Crowd }> {
     const database = (this.database = await createTestDatabase());
     const url = database.url;
