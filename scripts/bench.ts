@@ -19,9 +19,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { generateKeyringValue, SESSION_COOKIE } from '@app/api/server';
+import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
+import { devSignIn } from './bench/sign-in.ts';
 import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
 import { feedTrpcPath, measureDelivery } from './bench/feed.ts';
@@ -59,19 +60,8 @@ function partsToRun(): Set<Part> {
 
 async function signIn(baseUrl: string): Promise<{ cookie: string; user: { id: string; email: string } }> {
   const email = 'bench@example.com';
-  const res = await fetch(`${baseUrl}/auth/dev/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, name: 'Bench User' }),
-  });
-  if (res.status !== 200) throw new Error(`Dev sign-in answered ${res.status}: ${await res.text()}`);
-  const { userId } = (await res.json()) as { userId: string };
-  const session = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`${SESSION_COOKIE}=`) && c.length > SESSION_COOKIE.length + 1);
-  if (!session) throw new Error(`Dev sign-in set no '${SESSION_COOKIE}' cookie.`);
-  return { cookie: session, user: { id: userId, email } };
+  const { userId, cookie } = await devSignIn(baseUrl, email, 'Bench User');
+  return { cookie, user: { id: userId, email } };
 }
 
 function requestHeaders(scenario: Scenario, ctx: BenchContext): Record<string, string> {

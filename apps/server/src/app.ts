@@ -8,9 +8,11 @@ import type { AppConfig } from './env.ts';
 import { loadChatKeys } from './chat-keys.ts';
 import { loadWebPush } from './web-push-keys.ts';
 import { benchBaselinesPlugin } from './plugins/bench-baselines.ts';
+import { benchProbesPlugin } from './plugins/bench-probes.ts';
 import { cancellationsPlugin } from './plugins/cancellations.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
 import { compressionPlugin } from './plugins/compression.ts';
+import { drainPlugin } from './plugins/drain.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { liveBusPlugin } from './plugins/live-bus.ts';
@@ -53,6 +55,8 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
     // Batched tRPC calls put every procedure name in the path; the batch size is capped by tRPC.
     routerOptions: { maxParamLength: 16_384 },
     bodyLimit: 1024 * 1024,
+    // While closing, a call already on its way over a kept-alive connection is served (plugins/drain.ts).
+    return503OnClosing: false,
   });
   if (!storage) {
     storage = createStorage(config.storage);
@@ -86,6 +90,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(privateFilesPlugin);
 
   // HTTP by domain; tRPC serves the rest of the API.
+  await app.register(drainPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(trpcPlugin);
@@ -98,7 +103,10 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(paymentsRoutes);
   await app.register(partnersRoutes);
   await app.register(mailRoutes);
-  if (config.benchRoutes) await app.register(benchBaselinesPlugin);
+  if (config.benchRoutes) {
+    await app.register(benchBaselinesPlugin);
+    await app.register(benchProbesPlugin);
+  }
 
   // The built web app, and the one 404 handler (its pages for the client router).
   await app.register(staticPlugin);

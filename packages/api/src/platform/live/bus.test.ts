@@ -1,4 +1,4 @@
-import type { Database } from '@app/db';
+import { createDatabase, type Database } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus, type LiveEvent } from './bus.ts';
@@ -151,6 +151,34 @@ describe('live bus', () => {
       const numbers = (await received).map((e) => e.event.n!);
       expect(numbers.toSorted((a, b) => a - b), `round ${round}: ${numbers.join(' ')}`).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     }
+  });
+});
+
+describe('live bus, the database restarting', () => {
+  it('LISTENs again once the database takes connections again, and hands out what was published meanwhile', async () => {
+    if (!scene.database.url) return expect(scene.database.kind).toBe('pglite'); // in-process: nothing to drop
+    // A restart as the LISTEN connection sees it: dropped, then refused for a while (its first
+    // attempts to LISTEN again fail), then accepted. Connections already open are kept, so the test can go on.
+    const { db } = scene.database;
+    const url = new URL(scene.database.url);
+    const name = sql.identifier(url.pathname.slice(1));
+    // Only another database's connection may turn connections to this one away.
+    url.pathname = '/postgres';
+    const admin = await createDatabase({ kind: 'postgres', url: url.toString() });
+    const topic = testTopic(70);
+    const received = collect(busB, topic, 2, 20_000);
+    await admin.db.execute(sql`alter database ${name} with allow_connections false`);
+    try {
+      await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+      await db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    } finally {
+      await admin.db.execute(sql`alter database ${name} with allow_connections true`);
+      await admin.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
+    expect((await received).map((e) => e.event.n)).toEqual([1, 2]);
   });
 });
 

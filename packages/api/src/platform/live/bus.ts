@@ -54,6 +54,8 @@ export interface LiveBus {
    * `post.created` names, say), sharing the result for a moment; `key` names the event.
    */
   shared<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** How many streams of this process are open, all topics together (for the soak's leak check). */
+  streamCount(): number;
 }
 
 /** How many handed-out ids a bus remembers: more than one catch-up reads. */
@@ -241,6 +243,9 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       sharedResults.set(key, { value, until: now + SHARED_TTL_MS });
       value.catch(() => sharedResults.delete(key));
       return value;
+    },
+    streamCount() {
+      return emitter.eventNames().reduce((sum, name) => sum + emitter.listenerCount(name), 0);
     },
   };
 }

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { WebSocket } from 'ws';
+
+/** How long closing waits for sockets told to reconnect to leave on their own, before closing the rest. */
+export const SOCKET_DRAIN_MS = 3_000;
+
+/** tRPC's "reconnect elsewhere" notification (what applyWSSHandler's broadcastReconnectNotification sends). */
+export const RECONNECT_MESSAGE = JSON.stringify({ id: null, method: 'reconnect' });
+
+/**
+ * Graceful shutdown (app.close(), which main.ts runs on SIGTERM): the process stops accepting
+ * connections, so the balancer sends the next ones to another process; calls in flight finish and
+ * their connections close after their answer (the app is built with return503OnClosing off, so a
+ * call already on its way over a kept-alive connection is served rather than refused); every
+ * WebSocket is told to reconnect, and its subscriptions resume elsewhere from their last event id.
+ * Registered before the tRPC plugin: its preClose hook runs before @fastify/websocket's, which
+ * closes whatever sockets are left.
+ */
+export const drainPlugin = fp(async (app: FastifyInstance) => {
+  let draining = false;
+
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) void reply.header('connection', 'close');
+  });
+
+  app.addHook('preClose', async () => {
+    draining = true;
+    // No new connections; idle kept-alive ones close now (Fastify's own close later finds it closed).
+    if (app.server.listening) app.server.close();
+    const sockets = app.websocketServer?.clients;
+    if (!sockets || sockets.size === 0) return;
+    for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.send(RECONNECT_MESSAGE);
+    const deadline = Date.now() + SOCKET_DRAIN_MS;
+    while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+});

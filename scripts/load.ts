@@ -1,0 +1,75 @@
+/**
+ * `npm run load`: how many active members the service carries, and what breaks first.
+ *
+ * A throwaway database, two compiled server processes and a load balancer in front (scripts/load/cluster.ts),
+ * then simulated members (scripts/load/member.ts) in steps: each step adds members and runs for
+ * LOAD_STEP_SECONDS; its figures are printed; the run stops at the first step whose p99 passes
+ * LOAD_P99_LIMIT_MS or that has errors. Then the restart drills (scripts/load/drill.ts) run at
+ * LOAD_DRILL_SHARE of the last step that held, and every acknowledged write and live post is
+ * checked (scripts/load/ledger.ts). Everything started is stopped and the database dropped at the end.
+ *
+ * Settings (docs/performance.md): LOAD_STEPS, LOAD_STEP_SECONDS, LOAD_THINK_MS, LOAD_COMMUNITY_SIZE,
+ * LOAD_P99_LIMIT_MS, LOAD_DRILL, LOAD_DRILL_SHARE, LOAD_SETTLE_SECONDS; the servers' own (such as
+ * RATE_LIMIT_SCALE, AUTH_RATE_LIMIT_MAX) pass through.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseDrills, quiet, runDrills } from './load/drill.ts';
+import { balancerKind } from './load/balancer.ts';
+import { LoadRun } from './load/run.ts';
+import { loadSettings } from './load/settings.ts';
+import { brokeFirst, kindsDetail, ledgerTable, STEP_HEADER, stepRow } from './load/report.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const settings = loadSettings();
+const drills = parseDrills(process.env.LOAD_DRILL);
+
+const run = new LoadRun();
+
+try {
+  const { database, cluster, crowd } = await run.start(root, settings);
+  console.log(`Two processes (${cluster.servers.map((s) => s.url).join(', ')}) behind ${balancerKind()} at ${cluster.balancerUrl}.`);
+  console.log(`Steps ${settings.steps.join(', ')} members, ${settings.stepSeconds} s each, think ${settings.thinkMs.join('-')} ms.\n\n${STEP_HEADER}`);
+
+  let held = 0;
+  let broke: string | null = null;
+  for (const members of settings.steps) {
+    if (run.interrupted) break;
+    await crowd.resize(members);
+    crowd.metrics.take();
+    cluster.sample();
+    await new Promise((resolve) => setTimeout(resolve, settings.stepSeconds * 1000));
+    const figures = crowd.metrics.take();
+    console.log(stepRow(members, members, figures, cluster.sample()));
+    if (figures.errorCount > 0 || figures.p99 > settings.p99LimitMs) {
+      broke = `${members} members: ${brokeFirst(figures, settings.p99LimitMs)}`;
+      console.log(kindsDetail(figures));
+      break;
+    }
+    if (members === settings.steps.at(-1)) console.log(kindsDetail(figures));
+    held = members;
+  }
+  console.log(broke ? `\nFirst to break, at ${broke}` : `\nEvery step held (up to ${held} members).`);
+
+  if (drills.length > 0 && !run.interrupted) {
+    const drillMembers = Math.max(2, Math.round(Math.max(held, settings.steps[0]!) * settings.drillShare));
+    console.log(`\nRestart drills (${drills.join(', ')}) at ${drillMembers} members.`);
+    await crowd.resize(drillMembers);
+    // A drill that fails (a process that does not come back) is reported; the count below still runs.
+    await runDrills(cluster, crowd.metrics, drills, settings.settleSeconds * 1000).catch((error: unknown) => {
+      process.exitCode = 1;
+      console.error('The drill failed:', error);
+    });
+  }
+  if (!run.interrupted) {
+    // Writes stop; live events still on their way arrive; then every acknowledged write and post is looked for.
+    await crowd.rest();
+    await quiet(10_000);
+    const check = await crowd.ledger.check(database, new Set(crowd.members.map((m) => m.feed)));
+    console.log(`\n${ledgerTable(check)}`);
+  }
+} catch (error) {
+  process.exitCode = 1;
+  console.error(error);
+} finally {
+  await run.stop();
+}

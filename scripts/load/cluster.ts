@@ -1,0 +1,141 @@
+/**
+ * What `npm run load` and `npm run soak` run against: two compiled server processes on one
+ * database, and a load balancer in front of them (scripts/load/balancer.ts), each on a free port
+ * of 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateKeyringValue } from '@app/api/server';
+import { freePort, prefixOutput, readProcStatus, stopProcess, waitForHealth } from '../bench/processes.ts';
+import { balancerKind, startBalancer } from './balancer.ts';
+
+export interface ServerProcess {
+  readonly name: string;
+  readonly port: number;
+  readonly url: string;
+  child: ChildProcess | null;
+  /** CPU ticks (user + system) at the last `sample`, to turn the next one into a share. */
+  lastTicks: number;
+  lastSampleAt: number;
+}
+
+/** A process's resident memory and the share of one core it used since the last sample. */
+export interface ProcessSample {
+  name: string;
+  pid: number | null;
+  rssMiB: number;
+  cpu: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The server's settings for a load run. Every member comes from one address (127.0.0.1, through
+ * the balancer), so the per-address limits are raised (AUTH_RATE_LIMIT_MAX for the sign-ins,
+ * ADDRESS_LIMIT_SCALE for the call budgets and live caps per address); per-person limits stay as
+ * in production, as each simulated member is one person. Any of them, and RATE_LIMIT_SCALE, can be
+ * set in the environment of `npm run load` instead.
+ */
+export function loadServerEnv(databaseUrl: string, publicUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: publicUrl,
+    CHAT_ENCRYPTION_KEY: generateKeyringValue(),
+    LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn',
+    BENCH_ROUTES: '1',
+    GOOGLE_CLIENT_ID: '',
+    GOOGLE_CLIENT_SECRET: '',
+    AUTH_RATE_LIMIT_MAX: process.env.AUTH_RATE_LIMIT_MAX ?? '1000000',
+    ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000',
+  };
+}
+
+function cpuTicks(pid: number): number {
+  // Fields after the command name (which may hold spaces, hence from the last ')'): utime is 14th, stime 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+export class Cluster {
+  readonly servers: ServerProcess[] = [];
+  balancerUrl = '';
+  private balancer: ChildProcess | null = null;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'load-'));
+
+  constructor(
+    private readonly root: string,
+    private readonly env: (publicUrl: string) => NodeJS.ProcessEnv,
+  ) {}
+
+  async start(count = 2): Promise<void> {
+    const balancerPort = await freePort();
+    this.balancerUrl = `http://127.0.0.1:${balancerPort}`;
+    for (let i = 0; i < count; i += 1) {
+      const port = await freePort();
+      this.servers.push({ name: `app${i + 1}`, port, url: `http://127.0.0.1:${port}`, child: null, lastTicks: 0, lastSampleAt: 0 });
+    }
+    await Promise.all(this.servers.map((_, i) => this.startServer(i)));
+    const upstreams = this.servers.map((server) => `127.0.0.1:${server.port}`);
+    this.balancer = await startBalancer(balancerKind(), this.dir, balancerPort, upstreams);
+  }
+
+  async startServer(index: number): Promise<void> {
+    const server = this.servers[index]!;
+    const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: this.root,
+      env: { ...this.env(this.balancerUrl), PORT: String(server.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    prefixOutput(child, `[${server.name}]`);
+    server.child = child;
+    // A start on a busy machine (the other process under load) can take a while.
+    await waitForHealth(server.url, child, 180_000);
+    server.lastTicks = cpuTicks(child.pid!);
+    server.lastSampleAt = Date.now();
+  }
+
+  /** SIGKILL: the process gets no chance to close anything. */
+  async kill(index: number): Promise<void> {
+    const child = this.servers[index]!.child;
+    if (!child) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.servers[index]!.child = null;
+  }
+
+  /** SIGTERM, the graceful shutdown; resolves with the exit code (0: closed within its 10 s). */
+  async terminate(index: number): Promise<number | null> {
+    const child = this.servers[index]!.child;
+    if (!child) return null;
+    await stopProcess(child, 20_000);
+    this.servers[index]!.child = null;
+    return child.exitCode;
+  }
+
+  sample(): ProcessSample[] {
+    const now = Date.now();
+    return this.servers.map((server) => {
+      const pid = server.child?.pid ?? null;
+      if (pid === null) return { name: server.name, pid, rssMiB: 0, cpu: 0 };
+      const ticks = cpuTicks(pid);
+      const seconds = (now - server.lastSampleAt) / 1000;
+      const cpu = seconds > 0 ? (ticks - server.lastTicks) / CLOCK_TICKS_PER_SECOND / seconds : 0;
+      server.lastTicks = ticks;
+      server.lastSampleAt = now;
+      return { name: server.name, pid, rssMiB: readProcStatus(pid).rssKiB / 1024, cpu };
+    });
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.servers.map((server) => (server.child ? stopProcess(server.child) : undefined)));
+    if (this.balancer) await stopProcess(this.balancer);
+    this.balancer = null;
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,55 @@
+/** The members of a run: grown and shrunk to a count, sharing the run's metrics and ledger. */
+import type { Database } from '@app/db';
+import type { Cluster } from './cluster.ts';
+import { Ledger } from './ledger.ts';
+import { Member } from './member.ts';
+import { Metrics } from './metrics.ts';
+import { seedPeople, type Community, type Person } from './seed.ts';
+
+export interface CrowdOptions {
+  communitySize: number;
+  thinkMs: readonly [number, number];
+}
+
+export class Crowd {
+  readonly metrics = new Metrics();
+  readonly ledger = new Ledger(this.metrics);
+  readonly members: Member[] = [];
+  private readonly people: Person[] = [];
+  private readonly communities: Community[] = [];
+
+  constructor(
+    private readonly database: Database,
+    private readonly cluster: Cluster,
+    private readonly options: CrowdOptions,
+  ) {}
+
+  /** Members join (signed in and seeded the first time) or leave, the newest first, until `count` are active. */
+  async resize(count: number): Promise<void> {
+    // One more person than members, so the last member has a chat partner too.
+    const wanted = count + (count % 2);
+    if (this.people.length < wanted) {
+      const seeded = await seedPeople(this.database, this.cluster.servers[0]!.url, this.communities, this.people.length, wanted, this.options.communitySize);
+      this.people.push(...seeded);
+    }
+    while (this.members.length < count) {
+      const person = this.people[this.members.length]!;
+      const partner = this.people[person.index ^ 1];
+      const member = new Member(person, partner?.community === person.community ? partner : null, {
+        balancerUrl: this.cluster.balancerUrl,
+        thinkMs: this.options.thinkMs,
+        metrics: this.metrics,
+        ledger: this.ledger,
+      });
+      member.join();
+      this.members.push(member);
+    }
+    const leaving = this.members.splice(count);
+    await Promise.all(leaving.map((m) => m.leave()));
+  }
+
+  /** Every member stops acting; their subscriptions stay open. */
+  async rest(): Promise<void> {
+    await Promise.all(this.members.map((m) => m.rest()));
+  }
+}
