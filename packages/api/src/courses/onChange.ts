@@ -27,16 +27,16 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
     lastEventId: input.lastEventId,
     signal,
     map: async (event, id): Promise<CourseChange | null> => {
-      const change = { type: event.type, courseId: event.courseId };
-      const gone = { type: 'course.gone', courseId: event.courseId } as const;
       switch (event.type) {
         case 'course.created':
         case 'course.content':
-          return isOwner || (await visible(id, event.courseId)) ? change : null;
+          return isOwner || (await visible(id, event.courseId)) ? { type: event.type, courseId: event.courseId } : null;
         case 'course.updated':
-          return isOwner || (await visible(id, event.courseId)) ? change : event.wasVisible ? gone : null;
-        case 'course.deleted':
-          return isOwner ? change : event.wasVisible ? gone : null;
+        case 'course.deleted': {
+          const stillVisible = event.type === 'course.updated' && (await visible(id, event.courseId));
+          if (isOwner || stillVisible) return { type: event.type, courseId: event.courseId };
+          return event.wasVisible ? { type: 'course.gone', courseId: event.courseId } : null;
+        }
         default:
           return null;
       }

@@ -12,9 +12,10 @@ const scene = useTestDatabase();
 /** Until another connection waits for a lock on this database (a transaction in flight holds it). */
 async function someoneWaitsForALock() {
   for (;;) {
-    const [row] = await scene.database.db.execute<{ waiting: number }>(
-      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
+    const [row] = await scene.database.db
+      .select({ waiting: sql<number>`count(*)::int` })
+      .from(sql`pg_stat_activity`)
+      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
     if (row!.waiting > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
