@@ -92,6 +92,9 @@ describe('courses', () => {
       ['First', 2, [['Lesson A', true, true], ['Lesson B', false, false]]],
       ['Second', null, [['Lesson C', false, false]]],
     ]);
+    // The outline is lean: no lesson's text (it comes when the lesson opens), nothing the nesting says.
+    expect(Object.keys(mine.modules[0]!).sort()).toEqual(['hasOverview', 'id', 'lessons', 'locked', 'requiredLevel', 'title']);
+    expect(Object.keys(mine.modules[0]!.lessons[0]!).sort()).toEqual(['completed', 'hasVideo', 'id', 'title']);
     // A module with text, a video or files has a page of its own in the learning view.
     expect(mine.modules.map((m) => m.hasOverview)).toEqual([true, false]);
     expect(mine).toMatchObject({ moduleCount: 2, lessonCount: 3, completedCount: 1 });
