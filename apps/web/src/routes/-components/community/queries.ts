@@ -43,6 +43,6 @@ export function useInvalidateCommunity() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.communities.byName.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.membership.members.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.membership.members.pathKey() }),
     ]);
 }
