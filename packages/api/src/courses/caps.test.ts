@@ -14,21 +14,15 @@ async function newCourse() {
   return (await owner().create({ communityId: scene.world.community.id, title: 'Full', description: 'Up to the brim' })).id;
 }
 
-/** `count` modules (or lessons) put straight in the database, in order, as the editor would have made them. */
-async function fillModules(courseId: string, count: number) {
-  const rows = await scene.database.db
-    .insert(courseModules)
-    .values(Array.from({ length: count }, (_, i) => ({ courseId, title: `Module ${i + 1}`, order: i + 1 })))
-    .returning({ id: courseModules.id });
-  return rows.map((row) => row.id);
-}
-async function fillLessons(moduleId: string, count: number) {
-  const rows = await scene.database.db
-    .insert(lessons)
-    .values(Array.from({ length: count }, (_, i) => ({ moduleId, title: `Lesson ${i + 1}`, order: i + 1 })))
-    .returning({ id: lessons.id });
-  return rows.map((row) => row.id);
-}
+/** `count` rows made by `row` from their position (1 on), as the editor would have numbered them. */
+const numbered = <T>(count: number, row: (n: number) => T) => Array.from({ length: count }, (_, i) => row(i + 1));
+const idsOf = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+
+/** `count` modules (or lessons) put straight in the database, in order. */
+const fillModules = async (courseId: string, count: number) =>
+  idsOf(await scene.database.db.insert(courseModules).values(numbered(count, (n) => ({ courseId, title: `Module ${n}`, order: n }))).returning({ id: courseModules.id }));
+const fillLessons = async (moduleId: string, count: number) =>
+  idsOf(await scene.database.db.insert(lessons).values(numbered(count, (n) => ({ moduleId, title: `Lesson ${n}`, order: n }))).returning({ id: lessons.id }));
 
 const moduleCount = (courseId: string) => scene.database.db.$count(courseModules, eq(courseModules.courseId, courseId));
 const lessonCount = (moduleId: string) => scene.database.db.$count(lessons, eq(lessons.moduleId, moduleId));
