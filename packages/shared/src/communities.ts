@@ -37,6 +37,8 @@ export const COMMUNITY_MESSAGES = {
   removedByOwner: 'The owner removed you from this community, so you cannot join it again.',
   saved: 'Changes saved successfully!',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
+  pageSize: (max: number) => `Page size must be between 1 and ${max}.`,
+  cursor: 'The page cursor is not valid.',
 } as const;
 
 export const COMMUNITY_LIMITS = {
@@ -130,6 +132,22 @@ export const byNameInput = z.object({ name: communityNameField });
 export const statusInput = z
   .object({ communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }).optional(), name: communityNameField.optional() })
   .refine((input) => (input.communityId === undefined) !== (input.name === undefined), { error: COMMUNITY_MESSAGES.notFound });
+/** The member list: a page at a time, newest first; the owner's first page also holds the newest join requests. */
+export const MEMBER_PAGE_SIZE = 50;
+export const MEMBER_PAGE_MAX = 100;
+/** Join requests sent with the first page (the badge counts them all). */
+export const PENDING_SHOWN_MAX = 100;
+export const membersInput = communityIdInput.extend({
+  limit: z
+    .int({ error: COMMUNITY_MESSAGES.pageSize(MEMBER_PAGE_MAX) })
+    .min(1, COMMUNITY_MESSAGES.pageSize(MEMBER_PAGE_MAX))
+    .max(MEMBER_PAGE_MAX, COMMUNITY_MESSAGES.pageSize(MEMBER_PAGE_MAX))
+    .default(MEMBER_PAGE_SIZE),
+  /** Where the next page starts: the last member's joined_at (microseconds kept) and membership id. */
+  cursor: z
+    .object({ createdAt: cursorTime(COMMUNITY_MESSAGES.cursor), id: z.uuid({ error: COMMUNITY_MESSAGES.cursor }) }, { error: COMMUNITY_MESSAGES.cursor })
+    .nullish(),
+});
 export const memberActionInput = communityIdInput.extend({ userId: z.uuid({ error: COMMUNITY_MESSAGES.noSuchMember }) });
 export const checkoutInput = communityIdInput.extend({ checkoutType: z.literal('monthly').default('monthly') });
 

@@ -94,6 +94,8 @@ export const CONTENT_MESSAGES = {
   newModule: 'New Module',
   file: 'Failed to upload file.',
   tooManyFiles: (max: number) => `A module can hold at most ${max} documents and ${max} images.`,
+  tooManyModules: (max: number) => `A course can hold at most ${max} modules.`,
+  tooManyLessons: (max: number) => `A module can hold at most ${max} lessons.`,
 } as const;
 
 export const CONTENT_LIMITS = {

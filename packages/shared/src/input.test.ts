@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, createCommunityCore, SIMPLE_EMAIL } from './communities.ts';
-import { boundedText, cursorTime, INPUT_MESSAGES, lastEventId } from './input.ts';
+import { boundedDate, boundedText, cursorTime, INPUT_MESSAGES, lastEventId } from './input.ts';
+// The one CPU clock of the tests (node only, as this test is): packages/shared has no test support of its own.
+import { cpuTimed } from '../../api/src/testing/cpu.ts';
 
 /** The spec's pattern as first written: right, but quadratic on a long near-miss. */
 const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,11 +14,8 @@ function strings(alphabet: string[], maxLength: number): string[] {
   return all;
 }
 
-const elapsed = (work: () => unknown) => {
-  const start = performance.now();
-  work();
-  return performance.now() - start;
-};
+/** The CPU time `work` took on this thread: a busy machine delays it but cannot make it fail. */
+const elapsed = (work: () => unknown) => cpuTimed(work).ms;
 
 describe('SIMPLE_EMAIL', () => {
   it("answers as the spec's pattern does, on every short string of the characters that matter", () => {
@@ -79,6 +78,20 @@ describe('cursorTime', () => {
     expect(time.safeParse('0000-01-01T00:00:00Z').success).toBe(false);
     expect(time.safeParse('2024-05-01T10:00:00.' + '1'.repeat(30) + 'Z').success).toBe(false);
     expect(elapsed(() => time.safeParse('2024-05-01T10:00:00.' + '1'.repeat(100_000)))).toBeLessThan(20);
+  });
+});
+
+describe('boundedDate', () => {
+  const date = boundedDate('no date');
+  const refusal = (value: unknown) => date.safeParse(value).error?.issues.map((issue) => issue.message);
+  it('takes the years 1900 to 9999 and refuses, in words, what is outside them or no date at all', () => {
+    expect(date.safeParse(new Date('1900-01-01T00:00:00Z')).success).toBe(true);
+    expect(date.safeParse(new Date('9999-12-31T23:59:59.999Z')).success).toBe(true);
+    for (const far of ['1899-12-31T23:59:59.999Z', '+010000-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', '-004714-11-24T00:00:00Z']) {
+      expect(refusal(new Date(far)), far).toEqual([INPUT_MESSAGES.dateRange(1900, 9999)]);
+    }
+    expect(refusal(new Date('nope'))).toEqual(['no date']);
+    expect(refusal('2030-01-01')).toEqual(['no date']);
   });
 });
 

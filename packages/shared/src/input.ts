@@ -10,7 +10,25 @@ import { z } from 'zod';
 export const INPUT_MESSAGES = {
   /** U+0000 or half of a surrogate pair: Postgres cannot store them (JSON refuses the second) and no form types them. */
   unsupportedCharacter: 'This text contains a character that cannot be saved.',
+  dateRange: (first: number, last: number) => `Choose a date between the years ${first} and ${last}.`,
 } as const;
+
+/**
+ * The moments any date input may name: the product's years, well inside what a timestamptz column
+ * holds (4713 BC to 294276 AD; JavaScript's dates reach 271821 BC, which Postgres refuses with a 500).
+ */
+export const DATE_LIMITS = { firstYear: 1900, lastYear: 9999 } as const;
+const FIRST_MOMENT = Date.UTC(DATE_LIMITS.firstYear, 0, 1);
+/** The first moment after the last year (excluded: postgres.js would write year 10000 as '+010000', which Postgres cannot read). */
+const PAST_LAST = Date.UTC(DATE_LIMITS.lastYear + 1, 0, 1);
+
+/** A Date (as superjson brings it) that is a real moment (`invalid` otherwise) within DATE_LIMITS. */
+export function boundedDate(invalid: string) {
+  return z
+    .date({ error: invalid })
+    .refine((d) => !Number.isNaN(d.getTime()), { error: invalid, abort: true })
+    .refine((d) => d.getTime() >= FIRST_MOMENT && d.getTime() < PAST_LAST, { error: INPUT_MESSAGES.dateRange(DATE_LIMITS.firstYear, DATE_LIMITS.lastYear), abort: true });
+}
 
 /** A UTF-16 surrogate without its other half (linear: each match looks one code unit around). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -1,5 +1,6 @@
 import { communityEvents } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
+import { INPUT_MESSAGES } from '@app/shared/input';
 import { EVENT_MESSAGES, googleCalendarUrl, type CreateEventInput, type UpdateEventInput } from '@app/shared/calendar';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,31 @@ describe('events', () => {
       message: EVENT_MESSAGES.range,
     });
     expect(await count()).toBe(before);
+  });
+
+  it('refuses dates the database cannot hold (before 4713 BC, past its range) or outside the years 1900-9999, with a clear message, not a 500', async () => {
+    const before = await count();
+    const far = [new Date('-271821-04-21T00:00:00Z'), new Date('-004714-01-01T00:00:00Z'), new Date('0001-01-01T00:00:00Z'), new Date('1899-12-31T23:59:59Z'), new Date('+275760-09-12T00:00:00Z'), new Date('+010000-01-01T00:00:00Z')];
+    const event = await as(scene.world.owner).create(form({ title: 'Kept' }));
+    const { communityId, ...fields } = form();
+    void communityId;
+    for (const moment of far) {
+      const later = new Date(moment.getTime() + HOUR);
+      for (const dates of [{ startsAt: moment, endsAt: later }, { startsAt: new Date(moment.getTime() - HOUR), endsAt: moment }]) {
+        await expect(as(scene.world.owner).create(form(dates))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: INPUT_MESSAGES.dateRange(1900, 9999) });
+        await expect(as(scene.world.owner).update({ eventId: event.id, ...fields, ...dates })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: INPUT_MESSAGES.dateRange(1900, 9999) });
+      }
+      for (const range of [{ from: moment, to: later }, { from: new Date(moment.getTime() - DAY), to: moment }]) {
+        await expect(as(scene.world.member).list({ communityId: scene.world.community.id, ...range })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: INPUT_MESSAGES.dateRange(1900, 9999) });
+      }
+    }
+    expect(await count()).toBe(before + 1);
+    // The edges themselves are held.
+    const first = new Date('1900-01-01T00:00:00Z');
+    const last = new Date('9999-12-31T22:00:00Z');
+    await as(scene.world.owner).create(form({ startsAt: first, endsAt: new Date(first.getTime() + HOUR) }));
+    await as(scene.world.owner).create(form({ startsAt: last, endsAt: new Date(last.getTime() + HOUR) }));
+    expect(await as(scene.world.member).list({ communityId: scene.world.community.id, from: new Date(last.getTime() - DAY), to: new Date('9999-12-31T23:59:59.999Z') })).toHaveLength(1);
   });
 
   it('only the owner creates, edits and deletes; strangers see nothing, and the cover key is for the owner', async () => {

@@ -54,14 +54,14 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * The domain error becomes the tRPC error of the same code and words (for HTTP, WebSocket and
- * server-side callers alike); input validation errors carry the schema's own words.
+ * server-side callers alike); input validation errors carry the schema's own words, each once.
  */
 const errors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause;
   if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
-  if (cause instanceof ZodError) result.error.message = cause.issues.map((issue) => issue.message).join(' ');
+  if (cause instanceof ZodError) result.error.message = [...new Set(cause.issues.map((issue) => issue.message))].join(' ');
   return result;
 });
 

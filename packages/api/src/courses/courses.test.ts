@@ -92,6 +92,9 @@ describe('courses', () => {
       ['First', 2, [['Lesson A', true, true], ['Lesson B', false, false]]],
       ['Second', null, [['Lesson C', false, false]]],
     ]);
+    // The outline is lean: no lesson's text (it comes when the lesson opens), nothing the nesting says.
+    expect(Object.keys(mine.modules[0]!).sort()).toEqual(['hasOverview', 'id', 'lessons', 'locked', 'requiredLevel', 'title']);
+    expect(Object.keys(mine.modules[0]!.lessons[0]!).sort()).toEqual(['completed', 'hasVideo', 'id', 'title']);
     // A module with text, a video or files has a page of its own in the learning view.
     expect(mine.modules.map((m) => m.hasOverview)).toEqual([true, false]);
     expect(mine).toMatchObject({ moduleCount: 2, lessonCount: 3, completedCount: 1 });
@@ -191,7 +194,7 @@ describe('course content', () => {
     await expect(as(scene.world.stranger).lesson({ lessonId: one.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it("tells members' open pages of visible courses only, and that a course is gone when made private", async () => {
+  it("tells members' open pages of visible courses only, and that a course they saw is gone when made private, never a private course's id", async () => {
     const watch = (userId: string) => testSubscription((signal) => callerFor(scene.database, userId, { signal }).courses.onChange({ communityId: communityId() }));
     const member = await watch(scene.world.member);
     const owner = await watch(scene.world.owner);
@@ -204,8 +207,16 @@ describe('course content', () => {
     expect((await ownerHears).data).toEqual({ type: 'course.created', courseId: hidden.id });
     // The member's first event is the visible course: the private one was never announced to them.
     expect((await memberHears).data).toEqual({ type: 'course.created', courseId: shown.id });
+    // The owner edits and deletes a course members never saw: they hear nothing of it, not even its id.
+    await as(scene.world.owner).update({ courseId: hidden.id, title: 'Draft 2', description: 'd', isPrivate: true });
+    await as(scene.world.owner).delete({ courseId: hidden.id });
     await as(scene.world.owner).update({ courseId: shown.id, title: 'Live', description: 'd', isPrivate: true });
     expect((await member.next()).data).toEqual({ type: 'course.gone', courseId: shown.id });
+    // Once private, its later edits and its deletion are not news to members either.
+    await as(scene.world.owner).update({ courseId: shown.id, title: 'Live 2', description: 'd', isPrivate: true });
+    await as(scene.world.owner).delete({ courseId: shown.id });
+    const last = await as(scene.world.owner).create({ communityId: communityId(), title: 'Next', description: 'd', visibleToMembers: true });
+    expect((await member.next()).data).toEqual({ type: 'course.created', courseId: last.id });
     member.close();
     owner.close();
   });

@@ -1,5 +1,5 @@
-import { lessons } from '@app/db/schema';
-import { addLessonInput, CONTENT_MESSAGES, lessonIdInput, renameLessonInput, reorderLessonsInput, updateLessonInput } from '@app/shared/courses';
+import { courseModules, lessons } from '@app/db/schema';
+import { addLessonInput, CONTENT_LIMITS, CONTENT_MESSAGES, lessonIdInput, renameLessonInput, reorderLessonsInput, updateLessonInput } from '@app/shared/courses';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { courseViewerProcedure, ownerProcedure } from '../core/trpc.ts';
@@ -14,9 +14,17 @@ export const lesson = courseViewerProcedure
   .input(lessonIdInput)
   .query(({ ctx, input }) => lessonView(ctx.db, input.lessonId, { userId: ctx.user.id, community: ctx.community }));
 
-/** The add-lesson button: a 'New Lesson' at the end of the module. */
+/**
+ * The add-lesson button: a 'New Lesson' at the end of the module, if it has room under the cap (its
+ * row locked first, so two lessons cannot both take the last place).
+ */
 export const addLesson = ownerProcedure.input(addLessonInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
+    const [module] = await tx.select({ courseId: courseModules.courseId }).from(courseModules).where(eq(courseModules.id, input.moduleId)).for('update');
+    if (!module) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.moduleNotFound);
+    if ((await tx.$count(lessons, eq(lessons.moduleId, input.moduleId))) >= CONTENT_LIMITS.lessonsPerModuleMax) {
+      throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.tooManyLessons(CONTENT_LIMITS.lessonsPerModuleMax));
+    }
     const [created] = await tx
       .insert(lessons)
       .values({
@@ -25,7 +33,7 @@ export const addLesson = ownerProcedure.input(addLessonInput).mutation(({ ctx, i
         order: sql`(select coalesce(max(${lessons.order}), 0) + 1 from ${lessons} where ${lessons.moduleId} = ${input.moduleId})`,
       })
       .returning({ id: lessons.id, title: lessons.title, order: lessons.order });
-    await contentChanged(tx, ctx.community.id, await courseOfModule(tx, input.moduleId));
+    await contentChanged(tx, ctx.community.id, module.courseId);
     return created!;
   }),
 );

@@ -1,5 +1,6 @@
-import { courseModules } from '@app/db/schema';
-import { CONTENT_MESSAGES, moduleIdInput, renameModuleInput, reorderModulesInput, saveModuleInput } from '@app/shared/courses';
+import type { Queryable } from '@app/db';
+import { courseModules, courses } from '@app/db/schema';
+import { CONTENT_LIMITS, CONTENT_MESSAGES, moduleIdInput, renameModuleInput, reorderModulesInput, saveModuleInput } from '@app/shared/courses';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { courseViewerProcedure, ownerProcedure } from '../core/trpc.ts';
@@ -18,10 +19,19 @@ export const moduleContent = courseViewerProcedure.input(moduleIdInput).query(as
   return { ...module, ...moduleFiles(row.id, { filesUrls, imagesUrls }) };
 });
 
+/** Before a new module: the course's row locked (so two new modules cannot both take the last place), and room under the cap. */
+async function requireRoomForModule(tx: Queryable, courseId: string) {
+  await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
+  if ((await tx.$count(courseModules, eq(courseModules.courseId, courseId))) >= CONTENT_LIMITS.modulesMax) {
+    throw new AppError('BAD_REQUEST', CONTENT_MESSAGES.tooManyModules(CONTENT_LIMITS.modulesMax));
+  }
+}
+
 /**
  * 'Save Changes': inserts a new module under the id the editor gave it, at the end, or updates it.
  * An id that belongs to another course's module is refused rather than taken over. New files must
- * be the owner's own uploads; files left out are deleted once the change is committed.
+ * be the owner's own uploads; files left out are deleted once the change is committed. A new module
+ * must fit under the course's cap.
  */
 export const saveModule = ownerProcedure.input(saveModuleInput).mutation(async ({ ctx, input }) => {
   const { result, dropped } = await ctx.db.transaction(async (tx) => {
@@ -30,6 +40,7 @@ export const saveModule = ownerProcedure.input(saveModuleInput).mutation(async (
       .from(courseModules)
       .where(and(eq(courseModules.id, input.clientId), eq(courseModules.courseId, input.courseId)))
       .for('update');
+    if (!before) await requireRoomForModule(tx, input.courseId);
     await requireNewUploads(tx, COURSE_DOCUMENTS, input.documentKeys, before?.files ?? [], ctx.user.id);
     await requireNewUploads(tx, COURSE_IMAGES, input.imageKeys, before?.images ?? [], ctx.user.id);
     const values = {

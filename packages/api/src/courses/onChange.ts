@@ -5,13 +5,14 @@ import { communitySubscription } from '../core/subscription.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { type CourseEvent, coursesTopic } from './events.ts';
 
-/** What a member's page is told: a course changed (refetch it), or is gone for them (deleted, or made private). */
-export type CourseChange = CourseEvent | { type: 'course.gone'; courseId: string };
+/** What a page is told: a course changed (refetch it), or is gone for them (deleted, or made private). */
+export type CourseChange = { type: CourseEvent['type'] | 'course.gone'; courseId: string };
 
 /**
  * The community's courses as they change, for its members: the courses tab, the sidebar card and an
  * open course refetch what changed. The owner hears of every course; members only of visible ones,
- * and are told a course is gone when it is deleted or made private. Events carry ids only.
+ * and are told a course they could see is gone when it is deleted or made private: a course that was
+ * private all along is never named to them. Events carry ids only.
  */
 export const onChange = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) => {
   const isOwner = ctx.community.ownerId === ctx.user.id;
@@ -29,11 +30,13 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
       switch (event.type) {
         case 'course.created':
         case 'course.content':
-          return isOwner || (await visible(id, event.courseId)) ? event : null;
+          return isOwner || (await visible(id, event.courseId)) ? { type: event.type, courseId: event.courseId } : null;
         case 'course.updated':
-          return isOwner || (await visible(id, event.courseId)) ? event : { type: 'course.gone', courseId: event.courseId };
-        case 'course.deleted':
-          return isOwner ? event : { type: 'course.gone', courseId: event.courseId };
+        case 'course.deleted': {
+          const stillVisible = event.type === 'course.updated' && (await visible(id, event.courseId));
+          if (isOwner || stillVisible) return { type: event.type, courseId: event.courseId };
+          return event.wasVisible ? { type: 'course.gone', courseId: event.courseId } : null;
+        }
         default:
           return null;
       }

@@ -56,13 +56,17 @@ export async function courseCard(db: Queryable, courseId: string, viewerId: stri
   return card!;
 }
 
-/** The outline: modules in order, each with its lessons in order, and which lessons the viewer finished. */
+/**
+ * The outline, what the learning view's first screen and the editor's tree show: modules in order,
+ * each with its lessons in order, and which lessons the viewer finished. Lean, as a course may hold
+ * 200 × 200 lessons: no lesson's text (courses.lesson brings it when the lesson opens), and nothing
+ * the nesting and the order already say (a lesson's module, its position).
+ */
 export async function courseOutline(db: Queryable, courseId: string, viewerId: string) {
   const moduleRows = await db
     .select({
       id: courseModules.id,
       title: courseModules.title,
-      order: courseModules.order,
       requiredLevel: courseModules.requiredLevel,
       /** Whether the module has its own page in the learning view: text, a video or files. */
       hasOverview: sql<boolean>`(${courseModules.content} is not null or ${courseModules.videoUrl} is not null or cardinality(${courseModules.filesUrls}) > 0 or cardinality(${courseModules.imagesUrls}) > 0)`,
@@ -75,15 +79,17 @@ export async function courseOutline(db: Queryable, courseId: string, viewerId: s
       id: lessons.id,
       moduleId: lessons.moduleId,
       title: lessons.title,
-      order: lessons.order,
       hasVideo: sql<boolean>`${lessons.videoUrl} is not null`,
-      completed: sql<boolean>`exists (select 1 from ${lessonCompletions} where ${lessonCompletions.lessonId} = ${lessons.id} and ${lessonCompletions.userId} = ${viewerId})`,
+      completed: sql<boolean>`${lessonCompletions.lessonId} is not null`,
     })
     .from(lessons)
     .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .leftJoin(lessonCompletions, and(eq(lessonCompletions.lessonId, lessons.id), eq(lessonCompletions.userId, viewerId)))
     .where(eq(courseModules.courseId, courseId))
     .orderBy(asc(lessons.order), asc(lessons.id));
-  return moduleRows.map((module) => ({ ...module, lessons: lessonRows.filter((lesson) => lesson.moduleId === module.id) }));
+  const byModule = new Map(moduleRows.map((module) => [module.id, [] as Array<{ id: string; title: string; hasVideo: boolean; completed: boolean }>]));
+  for (const { moduleId, ...lesson } of lessonRows) byModule.get(moduleId)?.push(lesson);
+  return moduleRows.map((module) => ({ ...module, lessons: byModule.get(module.id)! }));
 }
 
 /** The course a lesson belongs to (the caller has checked the lesson exists). */

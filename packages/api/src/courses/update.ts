@@ -23,7 +23,7 @@ export const update = ownerProcedure.input(updateCourseInput).mutation(async ({ 
         updatedAt: sql`now()`,
       })
       .where(eq(courses.id, input.courseId));
-    await announceCourse(tx, ctx.community.id, { type: 'course.updated', courseId: input.courseId });
+    await announceCourse(tx, ctx.community.id, { type: 'course.updated', courseId: input.courseId, wasVisible: before?.isPrivate === false });
     if (before?.isPrivate && !input.isPrivate) await publishedCourse(tx, ctx.community.id, input.courseId, ctx.user.id);
     return { card: await courseCard(tx, input.courseId, ctx.user.id), oldCover: before?.coverUrl ?? null };
   });

@@ -1,5 +1,5 @@
-import { communities, communityMembers } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/communities';
+import { communities, communityMembers, profiles } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, MEMBER_PAGE_MAX, MEMBER_PAGE_SIZE, PENDING_SHOWN_MAX } from '@app/shared/communities';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerFor, createTestCommunity, createTestUser, useTestDatabase } from '../testing/index.ts';
@@ -161,5 +161,48 @@ describe('owner-only and member-only procedures', () => {
     });
     expect(await callerFor(scene.database, b).membership.join({ communityId: id })).toMatchObject({ status: 'approved' });
     expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });
+  });
+});
+
+describe('the member list is bounded', () => {
+  it('pages approved members newest first with a cursor, never more than the page size; the owner gets at most 100 join requests and their count', async () => {
+    const owner = await createTestUser(scene.database);
+    const id = await community(owner, { isPrivate: true });
+    const people = await scene.database.db
+      .insert(profiles)
+      .values(Array.from({ length: 230 }, (_, i) => ({ username: `crowd_${i}_${crypto.randomUUID().slice(0, 8)}`, email: `crowd${i}.${crypto.randomUUID()}@example.com` })))
+      .returning({ id: profiles.id });
+    const at = (i: number) => new Date(Date.UTC(2030, 0, 1) + i * 1000);
+    // 120 approved members (several joined in the same second: the id breaks the tie) and 110 requests.
+    await scene.database.db.insert(communityMembers).values([
+      ...people.slice(0, 120).map((p, i) => ({ communityId: id, userId: p.id, role: 'member' as const, status: 'approved' as const, joinedAt: at(Math.floor(i / 3)) })),
+      ...people.slice(120).map((p, i) => ({ communityId: id, userId: p.id, role: 'member' as const, status: 'pending' as const, joinedAt: at(i) })),
+    ]);
+    const asOwner = callerFor(scene.database, owner).membership;
+
+    const first = await asOwner.members({ communityId: id });
+    expect(first.approved).toHaveLength(MEMBER_PAGE_SIZE);
+    expect(first.pending).toHaveLength(PENDING_SHOWN_MAX);
+    expect(first.pendingCount).toBe(110);
+    expect(first.pending[0]!.userId).toBe(people[229]!.id);
+
+    const seen: string[] = [];
+    let cursor: typeof first.nextCursor = null;
+    let pages = 0;
+    do {
+      const page: typeof first = await asOwner.members({ communityId: id, cursor, limit: 17 });
+      expect(page.approved.length).toBeLessThanOrEqual(17);
+      if (cursor) expect(page.pending).toEqual([]);
+      seen.push(...page.approved.map((m) => m.userId));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 20);
+    // Every approved member (and the owner) once, newest first.
+    expect(seen).toHaveLength(121);
+    expect(new Set(seen).size).toBe(121);
+    expect(seen.at(-1)).toBe(owner);
+
+    await expect(asOwner.members({ communityId: id, limit: MEMBER_PAGE_MAX + 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: COMMUNITY_MESSAGES.pageSize(MEMBER_PAGE_MAX) });
+    await expect(asOwner.members({ communityId: id, cursor: { createdAt: 'yesterday', id } })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: COMMUNITY_MESSAGES.cursor });
   });
 });

@@ -6,7 +6,7 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
-import { cents, totalsOf } from './service.ts';
+import { cents, lockPartner, totalsOf } from './service.ts';
 import { partnerTopic } from './events.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -51,11 +51,12 @@ export async function partnerBalances(db: Queryable, input: z.output<typeof part
 /**
  * A platform admin records money paid to a partner: it moves that much of the pending balance to
  * paid, and never more than is pending. The partner's row is locked while the balance is checked,
- * so two payouts recorded at once cannot both pass it.
+ * so two payouts recorded at once cannot both pass it, nor a payout pass it while a refund's
+ * reversal (which takes the same lock) is in flight.
  */
 export async function recordPayout(db: Db, adminId: string, input: z.output<typeof recordPayoutInput>) {
   return db.transaction(async (tx) => {
-    const [partner] = await tx.select({ userId: partners.userId }).from(partners).where(eq(partners.userId, input.partnerId)).for('update');
+    const partner = await lockPartner(tx, input.partnerId);
     if (!partner) throw new AppError('NOT_FOUND', PARTNER_MESSAGES.notPartner);
     const before = await totalsOf(tx, partner.userId);
     if (input.amountCents > before.pendingCents) throw new AppError('BAD_REQUEST', PARTNER_MESSAGES.payoutTooLarge(usd(Math.max(0, before.pendingCents))));

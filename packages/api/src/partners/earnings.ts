@@ -4,6 +4,7 @@ import { COMMISSION_BASIS_POINTS, commissionCents } from '@app/shared/partners';
 import { eq } from 'drizzle-orm';
 import { publish } from '../platform/live/publish.ts';
 import { referrerOf } from './referrer.ts';
+import { lockPartner } from './service.ts';
 import { partnerTopic } from './events.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -67,6 +68,8 @@ export async function reverseCommission(tx: Queryable, payment: LedgerPayment, r
   const booked = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
   const amountCents = owed - booked;
   if (amountCents === 0) return null;
+  // The lock a payout takes: a payout racing this refund waits for it, and then sees the reversal.
+  await lockPartner(tx, commission.partnerId);
   const [entry] = await tx
     .insert(partnerEarnings)
     .values({

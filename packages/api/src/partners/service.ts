@@ -45,6 +45,16 @@ export const cents = (expression: SQL) => sql<number>`coalesce(${expression}, 0)
 /** A referred community is active while a subscription pays for at least one of its memberships. */
 const isActive = sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.status} = 'approved' and ${communityMembers.checkoutId} is not null)`;
 
+/**
+ * Locks the partner's row until the transaction ends: every change to what a partner is owed (a
+ * payout, a refund's reversal) takes it, so a payout checks the balance with no reversal in flight.
+ * Null when there is no such partner.
+ */
+export async function lockPartner(tx: Queryable, partnerId: string): Promise<{ userId: string } | null> {
+  const [partner] = await tx.select({ userId: partners.userId }).from(partners).where(eq(partners.userId, partnerId)).for('update');
+  return partner ?? null;
+}
+
 /** What the partner has earned (the ledger's sum) and been paid (the payouts'), in cents. */
 export async function totalsOf(db: Queryable, partnerId: string): Promise<{ earnedCents: number; paidCents: number; pendingCents: number }> {
   const [row] = await db

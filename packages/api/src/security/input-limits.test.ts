@@ -8,7 +8,7 @@ import { cpuTimed } from '../testing/index.ts';
  * Every input is bounded before anything costly reads it: each string of every procedure's input
  * (found by walking the schemas, so a new procedure is covered without being named) is refused at
  * 100,000 characters of the shapes patterns are slow on, within 50 ms of CPU time; each list at 100,000 items
- * without reading one; each number outside a Postgres integer.
+ * without reading one; each number outside a Postgres integer; each date outside the product's years.
  */
 
 const HUGE = 100_000;
@@ -29,6 +29,9 @@ const WORST_STRINGS: Record<string, string> = {
   emoji: '😀'.repeat(HUGE / 2),
   nul: '\u0000'.repeat(HUGE),
 };
+
+/** Moments JavaScript holds and a timestamptz column does not (before 4713 BC, after 294276 AD), and the edges of the product's years. */
+const FAR_DATES = ['-271821-04-21T00:00:00Z', '-004714-01-01T00:00:00Z', '0000-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '+010000-01-01T00:00:00Z', '+275760-09-12T00:00:00Z'].map((iso) => new Date(iso));
 
 const OUT_OF_RANGE_NUMBERS = [INT4.max + 1, INT4.min - 1, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, Infinity, -Infinity, NaN, 0.5];
 
@@ -151,6 +154,18 @@ describe('input limits', () => {
         for (const value of OUT_OF_RANGE_NUMBERS) {
           if (!refusedAt(schema, valueAt(field.path, value), field).refused) accepted.push(`${name} ${pathName(field.path)}: ${value}`);
         }
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it('refuses dates outside the years 1900-9999 (the database cannot hold some of them: a 500 otherwise)', () => {
+    const dates = procedureInputs.flatMap(({ name, schema }) => fieldsOf(schema).filter((f) => f.kind === 'date').map((field) => ({ name, schema, field })));
+    expect(dates.length).toBeGreaterThanOrEqual(4);
+    const accepted: string[] = [];
+    for (const { name, schema, field } of dates) {
+      for (const value of FAR_DATES) {
+        if (!refusedAt(schema, valueAt(field.path, value), field).refused) accepted.push(`${name} ${pathName(field.path)}: ${value.toISOString()}`);
       }
     }
     expect(accepted).toEqual([]);

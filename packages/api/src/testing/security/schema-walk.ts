@@ -32,7 +32,7 @@ export const ITEM = Symbol('item');
 
 export interface Field {
   path: Step[];
-  kind: 'string' | 'array' | 'number' | 'keys';
+  kind: 'string' | 'array' | 'number' | 'date' | 'keys';
   schema: Schema;
   /** The largest length (a string, a list) or value (a number) accepted; null when unbounded. */
   max: number | null;
@@ -126,6 +126,9 @@ export function fieldsOf(schema: Schema, path: Step[] = [], guarded = false, dep
     case 'number':
     case 'bigint':
       return [numberField(schema, path)];
+    case 'date':
+      // Bounded by refinements the walk cannot read: the input-limits test tries the far dates.
+      return [{ path, kind: 'date', schema, max: null, problem: null }];
     case 'optional':
     case 'nullable':
     case 'default':
@@ -167,7 +170,7 @@ export function fieldsOf(schema: Schema, path: Step[] = [], guarded = false, dep
     case 'custom':
       return [{ path, kind: 'keys', schema, max: null, problem: `${def.type}: takes any value unchecked` }];
     default:
-      // boolean, enum, literal, null, undefined, date, transform…: nothing of unbounded size.
+      // boolean, enum, literal, null, undefined, transform…: nothing of unbounded size.
       return [];
   }
 }

@@ -10,8 +10,8 @@ import { BackButton } from '../../../components/BackButton.tsx';
 import { ListPanel } from './ListPanel.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
-import { useInvalidateCommunity } from './queries.ts';
-import type { CommunityDetails, MembersList, MembersQuery } from '../../../lib/community-types.ts';
+import { membersQueryOptions, useInvalidateCommunity } from './queries.ts';
+import type { CommunityDetails, MembersQuery } from '../../../lib/community-types.ts';
 import { Loading } from '../../../components/Loading.tsx';
 
 interface InvitesTabProps {
@@ -26,11 +26,20 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCommunity();
   const [failure, setFailure] = useState<{ action: 'approve' | 'decline'; message: string } | null>(null);
-  const membersKey = trpc.membership.members.queryKey({ communityId: community.id });
+  const membersKey = membersQueryOptions(trpc, community.id).queryKey;
 
-  /** Takes the handled request off the list before the refetch confirms it. */
+  /** Takes the handled request off the list (it came with the first page) before the refetch confirms it. */
   const dropRequest = (userId: string) =>
-    queryClient.setQueryData<MembersList>(membersKey, (list) => (list ? { ...list, pending: list.pending.filter((p) => p.userId !== userId) } : list));
+    queryClient.setQueryData(membersKey, (list) =>
+      list
+        ? {
+            ...list,
+            pages: list.pages.map((page, index) =>
+              index === 0 ? { ...page, pending: page.pending.filter((p) => p.userId !== userId), pendingCount: Math.max(0, page.pendingCount - 1) } : page,
+            ),
+          }
+        : list,
+    );
 
   const approve = useMutation(
     trpc.membership.approve.mutationOptions({

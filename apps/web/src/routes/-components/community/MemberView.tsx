@@ -1,10 +1,8 @@
 import { Badge, Container, Grid, Stack, Tabs } from '@mantine/core';
 import { IconInfoCircle, IconMessageCircle, IconMessages, IconSchool, IconTrophy, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/auth.ts';
-import { useTRPC } from '../../../lib/trpc.ts';
 import { AboutTab } from './AboutTab.tsx';
 import { ChatTab } from './chat/ChatTab.tsx';
 import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
@@ -12,7 +10,7 @@ import { InvitesTab } from './InvitesTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
 import { MuteSwitch } from './MuteSwitch.tsx';
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
-import { membersQueryOptions } from './queries.ts';
+import { useMembers } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
 import { CoursesTab } from '../courses/CoursesTab.tsx';
@@ -31,14 +29,13 @@ interface MemberViewProps {
 /** Approved members and the owner: tabs (kept in ?tab=) beside a sidebar that stacks below on phones. */
 export function MemberView({ community, isOwner, tab, editing }: MemberViewProps) {
   const { t } = useTranslation();
-  const trpc = useTRPC();
   const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
-  const members = useQuery(membersQueryOptions(trpc, community.id));
+  const members = useMembers(community.id);
   useLiveMembership(community.id);
   // The join requests are the owner's; anyone else asking for them sees the posts.
   const active: MemberTab = tab === 'invites' && !isOwner ? 'posts' : tab;
-  const pendingCount = members.data?.pending.length ?? 0;
+  const pendingCount = members.data?.pendingCount ?? 0;
 
   const open = (next: string | null) => {
     if (next && next !== active) void navigate({ search: tabSearch(next as MemberTab) });

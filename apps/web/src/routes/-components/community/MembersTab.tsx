@@ -15,6 +15,7 @@ import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import type { CommunityDetails, CommunityMember, MembersQuery } from '../../../lib/community-types.ts';
 import { Loading } from '../../../components/Loading.tsx';
+import { PagedListEnd } from '../../../components/PagedListEnd.tsx';
 
 interface MembersTabProps {
   community: CommunityDetails;
@@ -40,9 +41,10 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
   );
 
   const approved = members.data?.approved ?? [];
-  // No count until the list has arrived: '0 members' while loading would be wrong.
+  // No count until the list has arrived: '0 members' while loading would be wrong. The community's
+  // count is of every member, loaded or not (the list comes a page at a time).
   const heading = members.data
-    ? t('communityPage.members.heading', { count: approved.length, value: formatCount(approved.length) })
+    ? t('communityPage.members.heading', { count: community.membersCount, value: formatCount(community.membersCount) })
     : t('communityPage.members.list');
   return (
     <Stack gap="md">
@@ -79,6 +81,12 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
               </MemberRow>
             )}
           </MemberList>
+        )}
+        {members.data && (
+          <PagedListEnd
+            query={members.paging}
+            words={{ loadFailed: t('communityPage.members.loadFailed'), loadMore: t('communityPage.members.loadMore'), end: t('communityPage.members.end') }}
+          />
         )}
       </ListPanel>
       <ConfirmDialog

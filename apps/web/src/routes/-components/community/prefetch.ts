@@ -22,7 +22,7 @@ export async function prefetchCommunityPage({ queryClient, trpc }: RouterContext
   // The page reads the standing by id (its live updates refresh it so): it is already known.
   queryClient.setQueryData(statusQueryOptions(trpc, communityId).queryKey, standing);
   if (standing.status !== 'approved') return;
-  void queryClient.prefetchQuery(membersQueryOptions(trpc, communityId));
+  void queryClient.prefetchInfiniteQuery(membersQueryOptions(trpc, communityId));
   void queryClient.prefetchQuery(upcomingEventsQueryOptions(trpc, communityId));
   void queryClient.prefetchQuery(monthEventsQueryOptions(trpc, communityId, monthRange(currentMonth())));
   void queryClient.prefetchQuery(coursesQueryOptions(trpc, communityId));

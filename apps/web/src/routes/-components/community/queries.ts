@@ -1,4 +1,6 @@
-import { skipToken, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { MembersQuery } from '../../../lib/community-types.ts';
 import { useTRPC, type TrpcOptions } from '../../../lib/trpc.ts';
 import { retryUnlessRefused } from '../../../lib/retry.ts';
 
@@ -12,9 +14,25 @@ export function statusQueryOptions(trpc: TrpcOptions, communityId: string | unde
   return { ...trpc.membership.status.queryOptions(communityId ? { communityId } : skipToken), retry: retryUnlessRefused };
 }
 
-/** The approved members (and for the owner the join requests): the sidebar's and the members and requests tabs' list. */
+/**
+ * The approved members a page at a time, newest first (and with the first page, for the owner, the
+ * join requests): the sidebar's and the members and requests tabs' list.
+ */
 export function membersQueryOptions(trpc: TrpcOptions, communityId: string) {
-  return { ...trpc.membership.members.queryOptions({ communityId }), retry: retryUnlessRefused };
+  return { ...trpc.membership.members.infiniteQueryOptions({ communityId }, { getNextPageParam: (last) => last.nextCursor }), retry: retryUnlessRefused };
+}
+
+/** The members query with its pages joined: the members loaded so far, the first page's join requests. */
+export function useMembers(communityId: string): MembersQuery {
+  const trpc = useTRPC();
+  const query = useInfiniteQuery(membersQueryOptions(trpc, communityId));
+  const { data } = query;
+  const list = useMemo(
+    () => data && { approved: data.pages.flatMap((page) => page.approved), pending: data.pages[0]?.pending ?? [], pendingCount: data.pages[0]?.pendingCount ?? 0 },
+    [data],
+  );
+  const failure = query.isError ? { isError: true as const, error: query.error } : { isError: false as const, error: null };
+  return { data: list, isPending: query.isPending, paging: query, ...failure };
 }
 
 /** After a membership or community change: the details (member count), the status and the lists. */
@@ -25,6 +43,6 @@ export function useInvalidateCommunity() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.communities.byName.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.membership.members.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.membership.members.pathKey() }),
     ]);
 }

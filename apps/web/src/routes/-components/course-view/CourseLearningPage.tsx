@@ -1,8 +1,8 @@
 import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { COURSE_MESSAGES } from '@app/shared/courses';
 import { IconPencil } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
@@ -14,7 +14,7 @@ import { useLiveCourses } from '../courses/useLiveCourses.ts';
 import { CourseOutline } from './CourseOutline.tsx';
 import { LessonPanel } from './LessonPanel.tsx';
 import { ModulePanel } from './ModulePanel.tsx';
-import { moduleOfOverview, overviewKey } from './pages.ts';
+import { moduleOfOverview, pagesOf } from './pages.ts';
 
 /**
  * The learning view: the outline on the left (first module open, its first lesson selected), the
@@ -26,6 +26,8 @@ export function CourseLearningPage({ courseId, moduleId }: { courseId: string; m
   const course = useQuery(courseQueryOptions(trpc, courseId));
   useLiveCourses(course.data?.communityId);
   const [chosen, setChosen] = useState<string | null>(null);
+  // The next page's text is fetched while this one is read, so 'Next' opens at once.
+  usePrefetchPage(course.data ? pagesOf(course.data, moduleId, chosen).next : null);
 
   if (course.isPending) return <FullPageLoader />;
   if (course.isError) {
@@ -39,15 +41,8 @@ export function CourseLearningPage({ courseId, moduleId }: { courseId: string; m
     );
   }
   const data = course.data;
-  // Pages in reading order (a module's overview, then its lessons), those of locked modules left out.
-  const open = data.modules.filter((module) => !module.locked).flatMap((module) => [...(module.hasOverview ? [overviewKey(module.id)] : []), ...module.lessons.map((lesson) => lesson.id)]);
-  const first = data.modules[0]?.locked ? null : (data.modules[0]?.lessons[0]?.id ?? open[0] ?? null);
-  // A linked module (?module=) opens on its own page, or else its first lesson.
-  const linked = data.modules.find((module) => module.id === moduleId && !module.locked);
-  const start = linked ? (linked.hasOverview ? overviewKey(linked.id) : (linked.lessons[0]?.id ?? first)) : first;
-  const selected = chosen && open.includes(chosen) ? chosen : start;
-  const at = selected ? open.indexOf(selected) : -1;
-  const around = { previous: open[at - 1] ?? null, next: open[at + 1] ?? null, onSelect: setChosen };
+  const { selected, ...pages } = pagesOf(data, moduleId, chosen);
+  const around = { ...pages, onSelect: setChosen };
   const overviewOf = selected ? moduleOfOverview(selected) : null;
 
   return (
@@ -88,4 +83,16 @@ export function CourseLearningPage({ courseId, moduleId }: { courseId: string; m
       </Stack>
     </Container>
   );
+}
+
+/** Fetches a lesson's (or a module page's) content before it is opened; a refusal (a locked module) stays unshown. */
+function usePrefetchPage(page: string | null) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!page) return;
+    const moduleId = moduleOfOverview(page);
+    if (moduleId) void queryClient.prefetchQuery(trpc.courses.module.queryOptions({ moduleId }));
+    else void queryClient.prefetchQuery(trpc.courses.lesson.queryOptions({ lessonId: page }));
+  }, [page, queryClient, trpc]);
 }
