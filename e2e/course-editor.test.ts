@@ -57,6 +57,7 @@ async function dragOnto(page: Page, handle: Locator, target: Locator) {
 describeBrowser('course editor', () => {
   const { communityWith } = usePeople();
 
+  // The longest journey of the browser tests: a whole course built, reordered and taken by two people.
   it('an owner builds a course of modules and lessons with text, video, images and documents, reorders it by keyboard and mouse, and publishes it; a member sees it live and takes it', async () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Cora Chef'], 'Kitchen Club', ['member', 'Milo Member']);
     const course = await callTrpc<{ id: string }>(owner.page, 'courses.create', { communityId: community.id, title: 'Knife Skills', description: 'Cut safely.' });
@@ -257,7 +258,7 @@ describeBrowser('course editor', () => {
     await owner.page.getByRole('button', { name: 'Foundations', exact: true }).click();
     await owner.page.getByRole('form', { name: 'Module Foundations' }).waitFor();
     await shot(owner.page, 'course-editor-phone');
-  });
+  }, 240_000);
 
   it("tells a member 'You are not authorized', and a private course is not found for them; the server refuses their writes", async () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Ola Owner'], 'Editor Guard', ['member', 'Max Member']);
