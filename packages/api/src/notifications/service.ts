@@ -37,21 +37,21 @@ const ACTORS_KEPT = 5;
  * row), and a ping to each one's bells once it commits. Nobody is told of what they did themselves.
  */
 export async function notify(tx: Queryable, notices: Notice[]): Promise<void> {
-  const told: { id: string; recipientId: string }[] = [];
-  for (const notice of notices) {
-    if (notice.actorId === notice.recipientId) continue;
-    if (notice.once && (await tx.$count(notifications, and(eq(notifications.recipientId, notice.recipientId), eq(notifications.groupKey, notice.groupKey)))) > 0) continue;
-    const { recipientId, kind, actorId, groupKey } = notice;
-    const actor = actorId ? sql`${actorId}::uuid` : sql`null::uuid`;
-    const seen = sql`${actor} = any(${notifications.actorIds})`;
-    const [row] = await tx
-      .insert(notifications)
-      .values({
-        recipientId,
-        kind,
-        actorId,
-        actorIds: actorId ? [actorId] : [],
-        groupKey,
+  const fresh = await notYetTold(tx, distinct(notices.filter((notice) => notice.actorId !== notice.recipientId)));
+  if (!fresh.length) return;
+  // One statement for everyone (a post naming 50 people): each row new, or one more person on an
+  // unread group's row, its newest actor the row's own (`excluded`).
+  const actor = sql`excluded.actor_id`;
+  const seen = sql`${actor} = any(${notifications.actorIds})`;
+  const told = await tx
+    .insert(notifications)
+    .values(
+      fresh.map((notice) => ({
+        recipientId: notice.recipientId,
+        kind: notice.kind,
+        actorId: notice.actorId,
+        actorIds: notice.actorId ? [notice.actorId] : [],
+        groupKey: notice.groupKey,
         communityId: notice.communityId ?? null,
         postId: notice.postId ?? null,
         commentId: notice.commentId ?? null,
@@ -59,26 +59,46 @@ export async function notify(tx: Queryable, notices: Notice[]): Promise<void> {
         courseId: notice.courseId ?? null,
         moduleId: notice.moduleId ?? null,
         data: notice.data ?? {},
-      })
-      .onConflictDoUpdate({
-        target: [notifications.recipientId, notifications.groupKey],
-        targetWhere: sql`${notifications.readAt} IS NULL`,
-        set: {
-          actorId,
-          actorIds: sql`(array_remove(${notifications.actorIds}, ${actor}) || ${actor})[greatest(1, cardinality(array_remove(${notifications.actorIds}, ${actor})) + 2 - ${ACTORS_KEPT}):]`,
-          actorCount: sql`${notifications.actorCount} + case when ${seen} then 0 else 1 end`,
-          commentId: sql`excluded.comment_id`,
-          data: sql`excluded.data`,
-          updatedAt: sql`now()`,
-          emailedAt: null,
-          pushedAt: null,
-        },
-      })
-      .returning({ id: notifications.id });
-    if (row) told.push({ id: row.id, recipientId });
-  }
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [notifications.recipientId, notifications.groupKey],
+      targetWhere: sql`${notifications.readAt} IS NULL`,
+      set: {
+        actorId: sql`excluded.actor_id`,
+        actorIds: sql`(array_remove(${notifications.actorIds}, ${actor}) || ${actor})[greatest(1, cardinality(array_remove(${notifications.actorIds}, ${actor})) + 2 - ${ACTORS_KEPT}):]`,
+        actorCount: sql`${notifications.actorCount} + case when ${seen} then 0 else 1 end`,
+        commentId: sql`excluded.comment_id`,
+        data: sql`excluded.data`,
+        updatedAt: sql`now()`,
+        emailedAt: null,
+        pushedAt: null,
+      },
+    })
+    .returning({ id: notifications.id, recipientId: notifications.recipientId });
   await publishToMany(tx, [...new Set(told.map((row) => row.recipientId))].map(bellTopic), { type: 'notifications.changed' });
   await pushLater(tx, told);
+}
+
+const keyOf = (notice: Pick<Notice, 'recipientId' | 'groupKey'>) => `${notice.recipientId} ${notice.groupKey}`;
+
+/** One notice per person and group (a statement may touch a row once), the first kept. */
+function distinct(notices: Notice[]): Notice[] {
+  const byKey = new Map<string, Notice>();
+  for (const notice of notices) if (!byKey.has(keyOf(notice))) byKey.set(keyOf(notice), notice);
+  return [...byKey.values()];
+}
+
+/** Leaves out the `once` notices whose person and group were ever told, in one query. */
+async function notYetTold(tx: Queryable, notices: Notice[]): Promise<Notice[]> {
+  const once = notices.filter((notice) => notice.once);
+  if (!once.length) return notices;
+  const rows = await tx
+    .select({ recipientId: notifications.recipientId, groupKey: notifications.groupKey })
+    .from(notifications)
+    .where(and(inArray(notifications.recipientId, [...new Set(once.map((n) => n.recipientId))]), inArray(notifications.groupKey, [...new Set(once.map((n) => n.groupKey))])));
+  const told = new Set(rows.map(keyOf));
+  return notices.filter((notice) => !notice.once || !told.has(keyOf(notice)));
 }
 
 /** Takes back what an undone act told (a like withdrawn by its only liker): rows no one else is named on. */
