@@ -26,6 +26,7 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().default('.data'),
   WEB_DIST: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -107,6 +108,8 @@ export interface AppConfig {
   /** Origins besides publicUrl whose browser requests are accepted (the Vite dev server, say). */
   allowedOrigins: string[];
   databaseUrl: string | null;
+  /** Connections each process keeps to Postgres. */
+  databasePoolSize: number;
   dataDir: string;
   webDist: string | null;
   google: GoogleConfig | null;
@@ -177,6 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: resolve(repoRoot, env.DATA_DIR),
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : defaultDist,
     google,

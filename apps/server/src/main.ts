@@ -5,7 +5,7 @@ import { loadConfig, pgliteDir } from './env.ts';
 
 const config = loadConfig();
 const database = await createDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(config) },
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize } : { kind: 'pglite', dataDir: pgliteDir(config) },
 );
 await database.migrate();
 const app = await buildApp({ config, database });
