@@ -166,12 +166,13 @@ export function ContentEditor({ course }: { course: CourseView }) {
       <OutlineActionDialogs
         action={action}
         onClose={() => setAction(null)}
-        onDeleted={(deleted) => {
-          if (selection?.id === deleted.id) {
+        onDeleted={(id) =>
+          setSelection((current) => {
+            if (current?.id !== id) return current;
             dirty.current = false;
-            setSelection(null);
-          }
-        }}
+            return null;
+          })
+        }
       />
       <ConfirmDialog
         opened={pending !== null}

@@ -14,7 +14,8 @@ import type { OutlineAction } from './ContentOutline.tsx';
 interface OutlineActionDialogsProps {
   action: OutlineAction | null;
   onClose: () => void;
-  onDeleted: (deleted: OutlineAction) => void;
+  /** Told as soon as the server has deleted it, before the outline is fetched again. */
+  onDeleted: (id: string) => void;
 }
 
 /** Renaming a module or lesson, and deleting one after confirming. */
@@ -37,8 +38,26 @@ export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActi
   const options = (message: () => string) => ({ onSuccess: () => done(message()), onError: failed });
   const renameModule = useMutation(trpc.courses.renameModule.mutationOptions(options(() => t('courseEditor.renamed'))));
   const renameLesson = useMutation(trpc.courses.renameLesson.mutationOptions(options(() => t('courseEditor.renamed'))));
-  const deleteModule = useMutation(trpc.courses.deleteModule.mutationOptions(options(() => t('courseEditor.moduleDeleted'))));
-  const deleteLesson = useMutation(trpc.courses.deleteLesson.mutationOptions(options(() => t('courseEditor.lessonDeleted'))));
+  // The editor lets go of what was deleted at once: a callback passed to mutate() would run only after
+  // done() has refetched the outline, and by then another module may be open.
+  const deleteModule = useMutation(
+    trpc.courses.deleteModule.mutationOptions({
+      onSuccess: (_, { moduleId }) => {
+        onDeleted(moduleId);
+        return done(t('courseEditor.moduleDeleted'));
+      },
+      onError: failed,
+    }),
+  );
+  const deleteLesson = useMutation(
+    trpc.courses.deleteLesson.mutationOptions({
+      onSuccess: (_, { lessonId }) => {
+        onDeleted(lessonId);
+        return done(t('courseEditor.lessonDeleted'));
+      },
+      onError: failed,
+    }),
+  );
   const busy = renameModule.isPending || renameLesson.isPending || deleteModule.isPending || deleteLesson.isPending;
   const close = () => {
     setError(null);
@@ -52,10 +71,8 @@ export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActi
   };
   const remove = () => {
     if (!action) return;
-    const target = action;
-    const after = { onSuccess: () => onDeleted(target) };
-    if (target.kind === 'module') deleteModule.mutate({ moduleId: target.id }, after);
-    else deleteLesson.mutate({ lessonId: target.id }, after);
+    if (action.kind === 'module') deleteModule.mutate({ moduleId: action.id });
+    else deleteLesson.mutate({ lessonId: action.id });
   };
 
   return (
