@@ -23,9 +23,9 @@ export default defineConfig({
       },
       {
         test: {
-          // The compiled server on the production Node LTS line; needs `npm run build` (docs/testing.md).
+          // The compiled server (on the production Node LTS line; its e-mail thread); needs `npm run build` (docs/testing.md).
           name: 'runtime',
-          include: ['scripts/node-lts.test.ts'],
+          include: ['scripts/node-lts.test.ts', 'scripts/mail-thread.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },

@@ -23,10 +23,10 @@ import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
 import { devSignIn } from './bench/sign-in.ts';
-import { canPin, cpuBusy, freePort, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
+import { canPin, cpuBusy, freePort, pinSelf, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
 import { feedTrpcPath, measureDelivery } from './bench/feed.ts';
-import { measureDigest, startCountingSmtp, type CountingSmtp } from './bench/digest.ts';
+import { FEED_DURING_SECONDS, measureDigest, startCountingSmtp, type CountingSmtp } from './bench/digest.ts';
 import { measureMentions } from './bench/mentions.ts';
 import { measureStartup, type StartupFigures } from './bench/startup.ts';
 import type { BenchContext } from './bench/context.ts';
@@ -113,6 +113,8 @@ async function main(): Promise<number> {
   if (busy !== null && busy > 0.2) console.warn(`WARNING: the CPUs were ${Math.round(busy * 100)}% busy before the bench started: numbers will be noisy.`);
   const serverCore = pinned ? SERVER_CORE : null;
   const loadCore = pinned ? LOAD_CORE : null;
+  // The bench's own clients and SMTP server are the outside world: they share the load generator's core.
+  if (pinned && !pinSelf(LOAD_CORE)) console.warn('WARNING: could not move the bench process to the load core.');
 
   // Bounded in time: a hang anywhere ends the run (cleanup still runs).
   // 300 s: database, seeding (about a minute on Postgres) and the live-feed delivery measurement.
@@ -247,7 +249,7 @@ async function main(): Promise<number> {
         core: loadCore,
         durationSec,
       };
-      digest = await measureDigest(ctx, smtp, feedLoad);
+      digest = await measureDigest(ctx, smtp, feedLoad, serverPid);
       console.log(digest ? 'done' : 'skipped (no Postgres)');
     }
     const { peakKiB, rssKiB } = readProcStatus(serverPid);
@@ -278,6 +280,12 @@ async function main(): Promise<number> {
             ? `only ${digest.delivered.toLocaleString('en-US')} handed to SMTP within 180 s (goal: all within 120 s). `
             : `all handed to SMTP ${(digest.deliveredMs / 1000).toFixed(1)} s after the start (goal: 120 s; ${Math.round(digest.queued / (digest.deliveredMs / 1000))} e-mails/s). `) +
           `Feed p99 ${digest.feedBefore.p99} ms before, ${digest.feedDuring.p99} ms meanwhile (${slower >= 0 ? '+' : ''}${Math.round(slower * 100)}%; goal: at most +20%).`,
+      );
+      const { cpuBefore: b, cpuDuring: d } = digest;
+      const perEmail = (before: number, during: number) => ((during - before) * FEED_DURING_SECONDS) / Math.max(1, digest.deliveredDuringFeed);
+      console.log(
+        `  CPU ms per second, feed alone -> feed and digest: server ${b.server} -> ${d.server}, Postgres ${b.postgres} -> ${d.postgres}, bench and its SMTP server ${b.bench} -> ${d.bench}; ` +
+          `${digest.deliveredDuringFeed.toLocaleString('en-US')} e-mails meanwhile, so about ${perEmail(b.server, d.server).toFixed(2)} ms of server CPU and ${perEmail(b.postgres, d.postgres).toFixed(2)} ms of Postgres CPU each (queueing included).`,
       );
     }
     console.log(`Server peak memory (VmHWM): ${formatKiB(peakKiB)}; resident at the end (VmRSS): ${formatKiB(rssKiB)}.`);

@@ -7,7 +7,7 @@
  * Pinned like `npm run bench` (server on core 0, sockets on core 1) where taskset can. Only 127.0.0.1.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +15,13 @@ import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase } from '@app/db/testing';
 import { communities, communityMembers } from '@app/db/schema';
 import { measureDelivery } from './feed.ts';
-import { canPin, freePort, prefixOutput, spawnPinned, stopProcess, waitForHealth } from './processes.ts';
+import { canPin, cpuMsOf, freePort, prefixOutput, spawnPinned, stopProcess, waitForHealth } from './processes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const count = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const MEMBERS = count('FANOUT_MEMBERS', 1_000);
 const TABS = count('FANOUT_TABS', 5);
 const PROFILE_DIR = process.env.FANOUT_CPU_PROF;
-
-/** The process's user + system CPU time in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function signInMember(baseUrl: string, n: number): Promise<{ cookie: string; userId: string }> {
   const res = await fetch(`${baseUrl}/auth/dev/sign-in`, {

@@ -1,6 +1,14 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+
+/**
+ * Moves every thread of this process (the bench: its WebSocket clients and the SMTP server standing in
+ * for the mail provider) to `core`, off the server's core. Resolves whether it could.
+ */
+export function pinSelf(core: number): boolean {
+  return spawnSync('taskset', ['-a', '-cp', String(core), String(process.pid)], { stdio: 'ignore' }).status === 0;
+}
 
 /** Whether `taskset` exists and can pin to both cores the bench uses (server on 0, load on 1). */
 export function canPin(): boolean {
@@ -98,4 +106,40 @@ export async function cpuBusy(ms = 1_000): Promise<number | null> {
   const after = sample();
   if (!before || !after || after.total === before.total) return null;
   return 1 - (after.idle - before.idle) / (after.total - before.total);
+}
+
+/** A process's user + system CPU time in ms (/proc/<pid>/stat, clock ticks of 10 ms); 0 once it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces, hence from the last ')'): utime is 14th, stime 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU time in ms of every live process named `name` (all of Postgres's: `postgres`), by pid, so a
+ * difference of two readings counts only the processes alive in both (a backend that exits in between
+ * takes its time with it).
+ */
+export function cpuMsByName(name: string): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) byPid.set(Number(entry), cpuMsOf(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return byPid;
+}
+
+/** The CPU time spent between two readings of cpuMsByName, by the processes alive in both. */
+export function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, then] of before) ms += Math.max(0, (after.get(pid) ?? then) - then);
+  return ms;
 }

@@ -4,11 +4,11 @@
  * of 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyringValue } from '@app/api/server';
-import { freePort, prefixOutput, readProcStatus, stopProcess, waitForHealth } from '../bench/processes.ts';
+import { cpuMsOf, freePort, prefixOutput, readProcStatus, stopProcess, waitForHealth } from '../bench/processes.ts';
 import { balancerKind, startBalancer } from './balancer.ts';
 
 export interface ServerProcess {
@@ -16,8 +16,8 @@ export interface ServerProcess {
   readonly port: number;
   readonly url: string;
   child: ChildProcess | null;
-  /** CPU ticks (user + system) at the last `sample`, to turn the next one into a share. */
-  lastTicks: number;
+  /** CPU time in ms (user + system) at the last `sample`, to turn the next one into a share. */
+  lastCpuMs: number;
   lastSampleAt: number;
 }
 
@@ -28,8 +28,6 @@ export interface ProcessSample {
   rssMiB: number;
   cpu: number;
 }
-
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * The server's settings for a load run. Every member comes from one address (127.0.0.1, through
@@ -55,12 +53,6 @@ export function loadServerEnv(databaseUrl: string, publicUrl: string): NodeJS.Pr
   };
 }
 
-function cpuTicks(pid: number): number {
-  // Fields after the command name (which may hold spaces, hence from the last ')'): utime is 14th, stime 15th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 export class Cluster {
   readonly servers: ServerProcess[] = [];
   balancerUrl = '';
@@ -77,7 +69,7 @@ export class Cluster {
     this.balancerUrl = `http://127.0.0.1:${balancerPort}`;
     for (let i = 0; i < count; i += 1) {
       const port = await freePort();
-      this.servers.push({ name: `app${i + 1}`, port, url: `http://127.0.0.1:${port}`, child: null, lastTicks: 0, lastSampleAt: 0 });
+      this.servers.push({ name: `app${i + 1}`, port, url: `http://127.0.0.1:${port}`, child: null, lastCpuMs: 0, lastSampleAt: 0 });
     }
     await Promise.all(this.servers.map((_, i) => this.startServer(i)));
     const upstreams = this.servers.map((server) => `127.0.0.1:${server.port}`);
@@ -95,7 +87,7 @@ export class Cluster {
     server.child = child;
     // A start on a busy machine (the other process under load) can take a while.
     await waitForHealth(server.url, child, 180_000);
-    server.lastTicks = cpuTicks(child.pid!);
+    server.lastCpuMs = cpuMsOf(child.pid!);
     server.lastSampleAt = Date.now();
   }
 
@@ -123,10 +115,10 @@ export class Cluster {
     return this.servers.map((server) => {
       const pid = server.child?.pid ?? null;
       if (pid === null) return { name: server.name, pid, rssMiB: 0, cpu: 0 };
-      const ticks = cpuTicks(pid);
-      const seconds = (now - server.lastSampleAt) / 1000;
-      const cpu = seconds > 0 ? (ticks - server.lastTicks) / CLOCK_TICKS_PER_SECOND / seconds : 0;
-      server.lastTicks = ticks;
+      const cpuMs = cpuMsOf(pid);
+      const ms = now - server.lastSampleAt;
+      const cpu = ms > 0 ? (cpuMs - server.lastCpuMs) / ms : 0;
+      server.lastCpuMs = cpuMs;
       server.lastSampleAt = now;
       return { name: server.name, pid, rssMiB: readProcStatus(pid).rssKiB / 1024, cpu };
     });

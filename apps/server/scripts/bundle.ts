@@ -20,8 +20,9 @@ const nodeModulesStayExternal: Plugin = {
 };
 
 await build({
-  // The server, and the backup command the image runs as `node apps/server/dist/backup.js` (docs/backups.md).
-  entryPoints: { main: `${root}src/main.ts`, backup: `${root}src/backup/cli.ts` },
+  // The server, its e-mail sender thread (plugins/mail.ts), and the backup command the image runs as
+  // `node apps/server/dist/backup.js` (docs/backups.md).
+  entryPoints: { main: `${root}src/main.ts`, 'mail-worker': `${root}src/mail-worker.ts`, backup: `${root}src/backup/cli.ts` },
   outdir: `${root}dist`,
   bundle: true,
   platform: 'node',

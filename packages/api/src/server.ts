@@ -44,7 +44,7 @@ export { storageUsed, storeUpload, type NewUpload, type StoreResult } from './pl
 export { UNREFERENCED_UPLOAD_TTL_MS } from './platform/uploads/sweep.ts';
 export { createNotificationJobs, type NotificationJobs } from './notifications/worker.ts';
 export { generateVapidKeys, type WebPushConfig } from './notifications/web-push.ts';
-export { createEmailJobs, enqueueEmails, type EmailJobs } from './notifications/email/jobs.ts';
+export { createEmailJobs, createEmailSchedule, createEmailSender, enqueueEmails, type EmailJobs, type EmailSender, type EmailSenderOptions } from './notifications/email/jobs.ts';
 export { readUnsubscribeToken, unsubscribe, unsubscribeToken } from './notifications/email/unsubscribe.ts';
 export type { EmailSwitch } from './notifications/email/model.ts';
 export { createMailTransport, type MailTransport } from './platform/mail/transport.ts';

@@ -117,11 +117,10 @@ async function stillUnseen(db: Queryable, job: EmailJob): Promise<boolean> {
   return messageIds.length > 0 && (await db.$count(messages, and(inArray(messages.id, messageIds), isNull(messages.readAt)))) > 0;
 }
 
-/**
- * E-mail: the scans that queue e-mails (as jobs on the task queue, in the transaction that marks
- * what they tell of) and the worker that renders and sends them, with retries and a dead letter.
- */
-export function createEmailJobs(options: EmailJobsOptions) {
+export type EmailSenderOptions = Omit<EmailJobsOptions, 'batchSeconds' | 'log'> & { log: TaskLog };
+
+/** The worker that renders and sends queued e-mails, with retries and a dead letter (the server may run it in a thread of its own). */
+export function createEmailSender(options: EmailSenderOptions) {
   const { database, transport, publicUrl, secret, log } = options;
   const links = appLinks(publicUrl);
   const host = domainOf(options.from);
@@ -152,18 +151,39 @@ export function createEmailJobs(options: EmailJobsOptions) {
       });
     },
   });
-  const schedule = createHousekeeping(database, emailScans(links, options.batchSeconds), log);
   return {
     sender,
+    start: () => sender.start(),
+    async stop() {
+      await sender.stop();
+      transport.close();
+    },
+  };
+}
+export type EmailSender = ReturnType<typeof createEmailSender>;
+
+/** The scans that decide what to e-mail and queue it, each a leased round (one process at a time). */
+export function createEmailSchedule(options: Pick<EmailJobsOptions, 'database' | 'publicUrl' | 'batchSeconds' | 'log'>) {
+  return createHousekeeping(options.database, emailScans(appLinks(options.publicUrl), options.batchSeconds), options.log);
+}
+
+/**
+ * E-mail: the scans that queue e-mails (as jobs on the task queue, in the transaction that marks
+ * what they tell of) and the worker that renders and sends them, in this thread.
+ */
+export function createEmailJobs(options: EmailJobsOptions) {
+  const sending = createEmailSender(options);
+  const schedule = createEmailSchedule(options);
+  return {
+    sender: sending.sender,
     schedule,
     async start() {
-      await sender.start();
+      await sending.start();
       schedule.start();
     },
     async stop() {
       await schedule.stop();
-      await sender.stop();
-      transport.close();
+      await sending.stop();
     },
   };
 }
