@@ -1,4 +1,4 @@
-import { communityMembers, messages } from '@app/db/schema';
+import { communityMembers, messages, profiles } from '@app/db/schema';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,11 @@ describe('chat', () => {
     const [dump] = await scene.database.db.select({ text: sql<string>`row_to_json(messages)::text` }).from(messages).where(eq(messages.id, sent.id));
     expect(dump!.text).not.toContain('marmalade');
     expect((await chat(ben).messages({ communityId, userId: ana })).items[0]!.text).toBe('The secret word is marmalade');
+  });
+
+  it('names the other person in the messages’ answer, so a conversation opened from a search or a link knows who it is with', async () => {
+    const [person] = await scene.database.db.select({ id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, ben));
+    expect((await chat(ana).messages({ communityId, userId: ben })).other).toEqual(person);
   });
 
   it('refuses a blank message, yourself, a non-member, a pending member and a stranger', async () => {

@@ -117,7 +117,12 @@ export async function messagePage(db: Queryable, keys: ChatKeyring, me: string, 
     rows.map(({ row, cursorAt }) => ({ id: row.id, cursorAt, row })),
     input.limit,
   );
-  return { items: await withMentions(db, page.items.map(({ row }) => readMessage(keys, row))), nextCursor: page.nextCursor };
+  // The other person, so a conversation opened from a link or a search names them whatever lists the page holds.
+  const [other] = await db
+    .select({ id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, input.userId));
+  return { items: await withMentions(db, page.items.map(({ row }) => readMessage(keys, row))), nextCursor: page.nextCursor, other: other ?? null };
 }
 
 const otherParty = (me: string) => sql<string>`case when ${messages.senderId} = ${me}::uuid then ${messages.receiverId} else ${messages.senderId} end`;

@@ -39,7 +39,7 @@ export function ChatTab({ community, members }: ChatTabProps) {
       <BackButton />
       <Paper withBorder radius="lg" className={classes.layout} data-open={withId ? '' : undefined} component="section" aria-label={t('chat.region')}>
         <div className={classes.list}>
-          <ConversationList conversations={conversations} members={members} viewerId={viewer.id} selectedId={withId} />
+          <ConversationList conversations={conversations} communityId={community.id} viewerId={viewer.id} selectedId={withId} />
         </div>
         <div className={classes.pane}>
           {withId ? (

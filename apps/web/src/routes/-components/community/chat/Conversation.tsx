@@ -28,7 +28,7 @@ interface ConversationProps {
 }
 
 /** One open conversation: who it is with, the messages (live) and the composer. */
-export function Conversation({ communityId, viewerId, viewerName, otherId, other }: ConversationProps) {
+export function Conversation({ communityId, viewerId, viewerName, otherId, other: known }: ConversationProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const query = useInfiniteQuery(messagesQueryOptions(trpc, communityId, otherId));
@@ -37,6 +37,8 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
   const messages = useMemo(() => chronological(query.data), [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // The messages' answer names the other person too: someone found by search or opened from a link.
+  const other = known ?? query.data?.pages[0]?.other ?? (query.isPending ? undefined : known);
   const otherName = other ? displayName(other) : t('chat.someone');
 
   return (

@@ -1,13 +1,16 @@
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { formatCount, formatDate } from '../../../../lib/format.ts';
 import { messagePreview } from '../../../../lib/chat-preview.ts';
-import type { MembersQuery } from '../../../../lib/community-types.ts';
+import { useTRPC } from '../../../../lib/trpc.ts';
 import classes from './chat.module.css';
 import { displayName, type Conversation } from './types.ts';
 import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';
@@ -15,17 +18,22 @@ import { Loading } from '../../../../components/Loading.tsx';
 
 interface ConversationListProps {
   conversations: { data: Conversation[] | undefined; isPending: boolean; error: { message: string } | null };
-  members: MembersQuery;
+  communityId: string;
   viewerId: string;
   selectedId: string | undefined;
 }
 
 /** The people one has talked with here, latest first, and a way to start talking with any other member. */
-export function ConversationList({ conversations, members, viewerId, selectedId }: ConversationListProps) {
+export function ConversationList({ conversations, communityId, viewerId, selectedId }: ConversationListProps) {
   const { t } = useTranslation();
+  const trpc = useTRPC();
   const { communityName } = useParams({ from: '/community/$communityName' });
   const navigate = useNavigate({ from: '/community/$communityName' });
-  const others = (members.data?.approved ?? []).filter((member) => member.userId !== viewerId);
+  // Any member, searched on the server by name or username (the member list holds only its first page).
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const found = useQuery({ ...trpc.membership.mentionable.queryOptions({ communityId, search: debounced }), placeholderData: keepPreviousData, staleTime: 30_000 });
+  const others = (found.data ?? []).map((person) => ({ userId: person.id, username: person.username, fullName: person.fullName, avatarUrl: person.avatarUrl }));
   const list = conversations.data ?? [];
   const timeOf = (date: Date) => {
     const sameDay = date.toDateString() === new Date().toDateString();
@@ -63,7 +71,10 @@ export function ConversationList({ conversations, members, viewerId, selectedId 
             if (userId) void navigate({ search: { tab: 'chat', with: userId } });
           }}
           searchable
-          nothingFoundMessage={members.isPending ? t('chat.loadingMembers') : t('chat.noMembers')}
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options }) => options}
+          nothingFoundMessage={found.isPending ? t('chat.loadingMembers') : t('chat.noMembers')}
           size="sm"
           radius="md"
           comboboxProps={{ shadow: 'md' }}
