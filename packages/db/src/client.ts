@@ -13,6 +13,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** The rows of `db.execute(sql…)`: postgres.js answers an array of them, PGlite an object holding them. */
+export function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
   | { kind: 'pglite'; dataDir: string | null };

@@ -1,4 +1,4 @@
-import type { Queryable } from '@app/db';
+import { resultRows, type Queryable } from '@app/db';
 import { communityMembers, emailsSent, notificationMutes, profiles } from '@app/db/schema';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { appLinks, type AppLinks } from './links.ts';
@@ -49,8 +49,7 @@ async function activePosts(db: Queryable, period: DigestPeriod, links: AppLinks)
     from ranked r join communities c on c.id = r.community_id join profiles pr on pr.id = r.user_id
     where r.rank <= ${POSTS_PER_DIGEST} and not c.is_forum`);
   const byCommunity = new Map<string, Candidate[]>();
-  // postgres.js answers an array of rows, PGlite an object holding them.
-  const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  const rows = resultRows<Row>(result);
   for (const row of rows) {
     const list = byCommunity.get(row.community_id) ?? [];
     list.push({

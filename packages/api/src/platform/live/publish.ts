@@ -27,11 +27,14 @@ export async function publish<E extends AnyEvent>(tx: Queryable, topic: Topic<E>
  */
 export async function publishToMany<E extends AnyEvent>(tx: Queryable, topics: Topic<E>[], event: E): Promise<number> {
   if (topics.length === 0) return 0;
-  const payload = superjson.serialize(event);
-  const rows = await tx
-    .insert(liveEvents)
-    .values(topics.map((topic) => ({ topic, type: event.type, payload })))
-    .returning({ id: liveEvents.id });
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, id::text) from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[]) as id`);
-  return rows.length;
+  // The topics travel as one JSON parameter: building a VALUES list of 50 rows costs the server more
+  // than Postgres spends inserting them.
+  await tx.execute(sql`
+    with added as (
+      insert into ${liveEvents} (topic, type, payload)
+      select topic, ${event.type}, ${JSON.stringify(superjson.serialize(event))}::text::jsonb
+      from jsonb_array_elements_text(${JSON.stringify(topics)}::text::jsonb) as topic
+      returning id)
+    select pg_notify(${LIVE_CHANNEL}, id::text) from added`);
+  return topics.length;
 }
