@@ -33,7 +33,7 @@ export function PostThread({ thread, highlightId, replyTo, onReply, onReplyDone 
     replies.length > 0 || replyTo ? (
       <Stack gap="sm" mt={6}>
         {shown.length > 0 && (
-          <Stack gap="sm" role="list" aria-label={t('threads.replies', { name: top.deleted ? t('threads.deleted') : nameOf(top.author) })}>
+          <Stack gap="sm" role="list" aria-label={top.deleted ? t('threads.repliesToDeleted') : t('threads.replies', { name: nameOf(top.author) })}>
             {shown.map((reply) => (
               <PostComment key={reply.id} comment={reply} highlighted={reply.id === highlightId} onReply={() => onReply(reply)} />
             ))}
