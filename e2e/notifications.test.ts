@@ -119,7 +119,7 @@ describeBrowser('notification centre', () => {
     await onPage.getByRole('listitem').filter({ hasText: 'I do twelve hours' }).getByRole('button', { name: 'Reply to Ben Writer' }).click();
     await box.pressSequentially('in the fridge?');
     await onPage.getByRole('button', { name: 'Comment', exact: true }).click();
-    const reply = onPage.getByRole('listitem').filter({ hasText: 'in the fridge?' });
+    const reply = onPage.getByRole('listitem', { name: 'Ana Author' }).filter({ hasText: 'in the fridge?' });
     await reply.waitFor();
     await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications, 2 unread');
 

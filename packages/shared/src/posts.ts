@@ -20,6 +20,7 @@ export const POST_MESSAGES = {
   replyNotFound: 'The comment you are replying to no longer exists.',
   notAuthor: 'Only the author or the community owner can change this post.',
   notCommentAuthor: 'Only the author or the community owner can delete this comment.',
+  notCommentEditor: 'Only its author can edit this comment.',
   deleteConfirm: 'Are you sure you want to delete this post?',
   cursor: 'The page cursor is not valid.',
 } as const;
@@ -58,14 +59,21 @@ export const postIdInput = z.object({ postId: id(POST_MESSAGES.notFound) });
 
 export const likePostInput = postIdInput.extend({ liked: z.boolean() });
 
+const commentContent = mentionText(LIMITS.commentMax, POST_MESSAGES.commentLength).min(1, POST_MESSAGES.commentLength);
+
 export const createCommentInput = z.object({
   postId: id(POST_MESSAGES.notFound),
-  content: mentionText(LIMITS.commentMax, POST_MESSAGES.commentLength).min(1, POST_MESSAGES.commentLength),
-  /** The comment this one answers (of the same post). */
+  content: commentContent,
+  /** The comment this one answers (of the same post): a reply joins that comment's thread (its top comment's). */
   replyToId: id(POST_MESSAGES.replyNotFound).nullish(),
 });
 
 export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotFound) });
+/** Its author changes a comment's text, under the same rules as a new one. */
+export const updateCommentInput = commentIdInput.extend({ content: commentContent });
+
+/** A thread shows this many replies under its top comment, then 'Show N more replies'. */
+export const REPLIES_SHOWN = 3;
 export const likeCommentInput = commentIdInput.extend({ liked: z.boolean() });
 
 export const feedSubscriptionInput = z.object({

@@ -111,6 +111,14 @@ export async function withdraw(tx: Queryable, recipientId: string, groupKey: str
 }
 
 /**
+ * The notices about a comment deleted but kept to hold its replies, gone as a removed comment's go
+ * (their rows cascade with it).
+ */
+export async function forgetComment(tx: Queryable, commentId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.commentId, commentId));
+}
+
+/**
  * What a recipient may see now: their 'Notify me about' choice (or `preference`, a device's own for
  * its pushes), the communities they did not mute, and access at read time: a community's
  * notifications while they are its member (a declined request's answer and a partner's news aside),

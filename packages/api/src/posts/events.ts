@@ -9,6 +9,9 @@ export interface CommentItem {
   mentions: MentionedPerson[];
   replyTo: { id: string; author: { id: string; username: string; fullName: string | null } } | null;
   createdAt: Date;
+  editedAt: Date | null;
+  /** Deleted, kept for its replies: its text is empty. */
+  deleted: boolean;
   author: FeedItem['author'];
   likeCount: number;
   likedByMe: boolean;
@@ -16,6 +19,9 @@ export interface CommentItem {
 
 /** `userId` liked (or unliked) something `authorId` wrote: the author's points moved, unless they are the same person. */
 type CommentLiked = { type: 'comment.liked'; postId: string; commentId: string; userId: string; authorId: string; liked: boolean; likeCount: number };
+
+/** A comment was deleted; `kept`: it had replies, so it stays as 'Comment deleted' and holds them. */
+type CommentDeleted = { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number; kept: boolean };
 
 /**
  * What the community's topic records of its feed: ids and counts only, so the event log never holds
@@ -27,7 +33,8 @@ export type FeedTopicEvent =
   | { type: 'post.deleted'; postId: string }
   | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; commentId: string; commentCount: number }
-  | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
+  | { type: 'comment.updated'; postId: string; commentId: string }
+  | CommentDeleted
   | CommentLiked;
 
 /** What posts.onFeed sends: the post or comment as it is when sent (a deleted one is not sent). */
@@ -37,7 +44,8 @@ export type FeedEvent =
   | { type: 'post.deleted'; postId: string }
   | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; comment: CommentItem; commentCount: number }
-  | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
+  | { type: 'comment.updated'; postId: string; comment: CommentItem }
+  | CommentDeleted
   | CommentLiked;
 
 /** The feed's view of the community's topic. */

@@ -1,6 +1,7 @@
 import { commentLikes, comments } from '@app/db/schema';
-import { likeCommentInput } from '@app/shared/posts';
+import { likeCommentInput, POST_MESSAGES } from '@app/shared/posts';
 import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
 import { applyPoints, likeChange, utcDay } from '../levels/service.ts';
 import { memberProcedure } from '../core/trpc.ts';
@@ -9,11 +10,14 @@ import { notify, withdraw } from '../notifications/service.ts';
 
 /**
  * Sets whether the caller likes a comment, as for a post: idempotent, a point for its author when
- * someone else likes it, taken back from the day it was given on unliking.
+ * someone else likes it, taken back from the day it was given on unliking. A deleted comment (kept
+ * for its replies) is not there to like: it is locked first, so a deletion under way finishes first.
  */
 export const likeComment = memberProcedure.meta({ rateLimit: 'post:like' }).input(likeCommentInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const { commentId, liked } = input;
+    const [target] = await tx.select({ deletedAt: comments.deletedAt }).from(comments).where(eq(comments.id, commentId)).for('key share');
+    if (!target || target.deletedAt) throw new AppError('NOT_FOUND', POST_MESSAGES.commentNotFound);
     const changed = liked
       ? await tx.insert(commentLikes).values({ commentId, userId: ctx.user.id }).onConflictDoNothing().returning({ day: utcDay(commentLikes.createdAt) })
       : await tx

@@ -90,7 +90,7 @@ describe('@mentions and replies in comments', () => {
     expect(list.find((c) => c.id === reply.id)?.replyTo?.author.username).toBeTruthy();
   });
 
-  it("refuses a reply to a comment of another post; a deleted parent leaves a plain comment", async () => {
+  it("refuses a reply to a comment of another post; a deleted parent with replies stays, holding them", async () => {
     const { member, owner, community, comment: elsewhere } = scene.world;
     const post = await as(owner).posts.create({ communityId: community.id, content: 'Another' });
     await expect(as(member).posts.addComment({ postId: post.id, content: 'hm', replyToId: elsewhere.id })).rejects.toMatchObject({
@@ -101,7 +101,7 @@ describe('@mentions and replies in comments', () => {
     const { comment: reply } = await as(member).posts.addComment({ postId: post.id, content: 'child', replyToId: parent.id });
     await as(owner).posts.deleteComment({ commentId: parent.id });
     const [row] = await scene.database.db.select({ replyToId: comments.replyToId }).from(comments).where(eq(comments.id, reply.id));
-    expect(row?.replyToId).toBeNull();
+    expect(row?.replyToId).toBe(parent.id);
   });
 });
 

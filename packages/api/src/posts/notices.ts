@@ -14,19 +14,32 @@ export async function notifyOfPostMentions(tx: Queryable, p: { communityId: stri
   );
 }
 
-interface NewComment {
+interface CommentMentions {
   communityId: string;
   postId: string;
   commentId: string;
   actorId: string;
-  /** The comment it answers, if any. */
-  replyToId: string | null;
   /** The people its text mentions (checked members). */
   mentioned: string[];
 }
 
+interface NewComment extends CommentMentions {
+  /** The comment it answers, if any (itself a top comment or a reply in its thread). */
+  replyToId: string | null;
+}
+
+/** An edited comment's mentions tell each person once per comment, ever (the caller leaves out those mentioned before). */
+export async function notifyOfCommentMentions(tx: Queryable, c: CommentMentions): Promise<void> {
+  const about = { actorId: c.actorId, communityId: c.communityId, postId: c.postId, commentId: c.commentId };
+  await notify(
+    tx,
+    c.mentioned.map((recipientId) => ({ ...about, recipientId, kind: 'mention' as const, groupKey: `mention:comment:${c.commentId}`, once: true })),
+  );
+}
+
 /**
- * Who a new comment tells, each person once: the replied comment's author ('Ana replied to your
+ * Who a new comment tells, each person once: the answered comment's author (of a reply in a thread,
+ * too, not the thread's top comment's) ('Ana replied to your
  * comment'; a reply's pre-filled @mention of them tells nothing more), the people it mentions, then
  * the post's author ('Ana and 2 others commented on your post') unless already told. The actor is
  * never told (notify skips them).

@@ -31,6 +31,10 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
           const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));
           return comment && { type: 'comment.created', postId: event.postId, comment, commentCount: event.commentCount };
         }
+        case 'comment.updated': {
+          const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));
+          return comment && { type: 'comment.updated', postId: event.postId, comment };
+        }
         case 'post.deleted':
         case 'post.liked':
         case 'comment.liked':

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from './byId.ts';
-import { addComment, deleteComment, listComments } from './comments.ts';
+import { addComment, listComments } from './comments.ts';
+import { deleteComment, updateComment } from './commentsChange.ts';
 import { create } from './create.ts';
 import { remove } from './delete.ts';
 import { like } from './like.ts';
@@ -19,6 +20,7 @@ export const postsRouter = {
   like,
   comments: listComments,
   addComment,
+  updateComment,
   deleteComment,
   likeComment,
   onFeed,

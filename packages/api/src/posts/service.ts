@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
 import { commentLikes, comments, postLikes, posts, profiles } from '@app/db/schema';
 import { POST_MESSAGES, type listPostsInput } from '@app/shared/posts';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { pointsIn } from '../levels/service.ts';
@@ -34,7 +34,7 @@ export function postColumns(viewerId: string) {
     author: authorIn(posts.communityId),
     likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
     likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
-    commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id})`,
+    commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id} and ${comments.deletedAt} is null)`,
   };
 }
 
@@ -75,12 +75,15 @@ export async function feedPage(db: Queryable, viewerId: string, input: z.output<
 
 const communityOfComment = sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${comments.postId})`;
 
-/** Whom a reply answers: the replied comment's id and its author (null for a plain comment, or once it is deleted). */
+/** The thread a reply is in: its top comment's id and author (null for a top comment). */
 const replyTo = sql<{ id: string; author: { id: string; username: string; fullName: string | null } } | null>`(
   select json_build_object('id', rc.id, 'author', json_build_object('id', rp.id, 'username', rp.username, 'fullName', rp.full_name))
   from ${comments} rc join ${profiles} rp on rp.id = rc.user_id where rc.id = ${comments.replyToId})`;
 
-/** A comment with its author, the people it mentions, whom it replies to, its like count and whether `viewerId` likes it. */
+/**
+ * A comment with its author, the people it mentions, the thread it is in, its like count and whether
+ * `viewerId` likes it; when it was edited, and whether it is deleted (kept for its replies, its text empty).
+ */
 export function commentColumns(viewerId: string) {
   return {
     id: comments.id,
@@ -89,6 +92,8 @@ export function commentColumns(viewerId: string) {
     mentions: mentionsOf(comments.content, communityOfComment),
     replyTo,
     createdAt: comments.createdAt,
+    editedAt: comments.editedAt,
+    deleted: sql<boolean>`${comments.deletedAt} is not null`,
     author: authorIn(communityOfComment),
     likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})`,
     likedByMe: sql<boolean>`exists(select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
@@ -97,8 +102,9 @@ export function commentColumns(viewerId: string) {
 
 export type FeedComment = NonNullable<Awaited<ReturnType<typeof currentComment>>>;
 
+/** A post's comments and replies, not counting deleted ones kept for their replies. */
 export async function commentCount(db: Queryable, postId: string) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.postId, postId));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(comments).where(and(eq(comments.postId, postId), isNull(comments.deletedAt)));
   return row?.n ?? 0;
 }
 

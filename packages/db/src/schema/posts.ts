@@ -33,14 +33,22 @@ export const comments = pgTable(
     userId: personColumn('user_id'),
     /** Up to 250 characters as read, a mention counting as one: stored, each of up to 50 mentions is 38 more. */
     content: text('content').notNull(),
-    /** The comment this one replies to, of the same post (issue 24 threads by it); a deleted one leaves a plain comment. */
+    /**
+     * The top comment of the thread this reply is in, of the same post: threads are one level deep (a
+     * reply to a reply names the top comment). A top comment with replies is never removed while they
+     * stay (it is marked deleted instead); rows written before threading may name a reply.
+     */
     replyToId: uuid('reply_to_id').references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last changed its text ('edited'); null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Deleted while it had replies: kept, its text emptied, to hold them ('Comment deleted'). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),
     index('comments_reply_to_idx').on(t.replyToId),
-    check('comments_length', sql`char_length(${t.content}) BETWEEN 1 AND 2150`),
+    check('comments_length', sql`char_length(${t.content}) BETWEEN 1 AND 2150 OR (${t.deletedAt} IS NOT NULL AND ${t.content} = '')`),
   ],
 );
 

@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { RouterAnchor } from '../RouterLinks.tsx';
 import { RelativeTime } from '../feed/RelativeTime.tsx';
 
@@ -10,10 +10,14 @@ interface CommentHeaderProps {
   /** Offered to those who may delete the comment (the server checks again). */
   onDelete?: () => void;
   deleting: boolean;
+  /** 'edited', after the time, once its author changed it. */
+  edited?: string;
+  /** Offered to its author (the feed's comments): the button's name, and what it does. */
+  edit?: { label: string; onEdit: () => void };
 }
 
-/** A comment's first line: its author (to their profile) and time, and a delete button for those who may. */
-export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleting }: CommentHeaderProps) {
+/** A comment's first line: its author (to their profile), time and 'edited', and edit and delete buttons for those who may. */
+export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleting, edited, edit }: CommentHeaderProps) {
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
       <Group gap={8} miw={0} wrap="wrap">
@@ -21,14 +25,28 @@ export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleti
           {author.fullName ?? author.username}
         </RouterAnchor>
         <RelativeTime date={createdAt} />
+        {edited && (
+          <Text size="xs" c="dimmed">
+            · {edited}
+          </Text>
+        )}
       </Group>
-      {onDelete && (
-        <Tooltip label={deleteLabel} withArrow openDelay={300}>
-          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onDelete} loading={deleting} aria-label={deleteLabel}>
-            <IconTrash size={14} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      <Group gap={2} wrap="nowrap">
+        {edit && (
+          <Tooltip label={edit.label} withArrow openDelay={300}>
+            <ActionIcon variant="subtle" color="gray" size="sm" onClick={edit.onEdit} aria-label={edit.label}>
+              <IconPencil size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {onDelete && (
+          <Tooltip label={deleteLabel} withArrow openDelay={300}>
+            <ActionIcon variant="subtle" color="gray" size="sm" onClick={onDelete} loading={deleting} aria-label={deleteLabel}>
+              <IconTrash size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
     </Group>
   );
 }

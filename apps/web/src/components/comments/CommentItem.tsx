@@ -26,10 +26,19 @@ interface CommentItemProps {
   footer?: ReactNode;
   /** The comment a link points at (from a notification): marked and scrolled into view. */
   highlighted?: boolean;
+  /** 'edited', after the time (the feed's comments). */
+  edited?: string;
+  /** An edit button for its author (the feed's comments). */
+  edit?: { label: string; onEdit: () => void };
+  /** Shown instead of the text while its author edits it. */
+  editor?: ReactNode;
+  /** Under the footer, inside the item: a top comment's replies (the feed's threads). */
+  children?: ReactNode;
 }
 
-/** One comment in a list: avatar, author and time (and delete for those who may), its text, then its footer. */
-export function CommentItem({ author, level, createdAt, text, mentions, replyingTo, deleteLabel, onDelete, deleting, bubble = false, footer, highlighted = false }: CommentItemProps) {
+/** One comment in a list: avatar, author and time (and edit and delete for those who may), its text (or its editor), its footer, then its replies. */
+export function CommentItem(props: CommentItemProps) {
+  const { author, level, createdAt, text, mentions, replyingTo, deleteLabel, onDelete, deleting, bubble = false, footer, highlighted = false, edited, edit, editor, children } = props;
   const { t } = useTranslation();
   const item = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -49,14 +58,15 @@ export function CommentItem({ author, level, createdAt, text, mentions, replying
     >
       <UserAvatar username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }} {...(bubble ? { px: 'sm', py: 6, bg: 'gray.0', bdrs: 'md' } : {})}>
-        <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} />
+        <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} edited={edited} edit={editor ? undefined : edit} />
         {replyingTo && (
           <Text size="xs" c="dimmed">
             {replyingTo}
           </Text>
         )}
-        <PostText text={text} mentions={mentions} size="sm" />
-        {footer && <Group gap={4}>{footer}</Group>}
+        {editor ?? <PostText text={text} mentions={mentions} size="sm" />}
+        {footer && !editor && <Group gap={4}>{footer}</Group>}
+        {children}
       </Stack>
     </Group>
   );

@@ -71,7 +71,7 @@ describe('the cached feed', () => {
 });
 
 describe('a cached comment list', () => {
-  const comment = (id: string): FeedComment => ({ id, postId: 'p', content: id, mentions: [], replyTo: null, createdAt: new Date(), author, likeCount: 0, likedByMe: false });
+  const comment = (id: string): FeedComment => ({ id, postId: 'p', content: id, mentions: [], replyTo: null, createdAt: new Date(), editedAt: null, deleted: false, author, likeCount: 0, likedByMe: false });
 
   it('appends new comments (oldest first) once each', () => {
     const list = addComment([comment('1')], comment('2'));

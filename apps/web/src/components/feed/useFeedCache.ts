@@ -6,6 +6,9 @@ import { addComment, addPost, removeComment, removePost, shiftAuthorPoints, shif
 import { useFeed } from './FeedContext.tsx';
 import type { FeedComment, FeedEvent, FeedItem } from '../../lib/paged.ts';
 
+/** What a deleted comment kept for its replies shows: nothing of its own. */
+const DELETED = { deleted: true, content: '', mentions: [], likeCount: 0, likedByMe: false } satisfies Partial<FeedComment>;
+
 /** The community's feed, 10 posts a page, each page asked for with the previous one's cursor. */
 export function feedQueryOptions(trpc: TrpcOptions, communityId: string) {
   return trpc.posts.list.infiniteQueryOptions({ communityId, limit: POST_PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor });
@@ -46,6 +49,9 @@ export function useFeedCache() {
     removeComment: (postId: string, commentId: string) => queryClient.setQueryData(commentsKey(postId), (list) => removeComment(list, commentId)),
     patchComment: (postId: string, commentId: string, change: (comment: FeedComment) => Partial<FeedComment>) =>
       queryClient.setQueryData(commentsKey(postId), (list) => updateComment(list, commentId, change)),
+    /** Deleted while it had replies: it stays as 'Comment deleted', without text or likes. */
+    markCommentDeleted: (postId: string, commentId: string) =>
+      queryClient.setQueryData(commentsKey(postId), (list) => updateComment(list, commentId, () => DELETED)),
     /** How many of the viewer's like changes to this comment are still on their way to the server. */
     pendingCommentLikes: (commentId: string) =>
       queryClient.isMutating({
@@ -88,10 +94,15 @@ export function useFeedCache() {
           shiftPoints(event.authorId, event.userId, event.liked);
           return;
         }
+        case 'comment.updated':
+          // Read for every subscriber at once, liked by none of them: the viewer's own like stays.
+          cache.patchComment(event.postId, event.comment.id, (comment) => ({ ...event.comment, likedByMe: comment.likedByMe }));
+          return;
         case 'comment.deleted':
           versions.touch(event.postId);
           patchPost(event.postId, () => ({ commentCount: event.commentCount }));
-          cache.removeComment(event.postId, event.commentId);
+          if (event.kept) cache.markCommentDeleted(event.postId, event.commentId);
+          else cache.removeComment(event.postId, event.commentId);
           return;
       }
     },

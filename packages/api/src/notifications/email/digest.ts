@@ -38,7 +38,7 @@ async function activePosts(db: Queryable, period: DigestPeriod, links: AppLinks)
       from (
         select post_id, 'like' as kind from post_likes where created_at > ${since}
         union all
-        select post_id, 'comment' from comments where created_at > ${since}
+        select post_id, 'comment' from comments where created_at > ${since} and deleted_at is null
       ) a group by post_id
     ), ranked as (
       select p.community_id, p.content, p.user_id, a.likes, a.comments,

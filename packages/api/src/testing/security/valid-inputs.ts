@@ -150,6 +150,7 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'posts.like': ({ world }) => ({ postId: world.post.id, liked: true }),
   'posts.comments': ({ world }) => ({ postId: world.post.id }),
   'posts.addComment': ({ world }) => ({ postId: world.post.id, content: 'Nice' }),
+  'posts.updateComment': ({ world }) => ({ commentId: world.comment.id, content: 'Nice, edited' }),
   'posts.deleteComment': ({ world }) => ({ commentId: world.comment.id }),
   'posts.likeComment': ({ world }) => ({ commentId: world.comment.id, liked: true }),
   'posts.onFeed': community,
