@@ -44,7 +44,7 @@ describe('pinned posts', () => {
 
     const feed = await as(member).list({ communityId: community.id, limit: 2 });
     expect(feed.items.map((p) => p.id).slice(0, 3)).toEqual([b!.id, a!.id, d!.id]);
-    expect(feed.items.slice(0, 3).every((p) => p.pinnedAt instanceof Date)).toBe(true);
+    expect(feed.items.slice(0, 3).every((p) => p.pinnedAt instanceof Date && !Number.isNaN(p.pinnedAt.getTime()))).toBe(true);
     // Then the newest unpinned posts; pinned ones do not come again further down.
     expect(feed.items).toHaveLength(3 + 2);
     expect(feed.items[3]!.id).toBe(c!.id);

@@ -27,7 +27,7 @@ export function postColumns(viewerId: string) {
     feeling: posts.feeling,
     categoryId: posts.categoryId,
     /** When it was pinned to the top of the feed; null: not pinned. */
-    pinnedAt: sql<Date | null>`(select ${postPins.pinnedAt} from ${postPins} where ${postPins.postId} = ${posts.id})`.mapWith(postPins.pinnedAt),
+    pinnedAt: sql<Date | null>`(select ${postPins.pinnedAt} from ${postPins} where ${postPins.postId} = ${posts.id})`.mapWith((value: string): Date | null => new Date(value)),
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
     attachmentType: posts.attachmentType,
