@@ -53,6 +53,17 @@ describe('post categories', () => {
     await scene.database.db.delete(postCategories).where(eq(postCategories.communityId, communityId));
   });
 
+  it('concurrent creations never make more than 10, nor two of one name', async () => {
+    const { owner } = scene.world;
+    const { id: communityId } = await createTestCommunity(scene.database, owner);
+    const names = Array.from({ length: 12 }, (_, i) => `Race ${i % 11}`);
+    const results = await Promise.allSettled(names.map((name) => as(owner).createCategory({ communityId, name, emoji: '🏁' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const kept = await as(owner).categories({ communityId });
+    expect(new Set(kept.map((c) => c.name.toLowerCase())).size).toBe(10);
+    expect(kept.map((c) => c.position)).toEqual([...Array(10).keys()]);
+  });
+
   it("rename, reorder and delete; a category of another community is not found; a post's category must be the community's", async () => {
     const { owner, member, community } = scene.world;
     const communityId = community.id;
