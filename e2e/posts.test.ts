@@ -171,12 +171,12 @@ describeBrowser('community feed', () => {
     expect(await boPost.innerText()).toContain('🤔 feeling Thinking');
     expect(await boPost.innerText()).toContain('edited');
 
-    // Bo, another member, gets no edit or delete; the owner does.
+    // Bo, another member, gets no edit or delete; the owner does (and may pin it: issue 24).
     expect(await boPost.getByRole('button', { name: 'Post actions' }).count()).toBe(0);
     expect(await bo.page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
     await ownerPost.getByRole('button', { name: 'Post actions' }).click();
     await owner.page.getByRole('menuitem', { name: 'Delete' }).waitFor();
-    expect(await owner.page.getByRole('menuitem').allInnerTexts()).toEqual(['Edit', 'Delete']);
+    expect(await owner.page.getByRole('menuitem').allInnerTexts()).toEqual(['Pin to top', 'Edit', 'Delete']);
     await owner.page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = owner.page.getByRole('dialog', { name: 'Delete post' });
     await settled(confirm);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEED_SORTS, postCategoryField } from './categories.ts';
 import { COMMUNITY_MESSAGES } from './communities.ts';
 import { FEELINGS, LIMITS } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
@@ -23,6 +24,7 @@ export const POST_MESSAGES = {
   notCommentEditor: 'Only its author can edit this comment.',
   deleteConfirm: 'Are you sure you want to delete this post?',
   cursor: 'The page cursor is not valid.',
+  sort: 'Sort the feed by new, top or active.',
 } as const;
 
 export const POST_MAX = 5000;
@@ -34,13 +36,26 @@ const FEELING_VALUES = FEELINGS.map((f) => f.value) as [Feeling, ...Feeling[]];
 const content = mentionText(POST_MAX, POST_MESSAGES.contentTooLong(POST_MAX)).min(1, POST_MESSAGES.contentRequired);
 const id = (message: string) => z.uuid({ error: message });
 
-export const feedCursor = z.object({ createdAt: cursorTime(POST_MESSAGES.cursor), id: z.uuid({ error: POST_MESSAGES.cursor }) });
-
-export const listPostsInput = z.object({
-  communityId: id(COMMUNITY_MESSAGES.notFound),
-  cursor: feedCursor.nullish(),
-  limit: z.int().min(1).max(50).default(POST_PAGE_SIZE),
+/** Where the next page starts: the last post's time and id, and for the 'top' and 'active' sorts its likes in the week or its latest activity. */
+export const feedCursor = z.object({
+  createdAt: cursorTime(POST_MESSAGES.cursor),
+  id: z.uuid({ error: POST_MESSAGES.cursor }),
+  likes: z.int({ error: POST_MESSAGES.cursor }).min(0, POST_MESSAGES.cursor).max(2_000_000_000, POST_MESSAGES.cursor).optional(),
+  activeAt: cursorTime(POST_MESSAGES.cursor).optional(),
 });
+
+export const listPostsInput = z
+  .object({
+    communityId: id(COMMUNITY_MESSAGES.notFound),
+    /** Only posts of this category; none: every post ('All'). */
+    categoryId: postCategoryField,
+    sort: z.enum(FEED_SORTS, { error: POST_MESSAGES.sort }).default('new'),
+    cursor: feedCursor.nullish(),
+    limit: z.int().min(1).max(50).default(POST_PAGE_SIZE),
+  })
+  .refine((input) => !input.cursor || (input.sort !== 'top' || input.cursor.likes !== undefined) && (input.sort !== 'active' || input.cursor.activeAt !== undefined), {
+    error: POST_MESSAGES.cursor,
+  });
 
 const feeling = z.enum(FEELING_VALUES, { error: POST_MESSAGES.feeling }).nullish();
 
@@ -48,12 +63,13 @@ export const createPostInput = z.object({
   communityId: id(COMMUNITY_MESSAGES.notFound),
   content,
   feeling,
+  categoryId: postCategoryField,
   /** The key POST /api/uploads/post-attachment answered, for a file attached to the post. */
   attachmentKey: boundedText(512, POST_MESSAGES.attachment, { trim: false }).nullish(),
 });
 export type CreatePostInput = z.input<typeof createPostInput>;
 
-export const updatePostInput = z.object({ postId: id(POST_MESSAGES.notFound), content, feeling });
+export const updatePostInput = z.object({ postId: id(POST_MESSAGES.notFound), content, feeling, categoryId: postCategoryField });
 
 export const postIdInput = z.object({ postId: id(POST_MESSAGES.notFound) });
 

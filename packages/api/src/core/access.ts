@@ -53,6 +53,7 @@ export const ACCESS_RULES = {
   partner: 'a member of the partner programme',
   member: 'an approved member or the owner of the community',
   owner: 'the owner of the community',
+  moderator: 'the owner of the community (its moderators too, once roles exist)',
   author: 'its author, while a member (for a message: while both people are members)',
   'author-or-owner': 'its author or the community owner, while a member',
   'chat-pair': 'a member, about another member of the same community (for a message: one of its two people)',
@@ -213,6 +214,9 @@ function courseSubject<K extends 'course' | 'module' | 'lesson'>(kind: K, from: 
 
 export const isMember = (scope: Pick<Scope, 'membership'>) => scope.membership?.status === 'approved';
 
+/** Who moderates the feed (pins posts): the owner. Roles (issue 24) add their moderators here, and only here. */
+export const mayModerate = (scope: Pick<Scope, 'community' | 'membership'>, userId: string) => scope.community.ownerId === userId;
+
 /** Why `userId` may not act under `rule` in `scope`, or null when they may. */
 export function refusal(rule: ScopedRule, scope: Scope, userId: string, ref: ScopeRef, override?: string): AppError | null {
   const words = SCOPE_KEYS[ref.key];
@@ -222,6 +226,8 @@ export function refusal(rule: ScopedRule, scope: Scope, userId: string, ref: Sco
       return isMember(scope) ? null : forbidden(COMMUNITY_MESSAGES.membersOnly);
     case 'owner':
       return scope.community.ownerId === userId ? null : forbidden(COMMUNITY_MESSAGES.ownerOnly);
+    case 'moderator':
+      return mayModerate(scope, userId) ? null : forbidden(COMMUNITY_MESSAGES.ownerOnly);
     case 'author':
     case 'author-or-owner': {
       if (!isMember(scope)) return forbidden(scope.subject?.kind === 'message' ? CHAT_MESSAGES.notMembers : COMMUNITY_MESSAGES.membersOnly);

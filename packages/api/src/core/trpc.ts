@@ -166,6 +166,8 @@ function scopedProcedure(rule: ScopedRule) {
 export const memberProcedure = scopedProcedure('member');
 /** The owner of the community. */
 export const ownerProcedure = scopedProcedure('owner');
+/** Whoever moderates the community's feed: its owner (and, once roles exist, its moderators; see `mayModerate`). */
+export const moderatorProcedure = scopedProcedure('moderator');
 /** The author of the post, comment or message the input names, while a member. */
 export const authorProcedure = scopedProcedure('author');
 /** The author of the post or comment, or the community owner (moderation). */

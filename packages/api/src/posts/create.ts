@@ -12,6 +12,7 @@ import { feedItem, POST_ATTACHMENT_BUCKET } from './service.ts';
 import { feedTopic } from './events.ts';
 import { checkMentions } from '../membership/mentions.ts';
 import { notifyOfPostMentions } from './notices.ts';
+import { checkPostCategory } from './categories.ts';
 
 /** The webhook event announcing a new post to the members (spec: the call after post creation). */
 export const POST_CREATED_EVENT = 'post.created';
@@ -27,6 +28,7 @@ export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(c
   if (input.attachmentKey && !attachmentType) throw new AppError('BAD_REQUEST', POST_MESSAGES.attachment);
   return ctx.db.transaction(async (tx) => {
     const mentioned = await checkMentions(tx, community.id, input.content);
+    await checkPostCategory(tx, community.id, input.categoryId);
     if (input.attachmentKey) await requireOwnUpload(tx, POST_ATTACHMENT_BUCKET, input.attachmentKey, userId, POST_MESSAGES.attachment);
     const [post] = await tx
       .insert(posts)
@@ -37,6 +39,7 @@ export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(c
         feeling: input.feeling ?? null,
         attachmentKey: input.attachmentKey ?? null,
         attachmentType,
+        categoryId: input.categoryId ?? null,
       })
       .returning({ id: posts.id });
     const item = await feedItem(tx, post!.id, userId);

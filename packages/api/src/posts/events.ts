@@ -35,18 +35,23 @@ export type FeedTopicEvent =
   | { type: 'comment.created'; postId: string; commentId: string; commentCount: number }
   | { type: 'comment.updated'; postId: string; commentId: string }
   | CommentDeleted
-  | CommentLiked;
+  | CommentLiked
+  | FeedOrderEvent;
+
+/** Issue 24: a post pinned or unpinned (pins.ts); the community's categories changed (categories.ts). */
+type FeedOrderEvent = { type: 'post.pinned'; postId: string; pinned: boolean } | { type: 'categories.changed' };
 
 /** What posts.onFeed sends: the post or comment as it is when sent (a deleted one is not sent). */
 export type FeedEvent =
   | { type: 'post.created'; post: FeedItem }
-  | { type: 'post.updated'; postId: string; content: string; mentions: MentionedPerson[]; feeling: string | null; updatedAt: Date }
+  | { type: 'post.updated'; postId: string; content: string; mentions: MentionedPerson[]; feeling: string | null; categoryId: string | null; updatedAt: Date }
   | { type: 'post.deleted'; postId: string }
   | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; comment: CommentItem; commentCount: number }
   | { type: 'comment.updated'; postId: string; comment: CommentItem }
   | CommentDeleted
-  | CommentLiked;
+  | CommentLiked
+  | FeedOrderEvent;
 
 /** The feed's view of the community's topic. */
 export const feedTopic = (communityId: string) => communityTopic<FeedTopicEvent>(communityId);

@@ -25,7 +25,7 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
         }
         case 'post.updated': {
           const post = await ctx.live.shared(`feed:${id}`, () => currentPost(ctx.db, event.postId));
-          return post && { type: 'post.updated', postId: post.id, content: post.content, mentions: post.mentions, feeling: post.feeling, updatedAt: post.updatedAt };
+          return post && { type: 'post.updated', postId: post.id, content: post.content, mentions: post.mentions, feeling: post.feeling, categoryId: post.categoryId, updatedAt: post.updatedAt };
         }
         case 'comment.created': {
           const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));
@@ -39,6 +39,8 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
         case 'post.liked':
         case 'comment.liked':
         case 'comment.deleted':
+        case 'post.pinned':
+        case 'categories.changed':
           return event;
         default:
           return null;

@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from './byId.ts';
+import { categoryProcedures } from './categories.ts';
 import { addComment, listComments } from './comments.ts';
 import { deleteComment, updateComment } from './commentsChange.ts';
 import { create } from './create.ts';
@@ -8,6 +9,7 @@ import { like } from './like.ts';
 import { likeComment } from './likeComment.ts';
 import { list } from './list.ts';
 import { onFeed } from './onFeed.ts';
+import { pinProcedures } from './pins.ts';
 import { update } from './update.ts';
 
 /** The community feed: posts, likes and comments, for members only. */
@@ -24,4 +26,6 @@ export const postsRouter = {
   deleteComment,
   likeComment,
   onFeed,
+  ...pinProcedures,
+  ...categoryProcedures,
 } satisfies TRPCRouterRecord;

@@ -1,12 +1,10 @@
 import type { Queryable } from '@app/db';
-import { commentLikes, comments, postLikes, posts, profiles } from '@app/db/schema';
-import { POST_MESSAGES, type listPostsInput } from '@app/shared/posts';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { commentLikes, comments, postLikes, postPins, posts, profiles } from '@app/db/schema';
+import { POST_MESSAGES } from '@app/shared/posts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { pointsIn } from '../levels/service.ts';
 import { mentionsOf } from '../membership/mentions.ts';
-import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 
 /** Post attachments live in a private bucket, served by GET /api/posts/{id}/attachment to members only. */
 export const POST_ATTACHMENT_BUCKET = 'documents-post';
@@ -27,6 +25,9 @@ export function postColumns(viewerId: string) {
     content: posts.content,
     mentions: mentionsOf(posts.content, posts.communityId),
     feeling: posts.feeling,
+    categoryId: posts.categoryId,
+    /** When it was pinned to the top of the feed; null: not pinned. */
+    pinnedAt: sql<Date | null>`(select ${postPins.pinnedAt} from ${postPins} where ${postPins.postId} = ${posts.id})`.mapWith((value: string): Date | null => new Date(value)),
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
     attachmentType: posts.attachmentType,
@@ -59,18 +60,6 @@ export async function currentPost(db: Queryable, postId: string): Promise<FeedIt
 export async function currentComment(db: Queryable, commentId: string) {
   const [comment] = await db.select(commentColumns(NO_VIEWER)).from(comments).innerJoin(profiles, eq(profiles.id, comments.userId)).where(eq(comments.id, commentId));
   return comment ?? null;
-}
-
-/** A page of a community's feed, newest first (the caller has checked the viewer is a member). */
-export async function feedPage(db: Queryable, viewerId: string, input: z.output<typeof listPostsInput>) {
-  const rows = await db
-    .select({ ...postColumns(viewerId), cursorAt: cursorTime(posts.createdAt) })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .where(and(eq(posts.communityId, input.communityId), input.cursor ? olderThan(posts.createdAt, posts.id, input.cursor) : undefined))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(input.limit + 1);
-  return pageOf(rows, input.limit);
 }
 
 const communityOfComment = sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${comments.postId})`;

@@ -7,6 +7,7 @@ import { feedItem } from './service.ts';
 import { feedTopic } from './events.ts';
 import { checkMentions } from '../membership/mentions.ts';
 import { notifyOfPostMentions } from './notices.ts';
+import { checkPostCategory } from './categories.ts';
 
 /** Its author, or the community owner, edits a post. Its time comes from the database's clock, as its
  * creation time does, so any edit (even one a moment after posting) shows as one. A mention added
@@ -14,7 +15,10 @@ import { notifyOfPostMentions } from './notices.ts';
 export const update = authorOrOwnerProcedure.input(updatePostInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const mentioned = await checkMentions(tx, ctx.community.id, input.content);
-    await tx.update(posts).set({ content: input.content, feeling: input.feeling ?? null, updatedAt: sql`now()` }).where(eq(posts.id, input.postId));
+    await checkPostCategory(tx, ctx.community.id, input.categoryId);
+    // An edit that names no category (undefined) keeps the post's; null takes it out of its category.
+    const category = input.categoryId === undefined ? {} : { categoryId: input.categoryId };
+    await tx.update(posts).set({ content: input.content, feeling: input.feeling ?? null, ...category, updatedAt: sql`now()` }).where(eq(posts.id, input.postId));
     const item = await feedItem(tx, input.postId, ctx.user.id);
     await publish(tx, feedTopic(ctx.community.id), { type: 'post.updated', postId: item.id });
     await notifyOfPostMentions(tx, { communityId: ctx.community.id, postId: item.id, actorId: ctx.user.id, mentioned });

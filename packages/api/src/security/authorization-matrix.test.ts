@@ -81,6 +81,13 @@ const MATRIX: Record<string, Row> = {
   'posts.deleteComment':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.likeComment':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.onFeed':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.pin':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'posts.unpin':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'posts.categories':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.createCategory':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'posts.updateCategory':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'posts.reorderCategories':       [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'posts.deleteCategory':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
 
   'chat.conversations':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'chat.recent':                   [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],

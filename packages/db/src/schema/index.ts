@@ -4,6 +4,8 @@ export * from './communities.ts';
 export * from './membership.ts';
 export * from './payments.ts';
 export * from './posts.ts';
+export * from './categories.ts';
+export * from './pins.ts';
 export * from './chat.ts';
 export * from './courses.ts';
 export * from './calendar.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { postCategories } from './categories.ts';
 import { communityColumn } from './communities.ts';
 import { personColumn } from './profiles.ts';
 
@@ -14,12 +15,15 @@ export const posts = pgTable(
     communityId: communityColumn('community_id'),
     attachmentKey: text('attachment_key'),
     attachmentType: text('attachment_type'),
+    /** The community's category the author chose (issue 24); none once that category is deleted. */
+    categoryId: uuid('category_id').references(() => postCategories.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('posts_community_feed_idx').on(t.communityId, t.createdAt, t.id),
     index('posts_user_idx').on(t.userId),
+    index('posts_category_feed_idx').on(t.categoryId, t.createdAt, t.id),
   ],
 );
 

@@ -14,6 +14,8 @@ import { AttachmentPreview } from './AttachmentPreview.tsx';
 import { acceptOf } from '../../lib/files.ts';
 import { useFeed } from './FeedContext.tsx';
 import { FeelingPicker } from './FeelingPicker.tsx';
+import { CategoryPicker } from './CategoryPicker.tsx';
+import { useFeedView } from './feedView.tsx';
 import type { Feeling } from './feelings.ts';
 import { useAttachmentUpload } from './useAttachmentUpload.ts';
 import { useFeedCache } from './useFeedCache.ts';
@@ -28,6 +30,10 @@ export function Composer() {
   const [content, setContent] = useState('');
   const picks = useMentionPicks();
   const [feeling, setFeeling] = useState<Feeling | null>(null);
+  // A post written under a category chip starts in that category.
+  const { view } = useFeedView();
+  const [categoryId, setCategoryId] = useState<string | null | undefined>(undefined);
+  const category = categoryId === undefined ? view.categoryId : categoryId;
   const { attachment, pick, clear } = useAttachmentUpload();
   // A new file input after each post or removal, so picking the same file again still counts.
   const [fileInput, setFileInput] = useState(0);
@@ -39,6 +45,7 @@ export function Composer() {
         setContent('');
         picks.reset();
         setFeeling(null);
+        setCategoryId(undefined);
         clear();
         setFileInput((n) => n + 1);
       },
@@ -49,7 +56,7 @@ export function Composer() {
   const blocked = content.trim() === '' || uploading || attachment?.status === 'failed';
   const submit = () => {
     if (blocked || create.isPending) return;
-    create.mutate({ communityId, content: picks.stored(content), feeling, attachmentKey: attachment?.status === 'ready' ? attachment.key : null });
+    create.mutate({ communityId, content: picks.stored(content), feeling, categoryId: category, attachmentKey: attachment?.status === 'ready' ? attachment.key : null });
   };
   const removeFile = () => {
     clear();
@@ -102,6 +109,7 @@ export function Composer() {
           <Group justify="space-between" gap="xs">
             <Group gap={4}>
               <FeelingPicker value={feeling} onChange={setFeeling} disabled={create.isPending} />
+              <CategoryPicker value={category} onChange={setCategoryId} disabled={create.isPending} />
               <FileButton key={fileInput} onChange={(file) => void pick(file)} accept={acceptOf('post-attachment')} disabled={create.isPending}>
                 {(props) => (
                   <Tooltip label={t('feed.composer.attachHint')} multiline w={260} withArrow openDelay={400}>

@@ -9,6 +9,7 @@ import { useFeed } from './FeedContext.tsx';
 import classes from './feed.module.css';
 import { PostCard } from './PostCard.tsx';
 import { feedQueryOptions } from './useFeedCache.ts';
+import { useFeedView } from './feedView.tsx';
 import { Loading } from '../Loading.tsx';
 import { PagedListEnd } from '../PagedListEnd.tsx';
 
@@ -20,7 +21,8 @@ export function FeedList() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const { communityId } = useFeed();
-  const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId));
+  const { view } = useFeedView();
+  const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId, view));
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
 
   const loadMore = () => {

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 interface ItemMenuProps {
   /** The menu button's accessible name ('Post actions'). */
@@ -10,10 +11,12 @@ interface ItemMenuProps {
   onEdit?: () => void;
   deleteLabel: string;
   onDelete: () => void;
+  /** More items, first (a post's 'Pin to top'). */
+  children?: ReactNode;
 }
 
 /** The '…' menu of a post or feedback: Edit (when offered) and Delete, in red. */
-export function ItemMenu({ label, editLabel, onEdit, deleteLabel, onDelete }: ItemMenuProps) {
+export function ItemMenu({ label, editLabel, onEdit, deleteLabel, onDelete, children }: ItemMenuProps) {
   return (
     <Menu position="bottom-end" shadow="md" radius="md" width={170}>
       <Menu.Target>
@@ -22,6 +25,7 @@ export function ItemMenu({ label, editLabel, onEdit, deleteLabel, onDelete }: It
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {children}
         {onEdit && (
           <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
             {editLabel}

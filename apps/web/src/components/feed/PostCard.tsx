@@ -12,6 +12,7 @@ import { feelingPrefix } from './feelings.ts';
 import { LikeButton } from './LikeButton.tsx';
 import { PostAttachment } from './PostAttachment.tsx';
 import { PostEditor } from './PostEditor.tsx';
+import { PostMarks } from './PostMarks.tsx';
 import { PostMenu } from './PostMenu.tsx';
 import { PostText } from './PostText.tsx';
 import { PostVideo } from './PostVideo.tsx';
@@ -49,6 +50,7 @@ export function PostCard({ post, position, total, commentsOpen: startOpen = fals
           {canManage && !editing && <PostMenu post={post} onEdit={() => setEditing(true)} />}
         </Group>
 
+        <PostMarks post={post} />
         {editing ? (
           <PostEditor post={post} onDone={() => setEditing(false)} />
         ) : (

@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
 import { useMentionPicks } from '../mentions/useMentionPicks.ts';
 import { FeelingPicker } from './FeelingPicker.tsx';
+import { CategoryPicker } from './CategoryPicker.tsx';
 import type { Feeling } from './feelings.ts';
 import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
@@ -25,10 +26,11 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
   const picks = useMentionPicks({ text: post.content, mentions: post.mentions });
   const [content, setContent] = useState(picks.initialText);
   const [feeling, setFeeling] = useState<Feeling | null>((post.feeling as Feeling | null) ?? null);
+  const [categoryId, setCategoryId] = useState(post.categoryId);
   const update = useMutation(
     trpc.posts.update.mutationOptions({
       onSuccess: (saved) => {
-        cache.patchPost(saved.id, () => ({ content: saved.content, mentions: saved.mentions, feeling: saved.feeling, updatedAt: saved.updatedAt }));
+        cache.edited(saved);
         onDone();
       },
     }),
@@ -38,7 +40,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (content.trim() !== '') update.mutate({ postId: post.id, content: picks.stored(content), feeling });
+        if (content.trim() !== '') update.mutate({ postId: post.id, content: picks.stored(content), feeling, categoryId });
       }}
     >
       <Stack gap="xs">
@@ -63,7 +65,10 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
           </Alert>
         )}
         <Group justify="space-between" gap="xs">
-          <FeelingPicker value={feeling} onChange={setFeeling} disabled={update.isPending} />
+          <Group gap={4}>
+            <FeelingPicker value={feeling} onChange={setFeeling} disabled={update.isPending} />
+            <CategoryPicker value={categoryId} onChange={setCategoryId} disabled={update.isPending} />
+          </Group>
           <Group gap="xs">
             <Button variant="default" size="compact-md" onClick={onDone} disabled={update.isPending}>
               {t('feed.post.cancel')}

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ItemMenu, removalHandlers } from './ItemMenu.tsx';
 import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
+import { PinMenuItem } from './PinMenuItem.tsx';
 
 interface PostMenuProps {
   post: FeedItem;
@@ -44,7 +45,9 @@ export function PostMenu({ post, onEdit }: PostMenuProps) {
           remove.reset();
           setConfirming(true);
         }}
-      />
+      >
+        <PinMenuItem post={post} />
+      </ItemMenu>
       <ConfirmDialog
         opened={confirming}
         title={t('feed.post.deleteTitle')}

@@ -3,6 +3,8 @@ import { Composer } from './Composer.tsx';
 import { FeedHeading } from './FeedHeading.tsx';
 import { FeedList } from './FeedList.tsx';
 import { FeedProvider } from './FeedContext.tsx';
+import { FeedViewProvider } from './feedView.tsx';
+import { FeedViewBar } from './FeedViewBar.tsx';
 import { LinkedPost } from './LinkedPost.tsx';
 import { useLiveFeed } from './useLiveFeed.ts';
 
@@ -17,7 +19,9 @@ interface PostsTabProps {
 export function PostsTab({ communityId, viewerId, isOwner }: PostsTabProps) {
   return (
     <FeedProvider communityId={communityId} viewerId={viewerId} isOwner={isOwner}>
-      <LiveFeed />
+      <FeedViewProvider>
+        <LiveFeed />
+      </FeedViewProvider>
     </FeedProvider>
   );
 }
@@ -29,6 +33,7 @@ function LiveFeed() {
       <LinkedPost />
       <Composer />
       <FeedHeading live={live} />
+      <FeedViewBar />
       <FeedList />
     </Stack>
   );

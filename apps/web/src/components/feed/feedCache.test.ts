@@ -12,6 +12,8 @@ function post(id: string, extra: Partial<FeedItem> = {}): FeedItem {
     content: `post ${id}`,
     mentions: [],
     feeling: null,
+    categoryId: null,
+    pinnedAt: null,
     createdAt: at,
     updatedAt: at,
     attachmentType: null,

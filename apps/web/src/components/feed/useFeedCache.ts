@@ -2,16 +2,21 @@ import { POST_PAGE_SIZE } from '@app/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TrpcOptions } from '../../lib/trpc.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { addComment, addPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
+import { addComment, hasPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
 import { useFeed } from './FeedContext.tsx';
 import type { FeedComment, FeedEvent, FeedItem } from '../../lib/paged.ts';
+import { DEFAULT_VIEW, inView, pinsLead, useFeedView, type FeedView } from './feedView.tsx';
+import { insertNewPost, moveToTop, placeOfNewPost } from './feedViewCache.ts';
 
 /** What a deleted comment kept for its replies shows: nothing of its own. */
 const DELETED = { deleted: true, content: '', mentions: [], likeCount: 0, likedByMe: false } satisfies Partial<FeedComment>;
 
-/** The community's feed, 10 posts a page, each page asked for with the previous one's cursor. */
-export function feedQueryOptions(trpc: TrpcOptions, communityId: string) {
-  return trpc.posts.list.infiniteQueryOptions({ communityId, limit: POST_PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor });
+
+/** The community's feed in a view (a category, a sort), 10 posts a page, each page asked for with the previous one's cursor. */
+export function feedQueryOptions(trpc: TrpcOptions, communityId: string, view: FeedView = DEFAULT_VIEW) {
+  // The default view's input (and so its cache key) is the same as before views existed.
+  const chosen = { ...(view.categoryId ? { categoryId: view.categoryId } : {}), ...(view.sort !== 'new' ? { sort: view.sort } : {}) };
+  return trpc.posts.list.infiniteQueryOptions({ communityId, limit: POST_PAGE_SIZE, ...chosen }, { getNextPageParam: (last) => last.nextCursor });
 }
 
 /** Changes to the cached feed and comment lists, from the viewer's own mutations and from live events. */
@@ -19,7 +24,9 @@ export function useFeedCache() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { communityId, viewerId, versions } = useFeed();
-  const feedKey = feedQueryOptions(trpc, communityId).queryKey;
+  const { view } = useFeedView();
+  const feedKey = feedQueryOptions(trpc, communityId, view).queryKey;
+  const refetchFeed = () => void queryClient.invalidateQueries({ queryKey: feedKey });
   const commentsKey = (postId: string) => trpc.posts.comments.queryKey({ postId });
 
   // A linked post (posts.byId, above the feed) follows the same changes as its copy in the feed.
@@ -38,7 +45,19 @@ export function useFeedCache() {
 
   const cache = {
     feedKey,
-    addPost: (post: FeedItem) => queryClient.setQueryData(feedKey, (data) => addPost(data, post)),
+    /** A new post, shown only under a chip that includes it, where the view's order puts it. */
+    addPost: (post: FeedItem) => {
+      const place = placeOfNewPost(view, post);
+      if (place === 'refetch') refetchFeed();
+      if (place === 'top') queryClient.setQueryData(feedKey, (data) => insertNewPost(data, post, view));
+    },
+    /** An edit (the viewer's or someone else's): a post moved out of the chip's category leaves it; one moved in comes with a refetch. */
+    edited: (post: Pick<FeedItem, 'id' | 'content' | 'mentions' | 'feeling' | 'categoryId' | 'updatedAt'>) => {
+      const known = hasPost(queryClient.getQueryData(feedKey), post.id);
+      patchPost(post.id, () => ({ content: post.content, mentions: post.mentions, feeling: post.feeling, categoryId: post.categoryId, updatedAt: post.updatedAt }));
+      if (!inView(view, post)) queryClient.setQueryData(feedKey, (data) => removePost(data, post.id));
+      else if (!known && view.categoryId) refetchFeed();
+    },
     patchPost,
     removePost: (postId: string) => {
       queryClient.setQueryData(feedKey, (data) => removePost(data, postId));
@@ -70,7 +89,7 @@ export function useFeedCache() {
           cache.addPost(event.post);
           return;
         case 'post.updated':
-          patchPost(event.postId, () => ({ content: event.content, mentions: event.mentions, feeling: event.feeling, updatedAt: event.updatedAt }));
+          cache.edited({ ...event, id: event.postId });
           return;
         case 'post.deleted':
           cache.removePost(event.postId);
@@ -87,6 +106,11 @@ export function useFeedCache() {
           versions.touch(event.postId);
           patchPost(event.postId, () => ({ commentCount: event.commentCount }));
           cache.addComment(event.postId, event.comment);
+          if (view.sort === 'active') {
+            const moved = moveToTop(queryClient.getQueryData(feedKey), event.postId);
+            if (moved) queryClient.setQueryData(feedKey, moved);
+            else refetchFeed();
+          }
           return;
         case 'comment.liked': {
           const own = event.userId === viewerId && cache.pendingCommentLikes(event.commentId) === 0;
@@ -103,6 +127,14 @@ export function useFeedCache() {
           patchPost(event.postId, () => ({ commentCount: event.commentCount }));
           if (event.kept) cache.markCommentDeleted(event.postId, event.commentId);
           else cache.removeComment(event.postId, event.commentId);
+          return;
+        case 'post.pinned':
+          // Pins reorder 'All' sorted by 'new' (the server knows their order); elsewhere the mark changes.
+          patchPost(event.postId, (post) => ({ pinnedAt: event.pinned ? (post.pinnedAt ?? new Date()) : null }));
+          if (pinsLead(view)) refetchFeed();
+          return;
+        case 'categories.changed':
+          void queryClient.invalidateQueries({ queryKey: trpc.posts.categories.queryKey({ communityId }) });
           return;
       }
     },

@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
-import { communities, feedbackComments, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, profiles } from '@app/db/schema';
+import { communities, feedbackComments, postCategories, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { becomePartner } from '../../partners/service.ts';
 import { storeTestUpload, testStorage, type TestWorld } from '../index.ts';
 
@@ -19,6 +19,21 @@ export interface InputContext {
 }
 
 type InputFor = (context: InputContext) => unknown;
+
+let categories = 0;
+/** Room for one more category in the world's community (at most 9 kept), and a name not yet taken there. */
+async function roomForCategory(database: Database, world: TestWorld): Promise<string> {
+  const rows = await database.db.select({ id: postCategories.id }).from(postCategories).where(eq(postCategories.communityId, world.community.id)).orderBy(asc(postCategories.position));
+  if (rows.length > 8) await database.db.delete(postCategories).where(inArray(postCategories.id, rows.slice(8).map((r) => r.id)));
+  categories += 1;
+  return `Topic ${categories}`;
+}
+/** A category of the world's community, written directly. */
+async function aCategory(database: Database, world: TestWorld): Promise<string> {
+  const name = await roomForCategory(database, world);
+  const [row] = await database.db.insert(postCategories).values({ communityId: world.community.id, name, emoji: '💡', position: categories }).returning({ id: postCategories.id });
+  return row!.id;
+}
 
 let uploads = 0;
 /** A community logo uploaded by `userId` (recorded as theirs); signed out, a stored file nobody owns. */
@@ -154,6 +169,17 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'posts.deleteComment': ({ world }) => ({ commentId: world.comment.id }),
   'posts.likeComment': ({ world }) => ({ commentId: world.comment.id, liked: true }),
   'posts.onFeed': community,
+  'posts.pin': ({ world }) => ({ postId: world.post.id }),
+  'posts.unpin': ({ world }) => ({ postId: world.post.id }),
+  'posts.categories': community,
+  'posts.createCategory': async ({ database, world }) => ({ communityId: world.community.id, name: await roomForCategory(database, world), emoji: '🎉' }),
+  'posts.updateCategory': async ({ database, world }) => ({ communityId: world.community.id, categoryId: await aCategory(database, world), name: `Renamed ${Date.now()}`, emoji: '📰' }),
+  'posts.reorderCategories': async ({ database, world }) => {
+    await aCategory(database, world);
+    const rows = await database.db.select({ id: postCategories.id }).from(postCategories).where(eq(postCategories.communityId, world.community.id));
+    return { communityId: world.community.id, categoryIds: rows.map((r) => r.id).reverse() };
+  },
+  'posts.deleteCategory': async ({ database, world }) => ({ communityId: world.community.id, categoryId: await aCategory(database, world) }),
 
   'chat.conversations': community,
   'chat.recent': () => undefined,

@@ -6,6 +6,7 @@ import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '
 import { BackButton } from '../../../components/BackButton.tsx';
 import { CommunityInfo } from './CommunityInfo.tsx';
 import { EditCommunityForm } from './EditCommunityForm.tsx';
+import { PostCategoriesEditor } from './PostCategoriesEditor.tsx';
 import { LeaveCommunity } from './LeaveCommunity.tsx';
 import type { CommunityDetails } from '../../../lib/community-types.ts';
 import { useTabLink } from '../../../lib/useTabLink.ts';
@@ -27,7 +28,10 @@ export function AboutTab({ community, isOwner, editing }: AboutTabProps) {
       <Stack gap="md">
         <BackButton to="about" />
         {isOwner ? (
-          <EditCommunityForm community={community} />
+          <>
+            <EditCommunityForm community={community} />
+            <PostCategoriesEditor communityId={community.id} />
+          </>
         ) : (
           <Alert color="red" role="alert">
             {t('communityPage.edit.notAuthorized')}

@@ -1,0 +1,58 @@
+import { Box, Chip, Group, ScrollArea, SegmentedControl } from '@mantine/core';
+import { FEED_SORTS, type FeedSort } from '@app/shared/categories';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useFeed } from './FeedContext.tsx';
+import { useFeedView } from './feedView.tsx';
+
+const ALL = 'all';
+
+/** Above the feed (issue 24): the category chips ('All' and each category) and the sort (new, top, active). */
+export function FeedViewBar() {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const { communityId } = useFeed();
+  const { view, setView } = useFeedView();
+  const categories = useQuery(trpc.posts.categories.queryOptions({ communityId }));
+  const list = categories.data ?? [];
+  const chosenGone = Boolean(view.categoryId && categories.data && !list.some((c) => c.id === view.categoryId));
+
+  // The chosen category was deleted (by the owner, maybe on another page): back to 'All'.
+  useEffect(() => {
+    if (chosenGone) setView({ ...view, categoryId: null });
+  }, [chosenGone, setView, view]);
+
+  return (
+    <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+      {list.length > 0 ? (
+        <ScrollArea type="never" style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Chip.Group multiple={false} value={view.categoryId ?? ALL} onChange={(value) => setView({ ...view, categoryId: value === ALL ? null : value })}>
+            <Group gap={6} wrap="nowrap" role="radiogroup" aria-label={t('feedViews.categories')} py={2}>
+              <Chip value={ALL} size="sm" radius="xl">
+                {t('feedViews.all')}
+              </Chip>
+              {list.map((category) => (
+                <Chip key={category.id} value={category.id} size="sm" radius="xl">
+                  {`${category.emoji} ${category.name}`}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </ScrollArea>
+      ) : (
+        <span />
+      )}
+      <Box role="radiogroup" aria-label={t('feedViews.sort')} ms="auto">
+        <SegmentedControl
+          size="xs"
+          radius="xl"
+          value={view.sort}
+          onChange={(sort) => setView({ ...view, sort: sort as FeedSort })}
+          data={FEED_SORTS.map((sort) => ({ value: sort, label: t(`feedViews.sorts.${sort}`) }))}
+        />
+      </Box>
+    </Group>
+  );
+}
