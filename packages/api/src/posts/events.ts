@@ -1,4 +1,5 @@
 import type { MentionedPerson } from '@app/shared/mentions';
+import type { PollView } from './polls.ts';
 import type { FeedItem } from './service.ts';
 import { communityTopic } from '../core/topics.ts';
 
@@ -17,6 +18,9 @@ export interface CommentItem {
 /** `userId` liked (or unliked) something `authorId` wrote: the author's points moved, unless they are the same person. */
 type CommentLiked = { type: 'comment.liked'; postId: string; commentId: string; userId: string; authorId: string; liked: boolean; likeCount: number };
 
+/** A post's poll changed: a vote (who chose which option), or it was closed or edited (no voter). */
+type PollUpdated = { type: 'poll.updated'; postId: string; voterId?: string; optionId?: string };
+
 /**
  * What the community's topic records of its feed: ids and counts only, so the event log never holds
  * a post's or comment's text (an edited or deleted one cannot be read back from it).
@@ -28,7 +32,8 @@ export type FeedTopicEvent =
   | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; commentId: string; commentCount: number }
   | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
-  | CommentLiked;
+  | CommentLiked
+  | PollUpdated;
 
 /** What posts.onFeed sends: the post or comment as it is when sent (a deleted one is not sent). */
 export type FeedEvent =
@@ -38,7 +43,8 @@ export type FeedEvent =
   | { type: 'post.liked'; postId: string; userId: string; authorId: string; liked: boolean; likeCount: number }
   | { type: 'comment.created'; postId: string; comment: CommentItem; commentCount: number }
   | { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number }
-  | CommentLiked;
+  | CommentLiked
+  | (PollUpdated & { poll: PollView });
 
 /** The feed's view of the community's topic. */
 export const feedTopic = (communityId: string) => communityTopic<FeedTopicEvent>(communityId);

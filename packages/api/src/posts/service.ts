@@ -7,6 +7,7 @@ import { AppError } from '../core/errors.ts';
 import { pointsIn } from '../levels/service.ts';
 import { mentionsOf } from '../membership/mentions.ts';
 import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
+import { pollColumn } from './polls.ts';
 
 /** Post attachments live in a private bucket, served by GET /api/posts/{id}/attachment to members only. */
 export const POST_ATTACHMENT_BUCKET = 'documents-post';
@@ -35,6 +36,7 @@ export function postColumns(viewerId: string) {
     likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
     likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
     commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id})`,
+    poll: pollColumn(posts.id, viewerId),
   };
 }
 
