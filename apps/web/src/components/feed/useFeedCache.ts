@@ -88,6 +88,10 @@ export function useFeedCache() {
           shiftPoints(event.authorId, event.userId, event.liked);
           return;
         }
+        case 'poll.updated':
+          // The counts are everyone's; the choice is the viewer's own, which the event names only when they voted.
+          patchPost(event.postId, (post) => ({ poll: { ...event.poll, myChoice: event.voterId === viewerId ? (event.optionId ?? null) : (post.poll?.myChoice ?? null) } }));
+          return;
         case 'comment.deleted':
           versions.touch(event.postId);
           patchPost(event.postId, () => ({ commentCount: event.commentCount }));
