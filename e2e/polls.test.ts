@@ -61,6 +61,17 @@ describeBrowser('polls', () => {
     expect(await option(benPost, 'Mornings').getAttribute('aria-pressed')).toBe('true');
     await shot(ben.page, 'polls-card-phone');
 
+    // Ana edits her text: the poll keeps its votes (its options are no longer offered for editing).
+    const anaCard = ana.page.getByRole('feed', { name: 'Community posts' }).getByRole('article', { name: 'Post by Ana Asker' });
+    await anaCard.getByRole('button', { name: 'Post actions' }).click();
+    await ana.page.getByRole('menuitem', { name: 'Edit' }).click();
+    await anaCard.getByRole('textbox', { name: 'Edit your post' }).fill('When shall we meet? Friday or later.');
+    expect(await anaCard.getByRole('textbox', { name: 'Option 1' }).count()).toBe(0);
+    await anaCard.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => benPost.innerText()).toContain('Friday or later.');
+    expect(await benPost.innerText()).toContain('edited');
+    expect(await option(benPost, 'Mornings').innerText()).toContain('100% · 2 votes');
+
     // Only the author (and the owner) may close it; Ben's page shows it closed, his vote still marked.
     expect(await benPost.getByRole('button', { name: 'Close poll' }).count()).toBe(0);
     await anaPost.getByRole('button', { name: 'Close poll' }).click();

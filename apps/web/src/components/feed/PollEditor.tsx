@@ -13,6 +13,12 @@ export interface PollDraft {
 
 export const emptyPoll = (): PollDraft => ({ options: ['', ''], closesAt: '' });
 
+/** A poll as the editor starts from it: its options and its closing time in the viewer's local time. */
+export const draftOfPoll = (poll: { options: Array<{ label: string }>; closesAt: Date | null }): PollDraft => ({
+  options: poll.options.map((o) => o.label),
+  closesAt: poll.closesAt ? dayjs(poll.closesAt).format('YYYY-MM-DDTHH:mm') : '',
+});
+
 /** What the server takes: the local closing time as a moment (blank: none). */
 export function pollOfDraft(draft: PollDraft): PollInput {
   const closesAt = draft.closesAt ? dayjs(draft.closesAt) : null;
@@ -28,7 +34,8 @@ export function pollProblem(draft: PollDraft): string | null {
 interface PollEditorProps {
   value: PollDraft;
   onChange: (draft: PollDraft) => void;
-  onRemove: () => void;
+  /** Offered in the composer; an edited post keeps its poll. */
+  onRemove?: () => void;
   disabled?: boolean;
   /** The schema's complaint, shown once the author tried to post. */
   error?: string | null;
@@ -48,9 +55,11 @@ export function PollEditor({ value, onChange, onRemove, disabled, error }: PollE
           <Text fw={600} size="sm">
             {t('polls.editor')}
           </Text>
-          <Button variant="subtle" color="gray" size="compact-sm" onClick={onRemove} disabled={disabled}>
-            {t('polls.remove')}
-          </Button>
+          {onRemove && (
+            <Button variant="subtle" color="gray" size="compact-sm" onClick={onRemove} disabled={disabled}>
+              {t('polls.remove')}
+            </Button>
+          )}
         </Group>
         {value.options.map((option, index) => {
           const number = formatCount(index + 1);

@@ -64,7 +64,7 @@ export function PostCard({ post, position, total, commentsOpen: startOpen = fals
         )}
         {video && !editing && <PostVideo embed={video} />}
         <PostAttachment post={post} />
-        {post.poll && <Poll post={{ ...post, poll: post.poll }} />}
+        {post.poll && !editing && <Poll post={{ ...post, poll: post.poll }} />}
 
         <CommentsToggle
           open={commentsOpen}
