@@ -4,6 +4,7 @@ import { COMMUNITY_MESSAGES } from './communities.ts';
 import { FEELINGS, LIMITS } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
 import { mentionText } from './mentions.ts';
+import { pollInput } from './polls.ts';
 
 /** The community feed: posts, likes and comments (spec sections 4, 5, 6 and 8). */
 
@@ -66,10 +67,13 @@ export const createPostInput = z.object({
   categoryId: postCategoryField,
   /** The key POST /api/uploads/post-attachment answered, for a file attached to the post. */
   attachmentKey: boundedText(512, POST_MESSAGES.attachment, { trim: false }).nullish(),
+  /** A poll carried by the post (polls.ts). */
+  poll: pollInput.nullish(),
 });
 export type CreatePostInput = z.input<typeof createPostInput>;
 
-export const updatePostInput = z.object({ postId: id(POST_MESSAGES.notFound), content, feeling, categoryId: postCategoryField });
+/** `poll` left out keeps the post's poll as it is; given, it sets the poll (its options only until the first vote). */
+export const updatePostInput = z.object({ postId: id(POST_MESSAGES.notFound), content, feeling, categoryId: postCategoryField, poll: pollInput.optional() });
 
 export const postIdInput = z.object({ postId: id(POST_MESSAGES.notFound) });
 

@@ -13,6 +13,7 @@ import { feedTopic } from './events.ts';
 import { checkMentions } from '../membership/mentions.ts';
 import { notifyOfPostMentions } from './notices.ts';
 import { checkPostCategory } from './categories.ts';
+import { createPoll } from './polls.ts';
 
 /** The webhook event announcing a new post to the members (spec: the call after post creation). */
 export const POST_CREATED_EVENT = 'post.created';
@@ -42,6 +43,7 @@ export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(c
         categoryId: input.categoryId ?? null,
       })
       .returning({ id: posts.id });
+    if (input.poll) await createPoll(tx, post!.id, input.poll);
     const item = await feedItem(tx, post!.id, userId);
     await publish(tx, feedTopic(community.id), { type: 'post.created', postId: item.id });
     await notifyOfPostMentions(tx, { communityId: community.id, postId: item.id, actorId: userId, mentioned });

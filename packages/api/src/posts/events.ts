@@ -1,4 +1,5 @@
 import type { MentionedPerson } from '@app/shared/mentions';
+import type { PollView } from './polls.ts';
 import type { FeedItem } from './service.ts';
 import { communityTopic } from '../core/topics.ts';
 
@@ -22,6 +23,8 @@ type CommentLiked = { type: 'comment.liked'; postId: string; commentId: string; 
 
 /** A comment was deleted; `kept`: it had replies, so it stays as 'Comment deleted' and holds them. */
 type CommentDeleted = { type: 'comment.deleted'; postId: string; commentId: string; commentCount: number; kept: boolean };
+/** A post's poll changed: a vote (who chose which option), or it was closed or edited (no voter). */
+type PollUpdated = { type: 'poll.updated'; postId: string; voterId?: string; optionId?: string };
 
 /**
  * What the community's topic records of its feed: ids and counts only, so the event log never holds
@@ -36,6 +39,7 @@ export type FeedTopicEvent =
   | { type: 'comment.updated'; postId: string; commentId: string }
   | CommentDeleted
   | CommentLiked
+  | PollUpdated
   | FeedOrderEvent;
 
 /** Issue 24: a post pinned or unpinned (pins.ts); the community's categories changed (categories.ts). */
@@ -51,6 +55,7 @@ export type FeedEvent =
   | { type: 'comment.updated'; postId: string; comment: CommentItem }
   | CommentDeleted
   | CommentLiked
+  | (PollUpdated & { poll: PollView })
   | FeedOrderEvent;
 
 /** The feed's view of the community's topic. */

@@ -2,7 +2,8 @@ import { feedSubscriptionInput } from '@app/shared/posts';
 import { communitySubscription } from '../core/subscription.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { type FeedEvent, feedTopic } from './events.ts';
-import { currentComment, currentPost } from './service.ts';
+import { pollOf } from './polls.ts';
+import { currentComment, currentPost, NO_VIEWER } from './service.ts';
 
 /**
  * A community's posts, likes and comments as they happen, for its members. Authorized when it
@@ -34,6 +35,11 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
         case 'comment.updated': {
           const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));
           return comment && { type: 'comment.updated', postId: event.postId, comment };
+        }
+        case 'poll.updated': {
+          // Read for every subscriber at once: the counts, without anyone's own choice (the voter's travels with the event).
+          const poll = await ctx.live.shared(`feed:${id}`, () => pollOf(ctx.db, event.postId, NO_VIEWER));
+          return poll && { ...event, poll };
         }
         case 'post.deleted':
         case 'post.liked':

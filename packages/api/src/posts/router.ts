@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from './byId.ts';
 import { categoryProcedures } from './categories.ts';
+import { closePoll } from './closePoll.ts';
 import { addComment, listComments } from './comments.ts';
 import { deleteComment, updateComment } from './commentsChange.ts';
 import { create } from './create.ts';
@@ -11,6 +12,7 @@ import { list } from './list.ts';
 import { onFeed } from './onFeed.ts';
 import { pinProcedures } from './pins.ts';
 import { update } from './update.ts';
+import { vote } from './vote.ts';
 
 /** The community feed: posts, likes and comments, for members only. */
 export const postsRouter = {
@@ -25,6 +27,8 @@ export const postsRouter = {
   updateComment,
   deleteComment,
   likeComment,
+  vote,
+  closePoll,
   onFeed,
   ...pinProcedures,
   ...categoryProcedures,

@@ -5,6 +5,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { pointsIn } from '../levels/service.ts';
 import { mentionsOf } from '../membership/mentions.ts';
+import { pollColumn } from './polls.ts';
 
 /** Post attachments live in a private bucket, served by GET /api/posts/{id}/attachment to members only. */
 export const POST_ATTACHMENT_BUCKET = 'documents-post';
@@ -36,6 +37,7 @@ export function postColumns(viewerId: string) {
     likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
     likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
     commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id} and ${comments.deletedAt} is null)`,
+    poll: pollColumn(posts.id, viewerId),
   };
 }
 

@@ -80,6 +80,8 @@ const MATRIX: Record<string, Row> = {
   'posts.updateComment':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
   'posts.deleteComment':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.likeComment':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.vote':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.closePoll':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.onFeed':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
   'posts.pin':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
   'posts.unpin':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],

@@ -18,3 +18,4 @@ export * from './rate-limits.ts';
 export * from './uploads.ts';
 export * from './notifications.ts';
 export * from './push.ts';
+export * from './polls.ts';

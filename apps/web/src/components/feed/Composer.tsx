@@ -1,5 +1,5 @@
 import { Alert, Button, FileButton, Group, Paper, Stack, Tooltip } from '@mantine/core';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconChartBar, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,14 @@ import { useMe } from '../../lib/auth.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { isSignedOutError, serverReason } from '../../lib/trpc-errors.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { AttachmentPreview } from './AttachmentPreview.tsx';
 import { acceptOf } from '../../lib/files.ts';
 import { useFeed } from './FeedContext.tsx';
 import { FeelingPicker } from './FeelingPicker.tsx';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { useFeedView } from './feedView.tsx';
+import { emptyPoll, PollEditor, pollOfDraft, pollProblem, type PollDraft } from './PollEditor.tsx';
 import type { Feeling } from './feelings.ts';
 import { useAttachmentUpload } from './useAttachmentUpload.ts';
 import { useFeedCache } from './useFeedCache.ts';
@@ -37,6 +39,8 @@ export function Composer() {
   const { attachment, pick, clear } = useAttachmentUpload();
   // A new file input after each post or removal, so picking the same file again still counts.
   const [fileInput, setFileInput] = useState(0);
+  const [poll, setPoll] = useState<PollDraft | null>(null);
+  const [pollTried, setPollTried] = useState(false);
 
   const create = useMutation(
     trpc.posts.create.mutationOptions({
@@ -48,6 +52,8 @@ export function Composer() {
         setCategoryId(undefined);
         clear();
         setFileInput((n) => n + 1);
+        setPoll(null);
+        setPollTried(false);
       },
     }),
   );
@@ -56,7 +62,16 @@ export function Composer() {
   const blocked = content.trim() === '' || uploading || attachment?.status === 'failed';
   const submit = () => {
     if (blocked || create.isPending) return;
-    create.mutate({ communityId, content: picks.stored(content), feeling, categoryId: category, attachmentKey: attachment?.status === 'ready' ? attachment.key : null });
+    setPollTried(true);
+    if (poll && pollProblem(poll)) return;
+    create.mutate({
+      communityId,
+      content: picks.stored(content),
+      feeling,
+      categoryId: category,
+      attachmentKey: attachment?.status === 'ready' ? attachment.key : null,
+      poll: poll ? pollOfDraft(poll) : null,
+    });
   };
   const removeFile = () => {
     clear();
@@ -92,6 +107,15 @@ export function Composer() {
             />
           </Group>
           {attachment && <AttachmentPreview attachment={attachment} onRemove={removeFile} />}
+          {poll && (
+            <PollEditor
+              value={poll}
+              onChange={setPoll}
+              onRemove={() => setPoll(null)}
+              disabled={create.isPending}
+              error={pollTried && pollProblem(poll) ? serverText(pollProblem(poll)!) : null}
+            />
+          )}
           {create.isError && !isRateLimited(create.error) && (
             <Alert
               color="red"
@@ -119,6 +143,11 @@ export function Composer() {
                   </Tooltip>
                 )}
               </FileButton>
+              {!poll && (
+                <Button variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconChartBar size={18} aria-hidden="true" />} onClick={() => setPoll(emptyPoll())} disabled={create.isPending}>
+                  {t('polls.add')}
+                </Button>
+              )}
             </Group>
             <Button type="submit" disabled={blocked} loading={create.isPending} rightSection={<IconSend className="mirror-rtl" size={16} />} px="lg" ms="auto">
               {t('feed.composer.submit')}

@@ -10,6 +10,7 @@ import { CommentsToggle } from './CommentsToggle.tsx';
 import { useCanManage } from './FeedContext.tsx';
 import { feelingPrefix } from './feelings.ts';
 import { LikeButton } from './LikeButton.tsx';
+import { Poll } from './Poll.tsx';
 import { PostAttachment } from './PostAttachment.tsx';
 import { PostEditor } from './PostEditor.tsx';
 import { PostMarks } from './PostMarks.tsx';
@@ -65,6 +66,7 @@ export function PostCard({ post, position, total, commentsOpen: startOpen = fals
         )}
         {video && !editing && <PostVideo embed={video} />}
         <PostAttachment post={post} />
+        {post.poll && !editing && <Poll post={{ ...post, poll: post.poll }} />}
 
         <CommentsToggle
           open={commentsOpen}

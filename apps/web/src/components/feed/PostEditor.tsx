@@ -9,6 +9,7 @@ import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
 import { useMentionPicks } from '../mentions/useMentionPicks.ts';
 import { FeelingPicker } from './FeelingPicker.tsx';
 import { CategoryPicker } from './CategoryPicker.tsx';
+import { draftOfPoll, PollEditor, pollOfDraft, pollProblem, type PollDraft } from './PollEditor.tsx';
 import type { Feeling } from './feelings.ts';
 import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
@@ -18,7 +19,7 @@ interface PostEditorProps {
   onDone: () => void;
 }
 
-/** Inline editing of a post's text and feeling (spec section 4, 'Post'): Save or Cancel. */
+/** Inline editing of a post's text and feeling (spec section 4, 'Post'), and its poll's options until the first vote: Save or Cancel. */
 export function PostEditor({ post, onDone }: PostEditorProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -27,10 +28,14 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
   const [content, setContent] = useState(picks.initialText);
   const [feeling, setFeeling] = useState<Feeling | null>((post.feeling as Feeling | null) ?? null);
   const [categoryId, setCategoryId] = useState(post.categoryId);
+  // A poll's options may change until its first vote; after it (or once closed) the edit leaves the poll as it is.
+  const [poll, setPoll] = useState<PollDraft | null>(() => (post.poll && !post.poll.closed && post.poll.totalVotes === 0 ? draftOfPoll(post.poll) : null));
+  const [pollTried, setPollTried] = useState(false);
   const update = useMutation(
     trpc.posts.update.mutationOptions({
       onSuccess: (saved) => {
         cache.edited(saved);
+        cache.patchPost(saved.id, () => ({ poll: saved.poll }));
         onDone();
       },
     }),
@@ -40,7 +45,9 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (content.trim() !== '') update.mutate({ postId: post.id, content: picks.stored(content), feeling, categoryId });
+        setPollTried(true);
+        if (content.trim() === '' || (poll && pollProblem(poll))) return;
+        update.mutate({ postId: post.id, content: picks.stored(content), feeling, categoryId, ...(poll ? { poll: pollOfDraft(poll) } : {}) });
       }}
     >
       <Stack gap="xs">
@@ -59,6 +66,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
           radius="md"
           autoFocus
         />
+        {poll && <PollEditor value={poll} onChange={setPoll} disabled={update.isPending} error={pollTried && pollProblem(poll) ? serverText(pollProblem(poll)!) : null} />}
         {update.isError && !isRateLimited(update.error) && (
           <Alert color="red" role="alert" p="xs" radius="md">
             {t('feed.post.saveFailed', { message: serverText(update.error.message) })}

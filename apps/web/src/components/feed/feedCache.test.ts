@@ -22,6 +22,7 @@ function post(id: string, extra: Partial<FeedItem> = {}): FeedItem {
     likeCount: 0,
     likedByMe: false,
     commentCount: 0,
+    poll: null,
     ...extra,
   };
 }

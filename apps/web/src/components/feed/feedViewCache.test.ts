@@ -15,6 +15,7 @@ function post(id: string, extra: Partial<FeedItem> = {}): FeedItem {
     feeling: null,
     categoryId: null,
     pinnedAt: null,
+    poll: null,
     createdAt: at,
     updatedAt: at,
     attachmentType: null,

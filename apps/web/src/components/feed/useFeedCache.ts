@@ -122,6 +122,10 @@ export function useFeedCache() {
           // Read for every subscriber at once, liked by none of them: the viewer's own like stays.
           cache.patchComment(event.postId, event.comment.id, (comment) => ({ ...event.comment, likedByMe: comment.likedByMe }));
           return;
+        case 'poll.updated':
+          // The counts are everyone's; the choice is the viewer's own, which the event names only when they voted.
+          patchPost(event.postId, (post) => ({ poll: { ...event.poll, myChoice: event.voterId === viewerId ? (event.optionId ?? null) : (post.poll?.myChoice ?? null) } }));
+          return;
         case 'comment.deleted':
           versions.touch(event.postId);
           patchPost(event.postId, () => ({ commentCount: event.commentCount }));

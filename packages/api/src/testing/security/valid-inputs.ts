@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import { communities, feedbackComments, postCategories, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, profiles } from '@app/db/schema';
+import { communities, feedbackComments, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { becomePartner } from '../../partners/service.ts';
@@ -80,6 +80,14 @@ const eventFields = {
 const peerOf = ({ world, me }: InputContext) => (me === world.member ? world.other : world.member);
 
 const community = ({ world }: InputContext) => ({ communityId: world.community.id });
+
+/** A post of the world's member (its author, as of the world's post) carrying an open poll; its first option. */
+async function memberPoll({ database, world }: InputContext) {
+  const [post] = await database.db.insert(posts).values({ communityId: world.community.id, userId: world.member, content: 'Which day?' }).returning();
+  await database.db.insert(polls).values({ postId: post!.id });
+  const [option] = await database.db.insert(pollOptions).values([{ postId: post!.id, position: 0, label: 'Monday' }, { postId: post!.id, position: 1, label: 'Friday' }]).returning();
+  return { postId: post!.id, optionId: option!.id };
+}
 
 /**
  * The partner programme's standing, set before a partner-only call: the member is the partner who
@@ -168,6 +176,8 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'posts.updateComment': ({ world }) => ({ commentId: world.comment.id, content: 'Nice, edited' }),
   'posts.deleteComment': ({ world }) => ({ commentId: world.comment.id }),
   'posts.likeComment': ({ world }) => ({ commentId: world.comment.id, liked: true }),
+  'posts.vote': memberPoll,
+  'posts.closePoll': async (context) => ({ postId: (await memberPoll(context)).postId }),
   'posts.onFeed': community,
   'posts.pin': ({ world }) => ({ postId: world.post.id }),
   'posts.unpin': ({ world }) => ({ postId: world.post.id }),
