@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addComment, addPost, hasPost, removeComment, removePost, shiftAuthorPoints, shiftCommentAuthorPoints, updateComment, updatePost } from './feedCache.ts';
-import type { FeedComment, FeedData, FeedItem } from '../../lib/paged.ts';
+import type { FeedComment, FeedData } from '../../lib/paged.ts';
+import { testPost } from './testPost.ts';
 
 const author = { id: 'u1', username: 'ana', fullName: 'Ana', avatarUrl: null, points: 0 };
 
-function post(id: string, extra: Partial<FeedItem> = {}): FeedItem {
-  const at = new Date('2026-11-23T10:00:00Z');
-  return {
-    id,
-    communityId: 'c1',
-    content: `post ${id}`,
-    mentions: [],
-    feeling: null,
-    categoryId: null,
-    pinnedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    attachmentType: null,
-    attachmentUrl: null,
-    author,
-    likeCount: 0,
-    likedByMe: false,
-    commentCount: 0,
-    poll: null,
-    ...extra,
-  };
-}
+const post = testPost;
 
 function feed(...pages: string[][]): FeedData {
   return {

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedData, FeedItem } from '../../lib/paged.ts';
+import { testPost } from './testPost.ts';
 import { DEFAULT_VIEW, inView, pinsLead } from './feedView.tsx';
 import { insertNewPost, moveToTop, placeOfNewPost } from './feedViewCache.ts';
 
-const author = { id: 'u1', username: 'ana', fullName: 'Ana', avatarUrl: null, points: 0 };
 const at = new Date('2026-11-23T10:00:00Z');
 
-function post(id: string, extra: Partial<FeedItem> = {}): FeedItem {
-  return {
-    id,
-    communityId: 'c1',
-    content: `post ${id}`,
-    mentions: [],
-    feeling: null,
-    categoryId: null,
-    pinnedAt: null,
-    poll: null,
-    createdAt: at,
-    updatedAt: at,
-    attachmentType: null,
-    attachmentUrl: null,
-    author,
-    likeCount: 0,
-    likedByMe: false,
-    commentCount: 0,
-    ...extra,
-  };
-}
+const post = testPost;
 
 function feed(...pages: FeedItem[][]): FeedData {
   return { pages: pages.map((items) => ({ items, nextCursor: null })), pageParams: pages.map(() => null) };

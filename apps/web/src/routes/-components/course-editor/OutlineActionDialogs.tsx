@@ -40,24 +40,12 @@ export function OutlineActionDialogs({ action, onClose, onDeleted }: OutlineActi
   const renameLesson = useMutation(trpc.courses.renameLesson.mutationOptions(options(() => t('courseEditor.renamed'))));
   // The editor lets go of what was deleted at once: a callback passed to mutate() would run only after
   // done() has refetched the outline, and by then another module may be open.
-  const deleteModule = useMutation(
-    trpc.courses.deleteModule.mutationOptions({
-      onSuccess: (_, { moduleId }) => {
-        onDeleted(moduleId);
-        return done(t('courseEditor.moduleDeleted'));
-      },
-      onError: failed,
-    }),
-  );
-  const deleteLesson = useMutation(
-    trpc.courses.deleteLesson.mutationOptions({
-      onSuccess: (_, { lessonId }) => {
-        onDeleted(lessonId);
-        return done(t('courseEditor.lessonDeleted'));
-      },
-      onError: failed,
-    }),
-  );
+  const afterDelete = (id: string, message: string) => {
+    onDeleted(id);
+    return done(message);
+  };
+  const deleteModule = useMutation(trpc.courses.deleteModule.mutationOptions({ onSuccess: (_, v) => afterDelete(v.moduleId, t('courseEditor.moduleDeleted')), onError: failed }));
+  const deleteLesson = useMutation(trpc.courses.deleteLesson.mutationOptions({ onSuccess: (_, v) => afterDelete(v.lessonId, t('courseEditor.lessonDeleted')), onError: failed }));
   const busy = renameModule.isPending || renameLesson.isPending || deleteModule.isPending || deleteLesson.isPending;
   const close = () => {
     setError(null);
