@@ -117,11 +117,11 @@ export async function messagePage(db: Queryable, keys: ChatKeyring, me: string, 
     rows.map(({ row, cursorAt }) => ({ id: row.id, cursorAt, row })),
     input.limit,
   );
-  // The other person, so a conversation opened from a link or a search names them whatever lists the page holds.
-  const [other] = await db
-    .select({ id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.id, input.userId));
+  // The other person, on the first page only (older pages never need them again), so a conversation
+  // opened from a link or a search names them whatever lists the page holds.
+  const [other] = input.cursor
+    ? []
+    : await db.select({ id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, input.userId));
   return { items: await withMentions(db, page.items.map(({ row }) => readMessage(keys, row))), nextCursor: page.nextCursor, other: other ?? null };
 }
 
