@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsText, commissionCents, referralCodeOf, referralLink, REFERRAL_CODE_PATTERN, usd } from './partners.ts';
+import { centsText, commissionCents, REFERRAL_CODE_ALPHABET, referralCodeSpellings, referralLink, REFERRAL_CODE_PATTERN, usd } from './partners.ts';
 
 describe('the commission', () => {
   it('is 5% in whole cents, rounded half up once', () => {
@@ -19,12 +19,16 @@ describe('the commission', () => {
 });
 
 describe('the referral code and link', () => {
-  it('is the first 8 characters of the base64 user id: letters and digits only', () => {
-    const id = '3f2a9c1e-7b44-4d21-9a0b-5c6d7e8f9a0b';
-    expect(referralCodeOf(id)).toBe(Buffer.from(id).toString('base64').slice(0, 8));
-    expect(referralCodeOf(id)).toBe('M2YyYTlj');
-    for (let i = 0; i < 200; i++) expect(referralCodeOf(crypto.randomUUID())).toMatch(REFERRAL_CODE_PATTERN);
-    expect(referralCodeOf(id, 12)).toMatch(/^M2YyYTlj.{4}$/);
+  it('is read as written and in capitals, so old mixed-case codes and new codes typed in small letters both resolve', () => {
+    expect(referralCodeSpellings('M2YyYTlj')).toEqual(['M2YyYTlj', 'M2YYYTLJ']);
+    expect(referralCodeSpellings(' k7q2xm9p ')).toEqual(['k7q2xm9p', 'K7Q2XM9P']);
+    expect(referralCodeSpellings('K7Q2XM9P')).toEqual(['K7Q2XM9P']);
+  });
+
+  it('has an alphabet without look-alike characters that the code pattern accepts', () => {
+    for (const lookAlike of '0O1IL') expect(REFERRAL_CODE_ALPHABET).not.toContain(lookAlike);
+    expect(new Set(REFERRAL_CODE_ALPHABET).size).toBe(REFERRAL_CODE_ALPHABET.length);
+    expect(REFERRAL_CODE_ALPHABET.repeat(2).slice(0, 48)).toMatch(REFERRAL_CODE_PATTERN);
   });
 
   it('is the site origin with ?ref= and the code', () => {

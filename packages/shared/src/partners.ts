@@ -28,16 +28,25 @@ export function commissionCents(baseCents: number, basisPoints: number = COMMISS
   return Math.floor((baseCents * basisPoints + 5_000) / 10_000);
 }
 
-/** How many characters of the base64 user id make the referral code (spec section 9). */
+/** How many characters a new referral code has. */
 export const REFERRAL_CODE_LENGTH = 8;
 
 /**
- * The referral code: the first `length` characters of the base64 of the user id (its text, as the
- * original did with `btoa(user.id)`). A uuid's text is hex digits and hyphens, whose base64 is
- * letters and digits only, so the code needs no escaping in a URL.
+ * What new referral codes are made of: digits and capital letters without the ones people mistake
+ * for each other when reading a code aloud or typing it (0 and O, 1, I and L), as Crockford's base 32
+ * leaves out. 31 characters, so 8 of them make 8.5 × 10¹¹ codes.
  */
-export function referralCodeOf(userId: string, length: number = REFERRAL_CODE_LENGTH): string {
-  return btoa(userId).slice(0, length);
+export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/**
+ * The ways a typed or linked code may name a partner: as written (codes made before this alphabet
+ * were the first characters of the base64 user id, mixed case, and their links keep working) and in
+ * capitals (a new code typed in small letters).
+ */
+export function referralCodeSpellings(code: string): string[] {
+  const written = code.trim();
+  const capitals = written.toUpperCase();
+  return capitals === written ? [written] : [written, capitals];
 }
 
 export { REFERRAL_CODE_PATTERN };

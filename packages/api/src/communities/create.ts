@@ -1,16 +1,16 @@
 import type { Queryable } from '@app/db';
-import { communities, communityMembers, partnerReferrals, partners } from '@app/db/schema';
+import { communities, communityMembers, partnerReferrals } from '@app/db/schema';
 import { createCommunityInput } from '@app/shared/communities';
-import { eq } from 'drizzle-orm';
 import { publish } from '../platform/live/publish.ts';
 import { protectedProcedure } from '../core/trpc.ts';
 import { discardLogo, editableFields, requireOwnLogo, rethrowNameTaken } from './service.ts';
 import { partnerTopic } from '../partners/events.ts';
+import { partnerByCode } from '../partners/service.ts';
 
 /** The partner whose referral code the creator arrived with; nobody refers themselves. */
 async function referrerOf(tx: Queryable, code: string | null | undefined, userId: string): Promise<string | null> {
   if (!code) return null;
-  const [partner] = await tx.select({ userId: partners.userId }).from(partners).where(eq(partners.referralCode, code));
+  const partner = await partnerByCode(tx, code);
   return partner && partner.userId !== userId ? partner.userId : null;
 }
 

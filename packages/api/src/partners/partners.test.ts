@@ -1,8 +1,9 @@
 import { communities, communityMembers, partnerPayouts, partnerReferrals, partners, profiles } from '@app/db/schema';
-import { PARTNER_MESSAGES, referralCodeOf } from '@app/shared/partners';
+import { PARTNER_MESSAGES, REFERRAL_CODE_ALPHABET } from '@app/shared/partners';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { forumId } from './forum.ts';
+import { becomePartner, newReferralCode, partnerByCode } from './service.ts';
 import { callerFor, communityCreatedWith, createTestCommunity, createTestUser, deliver, newPartner, payingMember, refund, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
@@ -10,14 +11,12 @@ const scene = useTestDatabase();
 const as = (userId: string | null, options: { admin?: boolean } = {}) => callerFor(scene.database, userId, options);
 
 describe('joining the programme', () => {
-  it("is one click: the referral code is the first 8 characters of the base64 user id, and the forum's membership comes with it", async () => {
+  it("is one click: a referral code of 8 characters without look-alikes, and the forum's membership comes with it", async () => {
     const userId = await createTestUser(scene.database);
     expect(await as(userId).partners.me()).toEqual({ partner: null, forumId: null, isAdmin: false });
 
     const joined = await as(userId).partners.join();
-    expect(joined.referralCode).toBe(Buffer.from(userId).toString('base64').slice(0, 8));
-    expect(joined.referralCode).toBe(referralCodeOf(userId));
-    expect(joined.referralCode).toMatch(/^[A-Za-z0-9]{8}$/);
+    expect(joined.referralCode).toMatch(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`));
     expect(joined.forumId).toBe(await forumId(scene.database.db));
 
     const me = await as(userId).partners.me();
@@ -29,6 +28,39 @@ describe('joining the programme', () => {
     expect(membership).toEqual({ status: 'approved', role: 'member' });
   });
 
+  it('gives different people different codes, drawn over the whole alphabet', async () => {
+    const codes = Array.from({ length: 400 }, () => newReferralCode());
+    expect(new Set(codes).size).toBe(codes.length);
+    const used = new Set(codes.join(''));
+    expect([...REFERRAL_CODE_ALPHABET].every((character) => used.has(character))).toBe(true);
+    expect([...used].every((character) => REFERRAL_CODE_ALPHABET.includes(character))).toBe(true);
+  });
+
+  it("draws again when another partner's code is the one drawn", async () => {
+    const userId = await createTestUser(scene.database);
+    const holder = await createTestUser(scene.database);
+    await scene.database.db.insert(partners).values({ userId: holder, referralCode: 'TAKEN234' });
+    const drawn = ['TAKEN234', 'FRESH567'];
+    const { partner } = await becomePartner(scene.database.db, userId, () => drawn.shift()!);
+    expect(partner.referralCode).toBe('FRESH567');
+  });
+
+  it('finds a partner by a code as written (old base64 codes) or typed in small letters (new codes)', async () => {
+    const old = await createTestUser(scene.database);
+    const oldCode = Buffer.from(old).toString('base64').slice(0, 8);
+    await scene.database.db.insert(partners).values({ userId: old, referralCode: oldCode });
+    const fresh = await createTestUser(scene.database);
+    const { referralCode } = await as(fresh).partners.join();
+
+    expect(await partnerByCode(scene.database.db, oldCode)).toEqual({ userId: old });
+    expect(await partnerByCode(scene.database.db, referralCode.toLowerCase())).toEqual({ userId: fresh });
+    expect(await partnerByCode(scene.database.db, 'NOBODY23')).toBeNull();
+
+    const referred = await communityCreatedWith(scene.database, referralCode.toLowerCase());
+    const [row] = await scene.database.db.select({ referredBy: communities.referredBy }).from(communities).where(eq(communities.id, referred.id));
+    expect(row!.referredBy).toBe(fresh);
+  });
+
   it('is idempotent: clicking again (or twice at once) keeps one partnership, one code and one forum seat', async () => {
     const userId = await createTestUser(scene.database);
     const [a, b] = await Promise.all([as(userId).partners.join(), as(userId).partners.join()]);
@@ -38,14 +70,6 @@ describe('joining the programme', () => {
     expect(await scene.database.db.$count(communityMembers, and(eq(communityMembers.communityId, again.forumId), eq(communityMembers.userId, userId)))).toBe(1);
     const [forum] = await scene.database.db.select().from(communities).where(eq(communities.id, again.forumId));
     expect(forum!.membersCount).toBe(await scene.database.db.$count(communityMembers, eq(communityMembers.communityId, again.forumId)));
-  });
-
-  it("takes a longer piece of the base64 id when another partner's code already is those 8 characters", async () => {
-    const userId = await createTestUser(scene.database);
-    const holder = await createTestUser(scene.database);
-    await scene.database.db.insert(partners).values({ userId: holder, referralCode: referralCodeOf(userId) });
-    const { referralCode } = await as(userId).partners.join();
-    expect(referralCode).toBe(referralCodeOf(userId, 12));
   });
 
   it('refuses a signed-out visitor', async () => {

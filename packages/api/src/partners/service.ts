@@ -1,7 +1,8 @@
+import { randomInt } from 'node:crypto';
 import type { Db, Queryable } from '@app/db';
 import { communities, communityMembers, partnerEarnings, partnerPayouts, partnerReferrals, partners } from '@app/db/schema';
-import { PARTNER_MESSAGES, REFERRAL_CODE_LENGTH, referralCodeOf } from '@app/shared/partners';
-import { count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PARTNER_MESSAGES, REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH, referralCodeSpellings } from '@app/shared/partners';
+import { count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { admitToForum } from './forum.ts';
 
@@ -13,30 +14,37 @@ export async function partnerOf(db: Queryable, userId: string): Promise<PartnerR
   return row ?? null;
 }
 
-/**
- * Code lengths tried in turn: the spec's 8 characters of the base64 user id, and more of it only
- * in the rare case another partner's id begins the same way (8 characters encode its first 6 hex digits).
- */
-const CODE_LENGTHS = [REFERRAL_CODE_LENGTH, 12, 16, 24, 48];
+/** A new referral code: 8 characters drawn uniformly (crypto's `randomInt`) from the alphabet without look-alikes. */
+export function newReferralCode(): string {
+  return Array.from({ length: REFERRAL_CODE_LENGTH }, () => REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)]).join('');
+}
+
+/** New codes tried before giving up: another partner holding a code is one chance in 10¹¹ per partner. */
+const CODE_ATTEMPTS = 5;
 
 /**
  * Joins the partner programme, idempotently: the partner row with its referral code, and an
  * approved membership of the partners' forum, in one transaction. A second click (or a partner who
- * left the forum) changes nothing but the forum membership.
+ * left the forum) changes nothing but the forum membership. `makeCode` is for tests of a taken code.
  */
-export async function becomePartner(db: Db, userId: string): Promise<{ partner: PartnerRow; forumId: string }> {
+export async function becomePartner(db: Db, userId: string, makeCode: () => string = newReferralCode): Promise<{ partner: PartnerRow; forumId: string }> {
   return db.transaction(async (tx) => {
     let partner = await partnerOf(tx, userId);
-    for (const length of CODE_LENGTHS) {
-      if (partner) break;
-      // Nothing on a conflict: the same person's other click won (found below), or the code is another's (try a longer one).
-      const [made] = await tx.insert(partners).values({ userId, referralCode: referralCodeOf(userId, length) }).onConflictDoNothing().returning();
+    for (let attempt = 0; attempt < CODE_ATTEMPTS && !partner; attempt++) {
+      // Nothing on a conflict: the same person's other click won (found below), or the code is another's (draw again).
+      const [made] = await tx.insert(partners).values({ userId, referralCode: makeCode() }).onConflictDoNothing().returning();
       partner = made ?? (await partnerOf(tx, userId));
     }
     if (!partner) throw new AppError('CONFLICT', PARTNER_MESSAGES.codeTaken);
     const forumId = await admitToForum(tx, userId);
     return { partner, forumId };
   });
+}
+
+/** The partner whose referral code `code` is (as written, or in capitals), or null. */
+export async function partnerByCode(db: Queryable, code: string): Promise<{ userId: string } | null> {
+  const [partner] = await db.select({ userId: partners.userId }).from(partners).where(inArray(partners.referralCode, referralCodeSpellings(code))).limit(1);
+  return partner ?? null;
 }
 
 /** Money as a JS number: sums come back from Postgres as bigint text. */
