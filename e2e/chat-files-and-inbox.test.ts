@@ -91,6 +91,7 @@ describeBrowser('community chat: files and the inbox', () => {
   it('lists conversations with unread counts in the top bar, live, and says No messages to someone with none', async () => {
     const { community, ana, ben } = await chatClub(communityWith);
     const dana = await person('dana', 'Dana Newcomer', VIEWPORTS.phone);
+    await dana.page.goto('/');
     await messagesButton(dana.page).click();
     await dana.page.getByText('No messages', { exact: true }).waitFor();
     await settled(dana.page.getByRole('menu'));

@@ -53,6 +53,7 @@ describeDiscover('Discover', () => {
 
   it('shows the title, the totals and the community grid; the search filters it case-insensitively', async () => {
     const { page } = await person('viewer', 'Vera Viewer');
+    await page.goto('/');
     await page.getByRole('heading', { name: 'Discover' }).waitFor();
     expect(await page.getByText('Find amazing communities and connect with inspiring people.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: '+ Community' }).getAttribute('href')).toBe('/Pricing');
@@ -93,6 +94,7 @@ describeDiscover('Discover', () => {
 
   it('filters by category chip and language; All clears the chip; a miss says so', async () => {
     const { page } = await person('chips');
+    await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
     await expect.poll(() => gridCards(page).count()).toBe(4);
 
@@ -114,6 +116,7 @@ describeDiscover('Discover', () => {
 
   it('People: switching tabs clears the search; people are searchable by name; a card opens the profile', async () => {
     const { page } = await person('people', undefined, VIEWPORTS.phone);
+    await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search communities' }).fill(tag);
     await expect.poll(() => gridCards(page).count()).toBe(4);
     await screenshot(page, 'discover-phone');
@@ -154,6 +157,7 @@ describeDiscover('Discover', () => {
 
   it('People: retries network errors 1 s, 2 s and 4 s apart, then offers Retry Now', async () => {
     const { page } = await person('offline');
+    await page.goto('/');
     await page.getByRole('heading', { name: 'Discover' }).waitFor();
     const cut = (url: URL) => url.pathname.includes('profiles.list');
     await page.route(cut, (route) => route.abort('internetdisconnected'));

@@ -76,6 +76,7 @@ describeBrowser('profile and settings', () => {
 
   it('uploads an avatar that then shows in the top bar and on the profile page', async () => {
     const { page } = await person('pictured', 'Pia Pictured', VIEWPORTS.phone);
+    await page.goto('/');
     const handle = await ownUsername(page);
     await page.goto('/settings');
     const chooser = page.waitForEvent('filechooser');

@@ -36,6 +36,7 @@ describeBrowser('the app shell', () => {
 
   it('shows the messages dropdown and the avatar letter when signed in', async () => {
     const { page } = await person('zed', undefined, VIEWPORTS.phone);
+    await page.goto('/');
     expect((await page.getByRole('button', { name: 'Account menu' }).innerText()).trim()).toBe('Z');
     await page.getByRole('button', { name: 'Messages' }).click();
     await expect.poll(() => page.getByText('No messages').isVisible()).toBe(true);

@@ -56,8 +56,19 @@ export interface Person<N extends string | undefined = string | undefined> {
 }
 
 /**
- * Signs someone in through the UI in a browser context of their own. `prefix` starts a fresh e-mail
- * address, unless it is one (contains '@'); without `name` the stand-in's form keeps its own.
+ * Signs a browser context in through the local stand-in's JSON answer, which sets the session cookie
+ * the context's pages share (`page.request` and the browser keep one cookie jar). The page stays
+ * blank: the test opens what it needs. Signing in through the screens is `signInThroughUi`, which the
+ * sign-in journeys use; every other test skips its two page loads per person.
+ */
+export async function signInThroughApi(page: Page, email: string, name?: string) {
+  const res = await page.request.post('/auth/dev/sign-in', { data: { email, ...(name ? { name } : {}) } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Signs someone in in a browser context of their own, its page still blank. `prefix` starts a fresh
+ * e-mail address, unless it is one (contains '@'); without `name` the stand-in picks one from the e-mail.
  */
 export async function signedInPerson<N extends string | undefined>(
   browser: Browser,
@@ -67,7 +78,7 @@ export async function signedInPerson<N extends string | undefined>(
   options: ContextOptions = {},
 ): Promise<Person<N>> {
   const { context, page } = await newPage(browser, viewport, options);
-  await signInThroughUi(page, prefix.includes('@') ? prefix : uniqueEmail(prefix), name);
+  await signInThroughApi(page, prefix.includes('@') ? prefix : uniqueEmail(prefix), name);
   return { context, page, ...(await whoAmI(page)), name: name as N };
 }
 
@@ -76,8 +87,8 @@ export type Who = readonly [prefix: string, name: string, viewport?: Viewport, o
 
 /**
  * One browser for a test file (launched before its tests, closed after them), and in it:
- * - `person(prefix, name?, viewport?, options?)`: someone signed in through the UI;
- * - `admin()`: the platform admin of the e2e app, signed in through the UI;
+ * - `person(prefix, name?, viewport?, options?)`: someone signed in (through the stand-in's JSON answer), on a blank page;
+ * - `admin()`: the platform admin of the e2e app, signed in the same way;
  * - `visitor(viewport?, options?)`: a signed-out page in a fresh context;
  * - `communityWith(owner, community, ...members)`: a community made through the API by a person
  *   signed in for it, which each member (signed in in turn) joins through the API.

@@ -71,6 +71,9 @@ export function CommentForm({ labels, schema, counter, sending, error, onDismiss
     placeholder: labels.placeholder,
     onKeyDown,
     error: tooLong && check.error?.issues[0] ? serverText(check.error.issues[0].message) : undefined,
+    // With a counter the box stops at the limit, typed or pasted: the browser's own maxlength, widened
+    // by what the counter does not count (a picked mention's extra characters, spaces at either end).
+    maxLength: counter ? counter.max + text.length - counted : undefined,
     autosize: true,
     minRows: 1,
     maxRows: 6,
