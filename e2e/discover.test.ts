@@ -173,6 +173,30 @@ describeDiscover('Discover', () => {
     await screenshot(page, 'discover-people-desktop');
   });
 
+  it("draws the cards' shapes while the first page loads, on a phone, then the cards in their place", async () => {
+    const { page } = await visitor(VIEWPORTS.phone);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const list = (url: URL) => url.pathname.includes('communities.list');
+    await page.route(list, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/discover');
+    const loading = page.getByRole('status', { name: 'Loading communities' });
+    await loading.waitFor();
+    // Six cards' shapes in the grid's one column: the screen is laid out, not a lone spinner.
+    expect(await loading.locator('.mantine-Card-root').count()).toBe(6);
+    const box = (await loading.boundingBox())!;
+    expect(box.width).toBeGreaterThan(300);
+    expect(box.height).toBeGreaterThan(600);
+    await screenshot(page, 'discover-loading-phone');
+    release();
+    await page.unroute(list);
+    await expect.poll(() => gridCards(page).count()).toBeGreaterThan(0);
+    expect(await loading.count()).toBe(0);
+  });
+
   // Last, since joining changes a seeded community's member count.
   it('lets a visitor browse Discover from the landing page, and join a community after signing in', async () => {
     const { page } = await visitor(VIEWPORTS.phone);

@@ -5,9 +5,9 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommunityGrid } from '../../../components/CommunityGrid.tsx';
+import { CommunityGrid, CommunityGridSkeleton } from '../../../components/CommunityGrid.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { EmptyResults, ListLoader } from './ResultStates.tsx';
+import { EmptyResults } from './ResultStates.tsx';
 
 interface CommunityResultsProps {
   search: string;
@@ -37,7 +37,7 @@ export function CommunityResults({ search, category, language }: CommunityResult
     if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (query.isPending) return <ListLoader label={t('discover.communities.loading')} />;
+  if (query.isPending) return <CommunityGridSkeleton label={t('discover.communities.loading')} />;
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (query.isError || items.length === 0) {
     return <EmptyResults icon={<IconMoodEmpty size={30} />} message={t('discover.communities.empty')} hint={t('discover.communities.emptyHint')} />;
