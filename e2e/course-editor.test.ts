@@ -203,6 +203,25 @@ describeBrowser('course editor', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await toast(owner.page, 'Module content saved successfully.');
 
+    // A file uploaded to a saved module is kept with it at once: it leaves nothing unsaved and moving
+    // on asks nothing. An edit made before an upload stays unsaved.
+    await form.locator('input[type="file"]').setInputFiles({ name: 'knives.txt', mimeType: 'text/plain', buffer: Buffer.from('Chef, paring, bread.\n') });
+    await form.getByRole('link', { name: 'View Document 2' }).waitFor();
+    await expect.poll(() => form.getByText('Unsaved changes').count()).toBe(0);
+    await owner.page.getByRole('button', { name: 'Practice', exact: true }).click();
+    await owner.page.getByRole('form', { name: 'Module Practice' }).waitFor();
+    expect(await owner.page.getByRole('dialog', { name: 'Unsaved changes' }).count()).toBe(0);
+    await owner.page.getByRole('button', { name: 'Foundations', exact: true }).click();
+    form = owner.page.getByRole('form', { name: 'Module Foundations' });
+    await form.getByRole('link', { name: 'View Document 2' }).waitFor();
+    await form.getByLabel('Title').fill('Foundations (draft)');
+    await form.locator('input[type="file"]').setInputFiles({ name: 'stones.txt', mimeType: 'text/plain', buffer: Buffer.from('Whetstone, 1000 grit.\n') });
+    await form.getByRole('link', { name: 'View Document 3' }).waitFor();
+    await expect.poll(() => form.getByRole('button', { name: 'Upload files' }).getAttribute('data-loading')).toBeNull();
+    expect(await form.getByText('Unsaved changes').count()).toBe(1);
+    await form.getByLabel('Title').fill('Foundations');
+    await expect.poll(() => form.getByText('Unsaved changes').count()).toBe(0);
+
     // Publishing: Milo's open tab shows the course without a reload.
     await owner.page.getByRole('tab', { name: 'Course Details' }).click();
     const publish = owner.page.getByRole('form', { name: 'Course Details' });

@@ -11,16 +11,20 @@ import { COURSE_FILE_ACCEPT, uploadCourseFile, type EditorFile } from './files.t
 interface CourseFilesFieldProps {
   documents: EditorFile[];
   images: EditorFile[];
-  onChange: (files: { documents: EditorFile[]; images: EditorFile[] }) => void;
+  onChange: (files: ModuleFiles) => void;
+  /** After the files picked together are uploaded: keeps them (the lists as shown), before the field stops being busy. */
+  onUploaded?: (files: ModuleFiles) => Promise<unknown>;
   onBusyChange: (busy: boolean) => void;
 }
+
+type ModuleFiles = { documents: EditorFile[]; images: EditorFile[] };
 
 /**
  * A module's files: upload (.pdf .doc .docx .txt to documents, .jpg .jpeg .png .gif to images),
  * documents as 'View Document N' links and images with 'View Full Size', each removable. They are
  * kept with the module on 'Save Changes'.
  */
-export function CourseFilesField({ documents, images, onChange, onBusyChange }: CourseFilesFieldProps) {
+export function CourseFilesField({ documents, images, onChange, onUploaded, onBusyChange }: CourseFilesFieldProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   async function pick(files: File[]) {
@@ -28,16 +32,23 @@ export function CourseFilesField({ documents, images, onChange, onBusyChange }: 
     setBusy(true);
     onBusyChange(true);
     let next = { documents, images };
+    let added = 0;
     for (const file of files) {
       try {
         const uploaded = await uploadCourseFile(file);
         const entry = { key: uploaded.key, url: uploaded.url, name: uploaded.name };
         next = uploaded.image ? { ...next, images: [...next.images, entry] } : { ...next, documents: [...next.documents, entry] };
         onChange(next);
-        notifications.show({ color: 'teal', message: serverText(CONTENT_MESSAGES.fileUploaded) });
+        added += 1;
       } catch (error) {
         notifications.show({ color: 'red', title: serverText(CONTENT_MESSAGES.fileUploadFailed), message: error instanceof Error ? serverText(error.message) : '' });
       }
+    }
+    try {
+      if (added > 0 && onUploaded) await onUploaded(next);
+      if (added > 0) notifications.show({ color: 'teal', message: serverText(CONTENT_MESSAGES.fileUploaded) });
+    } catch (error) {
+      notifications.show({ color: 'red', title: serverText(CONTENT_MESSAGES.fileUploadFailed), message: error instanceof Error ? serverText(error.message) : '' });
     }
     setBusy(false);
     onBusyChange(false);

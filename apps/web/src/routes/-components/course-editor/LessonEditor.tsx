@@ -13,6 +13,7 @@ import { contentLoadError, type CourseLesson } from '../courses/types.ts';
 import { ContentFields, type ContentValues } from './ContentFields.tsx';
 import { EditorPane, PaneState } from './EditorPane.tsx';
 import { COURSE_FILE_ACCEPT, uploadCourseFile, type EditorFile } from './files.ts';
+import { useSavedValues } from './useSavedValues.ts';
 
 interface LessonValues extends ContentValues {
   /** The lesson's resource ('Download Resource'), or null. */
@@ -47,40 +48,49 @@ function LessonForm({ lesson, onDirtyChange }: { lesson: CourseLesson; onDirtyCh
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
+  const [initial] = useState<LessonValues>(() => ({
+    title: lesson.title,
+    content: lesson.content ?? '',
+    videoUrl: lesson.videoUrl ?? '',
+    resource: lesson.fileKey && lesson.fileUrl ? { key: lesson.fileKey, url: lesson.fileUrl } : null,
+  }));
   const form = useForm<LessonValues>({
     mode: 'controlled',
-    initialValues: {
-      title: lesson.title,
-      content: lesson.content ?? '',
-      videoUrl: lesson.videoUrl ?? '',
-      resource: lesson.fileKey && lesson.fileUrl ? { key: lesson.fileKey, url: lesson.fileUrl } : null,
-    },
+    initialValues: initial,
     validate: (values) => {
       const errors: FormErrors = { ...validateInput(toInput(lesson.id, values)) };
       delete errors.lessonId;
       return errors;
     },
   });
+  const server = useSavedValues(form, initial);
   const dirty = form.isDirty();
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const saved = async () => {
+    server.sent();
+    await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
+  };
   const save = useMutation(
     trpc.courses.updateLesson.mutationOptions({
       onSuccess: async () => {
         notifications.show({ color: 'teal', message: t('courseEditor.lessonSaved') });
-        form.resetDirty();
-        await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
+        await saved();
       },
       onError: (error) => {
         if (!isRateLimited(error)) notifications.show({ color: 'red', title: t('courseEditor.lessonSaveFailed'), message: serverText(error.message) });
       },
     }),
   );
+  // An uploaded resource is kept with the lesson at once (with what the server held, not the unsaved edits).
+  const saveResource = useMutation(trpc.courses.updateLesson.mutationOptions({ onSuccess: saved }));
   async function pick(file: File | null) {
     if (!file) return;
     setUploading(true);
     try {
       const uploaded = await uploadCourseFile(file);
-      form.setFieldValue('resource', { key: uploaded.key, url: uploaded.url, name: uploaded.name });
+      const resource = { key: uploaded.key, url: uploaded.url, name: uploaded.name };
+      form.setFieldValue('resource', resource);
+      await saveResource.mutateAsync(toInput(lesson.id, server.sending({ ...server.current(), resource })));
       notifications.show({ color: 'teal', message: serverText(CONTENT_MESSAGES.fileUploaded) });
     } catch (error) {
       notifications.show({ color: 'red', title: serverText(CONTENT_MESSAGES.fileUploadFailed), message: error instanceof Error ? serverText(error.message) : '' });
@@ -97,7 +107,7 @@ function LessonForm({ lesson, onDirtyChange }: { lesson: CourseLesson; onDirtyCh
       dirty={dirty}
       saving={save.isPending}
       busy={uploading}
-      onSubmit={form.onSubmit((v) => save.mutate(toInput(lesson.id, v)))}
+      onSubmit={form.onSubmit((v) => save.mutate(toInput(lesson.id, server.sending(v))))}
     >
       <ContentFields form={form} initialContent={lesson.content} />
       <Stack gap={6}>

@@ -14,6 +14,7 @@ import { CourseFilesField } from './CourseFilesField.tsx';
 import { contentLoadError } from '../courses/types.ts';
 import { EditorPane, PaneState } from './EditorPane.tsx';
 import type { EditorFile } from './files.ts';
+import { useSavedValues } from './useSavedValues.ts';
 
 interface ModuleValues extends ContentValues {
   /** '' for everyone, else the level's number. */
@@ -85,13 +86,14 @@ function ModuleForm({ courseId, moduleId, initial, isNew, onSaved, onDirtyChange
       return errors;
     },
   });
+  const server = useSavedValues(form, initial);
   const dirty = isNew || form.isDirty();
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const save = useMutation(
     trpc.courses.saveModule.mutationOptions({
       onSuccess: async (result) => {
         notifications.show({ color: 'teal', message: serverText(result.message) });
-        form.resetDirty();
+        server.sent();
         onDirtyChange(false);
         await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
         onSaved(result.id);
@@ -99,6 +101,14 @@ function ModuleForm({ courseId, moduleId, initial, isNew, onSaved, onDirtyChange
       onError: (error) => {
         if (isRateLimited(error)) return;
         notifications.show({ color: 'red', title: serverText(isNew ? CONTENT_MESSAGES.moduleSaveFailed : CONTENT_MESSAGES.moduleContentFailed), message: serverText(error.message) });
+      },
+    }),
+  );
+  const saveFiles = useMutation(
+    trpc.courses.saveModule.mutationOptions({
+      onSuccess: async () => {
+        server.sent();
+        await queryClient.invalidateQueries({ queryKey: trpc.courses.pathKey() });
       },
     }),
   );
@@ -113,13 +123,16 @@ function ModuleForm({ courseId, moduleId, initial, isNew, onSaved, onDirtyChange
       dirty={dirty}
       saving={save.isPending}
       busy={uploading}
-      onSubmit={form.onSubmit((v) => save.mutate(toInput(courseId, moduleId, v)))}
+      onSubmit={form.onSubmit((v) => save.mutate(toInput(courseId, moduleId, server.sending(v))))}
     >
       <ContentFields form={form} initialContent={initial.content} />
       <CourseFilesField
         documents={values.documents}
         images={values.images}
         onChange={(files) => form.setValues(files)}
+        // A saved module keeps uploaded files at once (with what the server held, not the unsaved edits);
+        // a module not saved yet keeps them with its first 'Save Changes'.
+        onUploaded={isNew ? undefined : (files) => saveFiles.mutateAsync(toInput(courseId, moduleId, server.sending({ ...server.current(), ...files })))}
         onBusyChange={setUploading}
       />
       <Select
