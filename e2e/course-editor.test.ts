@@ -269,7 +269,7 @@ describeBrowser('course editor', () => {
 
     // The owner's card shows the course's completion rate.
     await owner.page.goto(communityUrl(community.name, '?tab=courses'));
-    await owner.page.getByRole('article', { name: 'Knife Skills' }).getByText('1 of 1 members finished · 100% average progress').waitFor();
+    await owner.page.getByRole('article', { name: 'Knife Skills' }).getByText('1 of 1 member finished · 100% average progress').waitFor();
 
     await owner.page.goto(`/edit-course/${course.id}`);
     await owner.page.getByRole('tab', { name: 'Content' }).click();

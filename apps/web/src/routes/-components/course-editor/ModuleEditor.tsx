@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText, withServerText } from '../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../lib/rate-limit.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { ContentFields, type ContentValues } from './ContentFields.tsx';
 import { CourseFilesField } from './CourseFilesField.tsx';
@@ -113,7 +114,7 @@ function ModuleForm({ courseId, moduleId, initial, isNew, onSaved, onDirtyChange
     }),
   );
   const values = form.getValues();
-  const levels = LEVEL_THRESHOLDS.slice(1).map((points, index) => ({ value: String(index + 2), label: t('courseEditor.levelOption', { level: index + 2, points }) }));
+  const levels = LEVEL_THRESHOLDS.slice(1).map((points, index) => ({ value: String(index + 2), label: t('courseEditor.levelOption', { level: index + 2, points: t('levelsPage.points', { count: points, value: formatCount(points) }) }) }));
 
   return (
     <EditorPane

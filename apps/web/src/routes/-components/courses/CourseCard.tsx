@@ -74,7 +74,8 @@ export function CourseCard({ course, isOwner, onDelete }: CourseCardProps) {
             <Text size="xs" c="dimmed" mt={6}>
               {t('courses.finishedStats', {
                 finished: formatCount(course.stats.finished),
-                members: formatCount(course.stats.members),
+                count: course.stats.members,
+                value: formatCount(course.stats.members),
                 average: formatPercent(course.stats.averagePercent / 100),
               })}
             </Text>

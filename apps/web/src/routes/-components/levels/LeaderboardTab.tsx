@@ -58,8 +58,8 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
             </Title>
             <Text size="sm" c="dimmed">
               {me.toNextLevel === null
-                ? t('levelsPage.top', { points: formatCount(me.points) })
-                : t('levelsPage.progress', { points: formatCount(me.points), count: me.toNextLevel, next: me.level + 1 })}
+                ? t('levelsPage.top', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }) })
+                : t('levelsPage.progress', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }), count: me.toNextLevel, next: me.level + 1 })}
             </Text>
             <Progress value={progress} size="md" radius="xl" aria-label={t('levelsPage.progressLabel', { level: Math.min(me.level + 1, MAX_LEVEL) })} />
           </Stack>
