@@ -78,6 +78,12 @@ describeBrowser('points and levels', () => {
     await ownerView.getByRole('img', { name: 'Level 2' }).waitFor();
     await openTab(owner.page, community.name, 'Leaderboard');
     await owner.page.getByText('As the owner you are not ranked: the boards are for your members.').waitFor();
+    // In place of a rank of her own (owners earn nothing here), how her members spread over the levels.
+    const spread = owner.page.getByRole('region', { name: "Your members' levels" });
+    await expect.poll(() => spread.innerText()).toContain('6 members on the boards · Past level 1: 1');
+    expect(await spread.getByRole('list', { name: 'Members by level' }).getByRole('listitem').allInnerTexts()).toEqual(['Level 1: 5', 'Level 2: 1']);
+    expect(await owner.page.getByText(/more points? to level/).count()).toBe(0);
+    await shot(owner.page, 'levels-owner');
     const levels = owner.page.getByRole('region', { name: 'Levels' }).getByRole('table');
     await expect.poll(() => levels.getByRole('row').count()).toBe(10);
     // Shares from the real members: Cleo and the five fans, one of six at level 2.

@@ -2,6 +2,8 @@ import { Alert, Badge, Center, Group, Loader, Paper, Progress, SegmentedControl,
 import { BOARD_PERIODS, LEVEL_THRESHOLDS, MAX_LEVEL, type BoardPeriod } from '@app/shared/levels';
 import { IconLock, IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@app/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../../components/RouterLinks.tsx';
@@ -41,30 +43,11 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
   }
   if (summary.isError) return <Alert color="red">{serverText(summary.error.message)}</Alert>;
   const me = summary.data.me;
-  const floor = LEVEL_THRESHOLDS[me.level - 1]!;
-  const progress = me.toNextLevel === null ? 100 : Math.round((100 * (me.points - floor)) / (me.points - floor + me.toNextLevel));
 
   return (
     <Stack gap="lg">
       <BackButton />
-      <Paper withBorder radius="lg" p="lg" className={classes.hero}>
-        <Group gap="lg" wrap="nowrap" align="center">
-          <div className={classes.levelCircle} aria-hidden="true">
-            {formatCount(me.level)}
-          </div>
-          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <Title order={2} fz="lg">
-              {t('levels.badge', { level: me.level })}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {me.toNextLevel === null
-                ? t('levelsPage.top', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }) })
-                : t('levelsPage.progress', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }), count: me.toNextLevel, next: me.level + 1 })}
-            </Text>
-            <Progress value={progress} size="md" radius="xl" aria-label={t('levelsPage.progressLabel', { level: Math.min(me.level + 1, MAX_LEVEL) })} />
-          </Stack>
-        </Group>
-      </Paper>
+      {isOwner ? <OwnerLevels summary={summary.data} /> : <MyLevel me={me} />}
 
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="board-title">
         <Stack gap="md">
@@ -114,9 +97,11 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
           )}
           {board.data && (
             <Text size="sm" c="dimmed" role="status">
-              {isOwner || !board.data.me
+              {isOwner
                 ? t('levelsPage.ownerUnranked')
-                : t('levelsPage.you', { rank: board.data.me.rank, count: board.data.me.points, value: formatCount(board.data.me.points) })}
+                : board.data.me
+                  ? t('levelsPage.you', { rank: board.data.me.rank, count: board.data.me.points, value: formatCount(board.data.me.points) })
+                  : t('levelsPage.unranked')}
             </Text>
           )}
         </Stack>
@@ -137,11 +122,11 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
             </Table.Thead>
             <Table.Tbody>
               {summary.data.levels.map((level) => (
-                <Table.Tr key={level.level} data-current={level.level === me.level || undefined} className={classes.levelRow}>
+                <Table.Tr key={level.level} data-current={(!isOwner && level.level === me.level) || undefined} className={classes.levelRow}>
                   <Table.Td>
                     <Stack gap={2}>
                       <Group gap={6}>
-                        <Badge variant={level.level === me.level ? 'filled' : 'light'} color={level.level >= 5 ? 'orange' : 'brand'} radius="sm">
+                        <Badge variant={!isOwner && level.level === me.level ? 'filled' : 'light'} color={level.level >= 5 ? 'orange' : 'brand'} radius="sm">
                           {t('levels.badge', { level: level.level })}
                         </Badge>
                         {level.level > me.level && !isOwner && <IconLock size={14} aria-label={t('levelsPage.locked')} />}
@@ -172,5 +157,75 @@ export function LeaderboardTab({ communityId, isOwner, viewerId }: LeaderboardTa
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+type Summary = inferRouterOutputs<AppRouter>['levels']['summary'];
+
+/** A member's own level: the number, the points and what the next level needs, with a progress bar. */
+function MyLevel({ me }: { me: Summary['me'] }) {
+  const { t } = useTranslation();
+  const floor = LEVEL_THRESHOLDS[me.level - 1]!;
+  const progress = me.toNextLevel === null ? 100 : Math.round((100 * (me.points - floor)) / (me.points - floor + me.toNextLevel));
+  return (
+    <Paper withBorder radius="lg" p="lg" className={classes.hero}>
+      <Group gap="lg" wrap="nowrap" align="center">
+        <div className={classes.levelCircle} aria-hidden="true">
+          {formatCount(me.level)}
+        </div>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Title order={2} fz="lg">
+            {t('levels.badge', { level: me.level })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {me.toNextLevel === null
+              ? t('levelsPage.top', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }) })
+              : t('levelsPage.progress', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }), count: me.toNextLevel, next: me.level + 1 })}
+          </Text>
+          <Progress value={progress} size="md" radius="xl" aria-label={t('levelsPage.progressLabel', { level: Math.min(me.level + 1, MAX_LEVEL) })} />
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+const LEVEL_COLORS = ['gray.4', 'brand.3', 'brand.5', 'brand.7', 'brand.9', 'orange.4', 'orange.6', 'orange.8', 'red.7'];
+
+/**
+ * The owner's card in place of a rank (owners earn no points and are not ranked): how many members
+ * the boards count and how they spread over the nine levels, as one bar and its legend.
+ */
+function OwnerLevels({ summary }: { summary: Summary }) {
+  const { t } = useTranslation();
+  const past = summary.members - (summary.levels[0]?.members ?? 0);
+  const filled = summary.levels.filter((level) => level.members > 0);
+  return (
+    <Paper withBorder radius="lg" p="lg" className={classes.hero} component="section" aria-labelledby="owner-levels-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="owner-levels-title">
+          {t('levelsPage.owner.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('levelsPage.owner.members', { count: summary.members, value: formatCount(summary.members) })} · {t('levelsPage.owner.past', { value: formatCount(past) })}
+        </Text>
+        {filled.length > 0 && (
+          <>
+            <Progress.Root size={16} radius="xl" aria-hidden="true">
+              {filled.map((level) => (
+                <Progress.Section key={level.level} value={level.percent} color={LEVEL_COLORS[level.level - 1]} />
+              ))}
+            </Progress.Root>
+            <Group gap="md" component="ul" aria-label={t('levelsPage.owner.spread')} className={classes.legend}>
+              {filled.map((level) => (
+                <Group key={level.level} gap={6} component="li" wrap="nowrap">
+                  <span className={classes.swatch} style={{ background: `var(--mantine-color-${LEVEL_COLORS[level.level - 1]!.replace('.', '-')})` }} aria-hidden="true" />
+                  <Text size="sm">{t('levelsPage.owner.atLevel', { level: level.level, value: formatCount(level.members) })}</Text>
+                </Group>
+              ))}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }
