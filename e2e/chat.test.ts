@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, chatClub, chatUrl, communityUrl, composerText, conversationLink, describeBrowser, gate, messageWith, openChat, refusal, sendButton, sendViaApi, settled, shot, thread, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, chatClub, chatUrl, communityUrl, composerText, conversationLink, describeBrowser, gate, messageWith, openChat, refusal, sendButton, sendViaApi, settled, shot, thread, usePeople, VIEWPORTS, playVideo } from './support/index.ts';
 
 describeBrowser('community chat', () => {
   const { communityWith } = usePeople();
@@ -103,9 +103,10 @@ describeBrowser('community chat', () => {
     await ana.page.getByRole('textbox', { name: 'Video link' }).fill('https://youtu.be/dQw4w9WgXcQ');
     expect(await sendButton(ana.page).isDisabled()).toBe(false);
     await ana.page.getByRole('textbox', { name: 'Video link' }).press('Enter');
-    const player = (page: Page) => thread(page, page === ana.page ? 'Ben Reader' : 'Ana Author').locator('iframe[src="https://www.youtube.com/embed/dQw4w9WgXcQ"]');
-    await player(ana.page).waitFor();
-    await player(ben.page).waitFor({ timeout: 2_000 });
+    const poster = (page: Page) => thread(page, page === ana.page ? 'Ben Reader' : 'Ana Author').getByRole('button', { name: 'Play video: Video shared by Ana Author' });
+    await poster(ana.page).waitFor();
+    await poster(ben.page).waitFor({ timeout: 2_000 });
+    await playVideo(thread(ben.page, 'Ana Author'), 'Video shared by Ana Author', 'https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await expect.poll(() => ana.page.getByRole('textbox', { name: 'Video link' }).count()).toBe(0);
     await shot(ana.page, 'chat-conversation');
     await shot(ben.page, 'chat-conversation-phone');

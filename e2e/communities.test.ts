@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createCommunity, describeBrowser, gate, joinUrl, pick, screenshot, signInThroughUi, uniqueCommunityName, uniqueEmail, uploadLogo, usePeople, VIEWPORTS, visible } from './support/index.ts';
+import { createCommunity, describeBrowser, gate, joinUrl, pick, screenshot, signInThroughUi, uniqueCommunityName, uniqueEmail, uploadLogo, usePeople, VIEWPORTS, visible, playVideo } from './support/index.ts';
 
 const STEP_ONE_MESSAGES = [
   'Community name is required.',
@@ -92,7 +92,7 @@ describeBrowser('communities: create, join, my communities', () => {
 
     await page.getByRole('textbox', { name: 'Description' }).fill('Learn Rust together, one crate at a time.');
     await page.getByRole('textbox', { name: 'Video URL (YouTube/Vimeo)' }).fill('https://youtu.be/dQw4w9WgXcQ');
-    expect(await page.locator('iframe[title="Video preview"]').getAttribute('src')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+    await playVideo(page, 'Video preview', 'https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('textbox', { name: 'Rules' }).fill('Be kind. No spam.');
     await page.getByRole('textbox', { name: 'Partner' }).fill('Pat Partner');
     await screenshot(page, 'create-community-step2-desktop');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { communityUrl, describeBrowser, joinUrl, loadedItemCount, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS, visible } from './support/index.ts';
+import { communityUrl, describeBrowser, joinUrl, loadedItemCount, PNG, settled, shot, uniqueCommunityName, usePeople, VIEWPORTS, visible, playVideo } from './support/index.ts';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
 
@@ -59,7 +59,7 @@ describeBrowser('community page: editing and membership', () => {
     await visible(page, '2/40 members');
     expect(await page.getByText('US$12.50 USD /mo').count()).toBeGreaterThan(0);
     expect(await page.getByText('Private, by approval').isVisible()).toBe(true);
-    expect(await page.locator('iframe').getAttribute('src')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+    await playVideo(page, `${renamed}: introduction video`, 'https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await shot(page, 'community-about-owner');
 
     // Unsaved changes: in-app navigation asks first; 'Stay' keeps the work.

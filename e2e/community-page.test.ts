@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { approveViaApi, communityUrl, createCommunityViaApi, describeBrowser, joinUrl, loadedItemCount, shot, uniqueCommunityName, usePeople, VIEWPORTS, visible } from './support/index.ts';
+import { approveViaApi, communityUrl, createCommunityViaApi, describeBrowser, joinUrl, loadedItemCount, shot, uniqueCommunityName, usePeople, VIEWPORTS, visible, playVideo } from './support/index.ts';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
 
@@ -34,7 +34,7 @@ describeBrowser('community page', () => {
     expect(await page.getByText('Morning flows for every level.', { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText('Created by Olga Owner').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Olga Owner' }).getAttribute('href')).toBe(`/profile/${owner.username}`);
-    expect(await page.locator('iframe').getAttribute('src')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+    await playVideo(page, `${free.name}: introduction video`, 'https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     const join = page.getByRole('link', { name: 'Join Community' });
     expect(await join.getAttribute('href')).toBe(joinUrl(free.name));
     expect(await page.getByText('You will be asked to sign in first.').isVisible()).toBe(true);

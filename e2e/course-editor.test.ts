@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, communityUrl, describeBrowser, markPage, PNG, settled, shot, stillSamePage, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, communityUrl, describeBrowser, markPage, PNG, settled, shot, stillSamePage, usePeople, VIEWPORTS, playVideo } from './support/index.ts';
 
 const EMPTY = 'No courses are currently available in this community.';
 const NOTES = 'Grip notes: hold the knife like a handshake.\n';
@@ -99,7 +99,7 @@ describeBrowser('course editor', () => {
     await form.getByRole('button', { name: 'Bold' }).click();
     await owner.page.keyboard.type('away from yourself');
     await form.getByLabel('Video URL').fill(VIDEO);
-    await form.getByTitle('Video preview').waitFor();
+    await form.getByRole('button', { name: 'Play video: Video preview' }).waitFor();
     await form.locator('input[type="file"]').setInputFiles([
       { name: 'grip.txt', mimeType: 'text/plain', buffer: Buffer.from(NOTES) },
       { name: 'board.png', mimeType: 'image/png', buffer: PNG },
@@ -254,7 +254,8 @@ describeBrowser('course editor', () => {
     await clickSettled(page.getByRole('button', { name: 'Next lesson' }));
     await page.getByRole('heading', { name: 'Warm-up', level: 2 }).waitFor();
     expect(await page.getByRole('link', { name: 'Download Resource' }).count()).toBe(1);
-    await page.getByTitle('Warm-up').evaluate((frame: HTMLIFrameElement) => {
+    const player = await playVideo(page, 'Warm-up', 'https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await player.evaluate((frame: HTMLIFrameElement) => {
       window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ event: 'onStateChange', info: 0 }), origin: 'https://www.youtube.com', source: frame.contentWindow }));
     });
     await page.getByRole('button', { name: 'Completed' }).waitFor();

@@ -58,7 +58,7 @@ describeBrowser('courses', () => {
     // Choosing the intro video clears the cover, and the reverse.
     await form.getByText('Intro Video', { exact: true }).click();
     await form.getByLabel('Intro video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    await form.getByTitle('Intro video preview').waitFor();
+    await form.getByRole('button', { name: 'Play video: Intro video preview' }).waitFor();
     await form.getByText('Cover Image', { exact: true }).click();
     expect(await form.getByRole('img', { name: "The course's cover" }).count()).toBe(0);
     await form.getByText('Intro Video', { exact: true }).click();
@@ -105,8 +105,8 @@ describeBrowser('courses', () => {
     const lesson = member.page.getByRole('article');
     // The first module is open with its first lesson selected.
     await lesson.getByRole('heading', { name: 'Feeding', level: 2 }).first().waitFor();
-    expect(await member.page.getByRole('button', { name: 'Feeding' }).getAttribute('aria-current')).toBe('true');
-    expect(await lesson.getByTitle('Feeding').count()).toBe(1);
+    expect(await member.page.getByRole('button', { name: 'Feeding', exact: true }).getAttribute('aria-current')).toBe('true');
+    expect(await lesson.getByRole('button', { name: 'Play video: Feeding' }).count()).toBe(1);
     const resource = lesson.getByRole('link', { name: 'Download Resource' });
     const download = await member.page.request.get((await resource.getAttribute('href'))!);
     expect(download.status()).toBe(200);
@@ -133,7 +133,7 @@ describeBrowser('courses', () => {
     await member.page.reload();
     await member.page.getByText('100% complete').waitFor();
     // All four lessons are ticked in the outline (a closed module's lessons are drawn only when React is idle, so open it).
-    await member.page.getByRole('button', { name: 'Baking' }).click();
+    await member.page.getByRole('button', { name: 'Baking', exact: true }).click();
     await expect.poll(() => member.page.getByLabel('Completed', { exact: true }).count()).toBe(4);
     // Nothing in the lessons' HTML ran.
     expect(await member.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -13,3 +13,4 @@ export * from './feed.ts';
 export * from './i18n.ts';
 export * from './people.ts';
 export * from './trpc.ts';
+export * from './video.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectVideoKind, findLinks, findVideoEmbed, toEmbedUrl, toVideoEmbed } from './video.ts';
+import { detectVideoKind, findLinks, findVideoEmbed, toEmbedUrl, toVideoEmbed, videoPosterOf } from './video.ts';
 
 describe('video links in embed form (spec section 5)', () => {
   it.each([
@@ -142,5 +142,23 @@ describe('detectVideoKind', () => {
     expect(detectVideoKind('https://cdn.example.com/clip.ogg')).toBe('html5');
     expect(detectVideoKind('https://example.com/watch')).toBe('other');
     expect(detectVideoKind('not a url')).toBe('other');
+  });
+});
+
+describe("a player's poster", () => {
+  it("gives YouTube's watch page and still, Vimeo's page (with an unlisted video's hash) and no still", () => {
+    expect(videoPosterOf('https://www.youtube.com/embed/dQw4w9WgXcQ')).toEqual({
+      provider: 'youtube',
+      watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    });
+    expect(videoPosterOf('https://player.vimeo.com/video/76979871')).toEqual({ provider: 'vimeo', watchUrl: 'https://vimeo.com/76979871', thumbnailUrl: null });
+    expect(videoPosterOf('https://player.vimeo.com/video/76979871?h=8272103f6e')?.watchUrl).toBe('https://vimeo.com/76979871/8272103f6e');
+  });
+
+  it('has none for other addresses', () => {
+    expect(videoPosterOf('https://www.tiktok.com/embed/v2/7012345678901234567')).toBeNull();
+    expect(videoPosterOf('https://example.com/embed/dQw4w9WgXcQ')).toBeNull();
+    expect(videoPosterOf('not a url')).toBeNull();
   });
 });

@@ -88,6 +88,31 @@ export function toVideoEmbed(raw: string | null | undefined): VideoEmbed | null 
   return tiktok ? { provider: 'tiktok', embedUrl: tiktok } : null;
 }
 
+/** What a player stands in for until it is asked to play: where to watch the video, and its picture if the provider has one at a known address. */
+export interface VideoPoster {
+  provider: 'youtube' | 'vimeo';
+  /** The video's own page, for a link beside the player (and instead of it when it cannot load). */
+  watchUrl: string;
+  /** YouTube's still of the video; null for Vimeo (whose pictures need its API). */
+  thumbnailUrl: string | null;
+}
+
+/** The poster of a YouTube or Vimeo player address (from toEmbedUrl), or null for any other. */
+export function videoPosterOf(embedUrl: string): VideoPoster | null {
+  const url = parse(embedUrl);
+  if (!url) return null;
+  const youtube = youtubeId(url);
+  if (youtube !== null && YOUTUBE_ID.test(youtube)) {
+    return { provider: 'youtube', watchUrl: `https://www.youtube.com/watch?v=${youtube}`, thumbnailUrl: `https://i.ytimg.com/vi/${youtube}/hqdefault.jpg` };
+  }
+  const vimeo = vimeoEmbed(url);
+  if (!vimeo) return null;
+  const player = new URL(vimeo);
+  const id = player.pathname.split('/').pop()!;
+  const hash = player.searchParams.get('h');
+  return { provider: 'vimeo', watchUrl: `https://vimeo.com/${id}${hash ? `/${hash}` : ''}`, thumbnailUrl: null };
+}
+
 export interface TextLink {
   /** The link as written, without the punctuation that ends its sentence. */
   text: string;
