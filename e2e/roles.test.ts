@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { approveViaApi, callTrpc, communityUrl, describeBrowser, feedOf, inArabic, joinViaApi, openCommunity, postWith, shot, usePeople, VIEWPORTS } from './support/index.ts';
+import { approveViaApi, callTrpc, communityUrl, describeBrowser, feedOf, inArabic, joinViaApi, openCommunity, postWith, shot, text, usePeople, VIEWPORTS } from './support/index.ts';
 
 /*
  * Issue 25, roles: the owner names a moderator from the members list; the moderator's open page
@@ -103,11 +103,12 @@ describeBrowser('roles', () => {
     // In Arabic, right to left, on a phone: the badges and the menu.
     await inArabic(owner.page);
     await owner.page.goto(communityUrl(community.name, '?tab=members'));
-    await rowOf(owner.page, 'Alma Admin').getByText('مسؤول', { exact: true }).waitFor();
-    await rowOf(owner.page, 'Moe Moderator').getByText('مشرف', { exact: true }).waitFor();
+    const arabicRow = (name: string) => owner.page.getByRole('list', { name: text('ar', 'communityPage.members.list'), exact: true }).getByRole('listitem').filter({ hasText: name });
+    await arabicRow('Alma Admin').getByText(text('ar', 'communityPage.roles.admin'), { exact: true }).waitFor();
+    await arabicRow('Moe Moderator').getByText(text('ar', 'communityPage.roles.moderator'), { exact: true }).waitFor();
     expect(await owner.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await owner.page.getByRole('button', { name: 'تغيير دور Mia Member' }).click();
-    await owner.page.getByRole('menuitem', { name: 'تعيين مشرفًا' }).waitFor();
+    await owner.page.getByRole('button', { name: text('ar', 'communityPage.roles.menuNamed', { name: 'Mia Member' }) }).click();
+    await owner.page.getByRole('menuitem', { name: text('ar', 'communityPage.roles.makeModerator') }).waitFor();
     await shot(owner.page, 'roles-owner-members-ar');
     await owner.page.setViewportSize(VIEWPORTS.phone);
     await shot(owner.page, 'roles-owner-members-ar-phone');
