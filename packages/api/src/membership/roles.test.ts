@@ -151,4 +151,16 @@ describe('what each role may do to whom', () => {
     await expect(communities(w.moderator).update(input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await communities(w.owner).update({ ...input, membershipAmountCents: 900 })).toMatchObject({ membershipAmountCents: 900 });
   });
+
+  it("admins see and edit private courses, unlocked whatever their level; moderators and members do not see them", async () => {
+    const w = await world();
+    const courses = (userId: string) => callerFor(scene.database, userId).courses;
+    const draft = await courses(w.admin).create({ communityId: w.community.id, title: 'Draft', description: 'Not yet' });
+    await courses(w.admin).update({ courseId: draft.id, title: 'Draft 2', description: 'Soon', isPrivate: true });
+    expect((await courses(w.admin).byId({ courseId: draft.id })).isOwner).toBe(true);
+    expect((await courses(w.owner).list({ communityId: w.community.id })).map((c) => c.id)).toContain(draft.id);
+    expect((await courses(w.moderator).list({ communityId: w.community.id })).map((c) => c.id)).not.toContain(draft.id);
+    await expect(courses(w.moderator).byId({ courseId: draft.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(courses(w.moderator).update({ courseId: draft.id, title: 'Mine', description: 'x', isPrivate: false })).rejects.toMatchObject({ code: 'FORBIDDEN', message: ROLE_MESSAGES.adminsOnly });
+  });
 });
