@@ -2,7 +2,7 @@
  * Server-only entry (`@app/api/server`): what the Fastify app needs beside the router, namely
  * the context's parts, the domain error, authorization for routes, and the services its routes call.
  */
-export { ACCESS_RULES, authorize, type AccessRule, type Scope, type ScopedRule } from './core/access.ts';
+export { ACCESS_RULES, authorize, mayAdminister, type AccessRule, type Scope, type ScopedRule } from './core/access.ts';
 export { createLucia, SESSION_COOKIE, type Auth, type AuthOptions } from './platform/auth/lucia.ts';
 export { signInIdentity, type VerifiedIdentity } from './platform/auth/identity.ts';
 export { endSession, isSessionActive, sessionTopic } from './platform/auth/session.ts';

@@ -1,4 +1,4 @@
-import { authorize, courseView, feedPage, leaderboard, lessonView, messagePage, ownProfile } from '@app/api/server';
+import { authorize, courseView, mayAdminister, feedPage, leaderboard, lessonView, messagePage, ownProfile } from '@app/api/server';
 import { boardInput } from '@app/shared/levels';
 import { courseIdInput, lessonIdInput } from '@app/shared/courses';
 import { listMessagesInput } from '@app/shared/chat';
@@ -46,8 +46,8 @@ export async function benchBaselinesPlugin(app: FastifyInstance) {
       authorize(app.database.db, lessonInput, user.id, 'course-viewer'),
     ]);
     const [course, lesson] = await Promise.all([
-      courseView(app.database.db, courseInput.courseId, { userId: user.id, community: courseScope.community }),
-      lessonView(app.database.db, lessonInput.lessonId, { userId: user.id, community: lessonScope.community }),
+      courseView(app.database.db, courseInput.courseId, { userId: user.id, community: courseScope.community, administers: mayAdminister(courseScope) }),
+      lessonView(app.database.db, lessonInput.lessonId, { userId: user.id, community: lessonScope.community, administers: mayAdminister(lessonScope) }),
     ]);
     return reply.send([superjson.serialize(course), superjson.serialize(lesson)]);
   });

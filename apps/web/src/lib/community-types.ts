@@ -1,5 +1,6 @@
 import type { AppRouter } from '@app/api';
 import type { inferRouterOutputs } from '@trpc/server';
+import type { Capabilities, CommunityRole } from '@app/shared/roles';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
@@ -26,3 +27,12 @@ export type MembersQuery = {
     fetchNextPage: () => Promise<unknown>;
   };
 } & ({ isError: true; error: { message: string } } | { isError: false; error: null });
+
+/**
+ * What the viewer may do in the community, as the server says (membership.status's `role` and
+ * `can`): every button of the member view reads it, none re-derives the rules.
+ */
+export interface CommunityAccess {
+  role: CommunityRole | null;
+  can: Capabilities;
+}

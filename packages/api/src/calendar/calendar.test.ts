@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@app/shared/roles';
 import { communityEvents } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { INPUT_MESSAGES } from '@app/shared/input';
@@ -197,7 +198,7 @@ describe('events', () => {
     // applicant, someone removed; and nobody signed in.
     await createTestCommunity(scene.database, scene.world.stranger);
     for (const who of [scene.world.member, scene.world.other, scene.world.stranger, scene.world.applicant, scene.world.removed]) {
-      await expect(as(who).update(change())).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.ownerOnly });
+      await expect(as(who).update(change())).rejects.toMatchObject({ code: 'FORBIDDEN', message: ROLE_MESSAGES.adminsOnly });
     }
     await expect(as(null).update(change())).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await untouched();

@@ -1,6 +1,7 @@
 import { communityEvents } from '@app/db/schema';
 import { EVENT_LIMITS, eventIdInput, listEventsInput, upcomingEventsInput } from '@app/shared/calendar';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { mayAdminister } from '../core/access.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { eventColumns, eventView } from './service.ts';
 
@@ -25,4 +26,4 @@ export const upcoming = memberProcedure.input(upcomingEventsInput).query(({ ctx 
 );
 
 /** An event's panel. */
-export const byId = memberProcedure.input(eventIdInput).query(({ ctx, input }) => eventView(ctx.db, input.eventId, ctx.community.ownerId === ctx.user.id));
+export const byId = memberProcedure.input(eventIdInput).query(({ ctx, input }) => eventView(ctx.db, input.eventId, mayAdminister(ctx)));

@@ -2,7 +2,7 @@ import { communityEvents } from '@app/db/schema';
 import { createEventInput, EVENT_MESSAGES, eventIdInput, updateEventInput } from '@app/shared/calendar';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ownerProcedure } from '../core/trpc.ts';
+import { communityAdminProcedure } from '../core/trpc.ts';
 import { discardUpload, requireOwnUpload } from '../platform/uploads/service.ts';
 import { announceEvent, EVENT_COVER_BUCKET, eventView } from './service.ts';
 import { fanOutLater } from '../notifications/service.ts';
@@ -22,7 +22,7 @@ const columns = (input: EventFields) => ({
 });
 
 /** The owner schedules an event ('Event created successfully!'). */
-export const create = ownerProcedure.input(createEventInput).mutation(({ ctx, input }) =>
+export const create = communityAdminProcedure.input(createEventInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     if (input.coverKey) await requireOwnUpload(tx, EVENT_COVER_BUCKET, input.coverKey, ctx.user.id, EVENT_MESSAGES.cover);
     const [row] = await tx
@@ -36,7 +36,7 @@ export const create = ownerProcedure.input(createEventInput).mutation(({ ctx, in
 );
 
 /** The owner changes an event ('Event updated successfully'); a replaced cover is deleted. */
-export const update = ownerProcedure.input(updateEventInput).mutation(async ({ ctx, input }) => {
+export const update = communityAdminProcedure.input(updateEventInput).mutation(async ({ ctx, input }) => {
   const { event, oldCover } = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ cover: communityEvents.coverImageUrl }).from(communityEvents).where(eq(communityEvents.id, input.eventId)).for('update');
     if (input.coverKey && input.coverKey !== before?.cover) await requireOwnUpload(tx, EVENT_COVER_BUCKET, input.coverKey, ctx.user.id, EVENT_MESSAGES.cover);
@@ -49,7 +49,7 @@ export const update = ownerProcedure.input(updateEventInput).mutation(async ({ c
 });
 
 /** The owner deletes an event after 'Are you sure you want to delete this event?'; its cover goes too. */
-export const remove = ownerProcedure.input(eventIdInput).mutation(async ({ ctx, input }) => {
+export const remove = communityAdminProcedure.input(eventIdInput).mutation(async ({ ctx, input }) => {
   const [deleted] = await ctx.db.transaction(async (tx) => {
     const rows = await tx.delete(communityEvents).where(eq(communityEvents.id, input.eventId)).returning({ cover: communityEvents.coverImageUrl });
     await announceEvent(tx, ctx.community.id, { type: 'event.deleted', eventId: input.eventId });

@@ -1,16 +1,17 @@
 import { communities } from '@app/db/schema';
 import { COMMUNITY_MESSAGES, updateCommunityInput } from '@app/shared/communities';
+import { ROLE_MESSAGES } from '@app/shared/roles';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
-import { ownerProcedure } from '../core/trpc.ts';
+import { communityAdminProcedure } from '../core/trpc.ts';
 import { communityDetails, discardLogo, editableFields, requireOwnLogo, rethrowNameTaken } from './service.ts';
 
 /**
- * The owner's 'Edit information' form. The cap cannot drop below the members already in (checked
+ * The 'Edit information' form, for the owner and admins (the price for the owner alone). The cap cannot drop below the members already in (checked
  * on the locked row, so a join cannot slip between); a new logo must be the owner's upload, and the
  * one it replaces is removed once the change is saved.
  */
-export const update = ownerProcedure
+export const update = communityAdminProcedure
   .meta({ refusal: COMMUNITY_MESSAGES.notAuthorized })
   .input(updateCommunityInput)
   .mutation(async ({ ctx, input }) => {
@@ -21,6 +22,10 @@ export const update = ownerProcedure
       await ctx.db.transaction(async (tx) => {
         const [current] = await tx.select().from(communities).where(eq(communities.id, communityId)).for('update');
         if (!current) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.notFound);
+        // The price is the owner's alone (payments): an admin edits everything else and sends it back unchanged.
+        if (input.membershipAmountCents !== current.membershipAmountCents && ctx.community.ownerId !== userId) {
+          throw new AppError('FORBIDDEN', ROLE_MESSAGES.priceOwnerOnly);
+        }
         if (input.availableSeats !== null && input.availableSeats < current.membersCount) {
           throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.seatsBelowMembers(current.membersCount));
         }

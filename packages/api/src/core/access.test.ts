@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@app/shared/roles';
 import { readFileSync } from 'node:fs';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
@@ -62,13 +63,13 @@ describe('the scoped rules, against a real community', () => {
     expect(await allowed(w, 'owner', input, w.stranger)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.ownerOnly}`);
   });
 
-  it("author and author-or-owner: the post's or comment's author; the owner only when moderating", async () => {
+  it("author and author-or-moderator: the post's or comment's author; the owner only when moderating", async () => {
     const w = await world();
-    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.member)).toBe('allowed');
-    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.owner)).toBe('allowed');
-    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.other)).toBe(`FORBIDDEN: ${POST_MESSAGES.notAuthor}`);
-    expect(await allowed(w, 'author-or-owner', { commentId: w.comment.id }, w.other)).toBe(`FORBIDDEN: ${POST_MESSAGES.notCommentAuthor}`);
-    expect(await allowed(w, 'author-or-owner', { postId: w.post.id }, w.stranger)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.membersOnly}`);
+    expect(await allowed(w, 'author-or-moderator', { postId: w.post.id }, w.member)).toBe('allowed');
+    expect(await allowed(w, 'author-or-moderator', { postId: w.post.id }, w.owner)).toBe('allowed');
+    expect(await allowed(w, 'author-or-moderator', { postId: w.post.id }, w.other)).toBe(`FORBIDDEN: ${POST_MESSAGES.notAuthor}`);
+    expect(await allowed(w, 'author-or-moderator', { commentId: w.comment.id }, w.other)).toBe(`FORBIDDEN: ${POST_MESSAGES.notCommentAuthor}`);
+    expect(await allowed(w, 'author-or-moderator', { postId: w.post.id }, w.stranger)).toBe(`FORBIDDEN: ${COMMUNITY_MESSAGES.membersOnly}`);
     expect(await allowed(w, 'author', { postId: w.post.id }, w.owner)).toBe(`FORBIDDEN: ${POST_MESSAGES.notAuthor}`);
     expect(await allowed(w, 'author', { messageId: w.message.id }, w.member)).toBe('allowed');
     expect(await allowed(w, 'author', { messageId: w.message.id }, w.other)).toBe(`FORBIDDEN: ${CHAT_MESSAGES.notSender}`);
@@ -123,7 +124,7 @@ describe('the builders, through the router', () => {
     const w = await world();
     const communityId = w.community.id;
     for (const who of [w.stranger, w.member]) {
-      await expect(callerFor(scene.database, who).membership.approve({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.ownerOnly });
+      await expect(callerFor(scene.database, who).membership.approve({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN', message: ROLE_MESSAGES.moderatorsOnly });
       await expect(callerFor(scene.database, who).membership.decline({ communityId, userId: w.applicant })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(callerFor(scene.database, who).membership.remove({ communityId, userId: w.other })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }

@@ -6,6 +6,7 @@ import { COURSE_MESSAGES } from '@app/shared/courses';
 import { EVENT_MESSAGES } from '@app/shared/calendar';
 import { FEEDBACK_MESSAGES } from '@app/shared/feedback';
 import { POST_MESSAGES } from '@app/shared/posts';
+import { atLeast, outranks, ROLE_MESSAGES, type CommunityRole } from '@app/shared/roles';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
@@ -21,7 +22,7 @@ import { AppError } from './errors.ts';
 export type CommunityRow = typeof communities.$inferSelect;
 
 export interface Membership {
-  role: 'owner' | 'member';
+  role: CommunityRole;
   status: 'pending' | 'approved';
 }
 
@@ -32,13 +33,15 @@ export interface Subject {
   authorId: string;
   /** A message's receiver (the two people of a conversation are its author and recipient). */
   recipientId: string | null;
-  /** For a course (or its module or lesson): the course is private, for its owner only. */
+  /** For a course (or its module or lesson): the course is private, for its owner and admins only. */
   hidden: boolean;
+  /** The author's role in the community now (null: no longer in it); a moderator acts only on those below them. */
+  authorRole: CommunityRole | null;
 }
 
 export interface Scope {
   community: CommunityRow;
-  /** The caller's standing; the owner is always an approved 'owner'. Null: neither member nor applicant. */
+  /** The caller's standing and role; the owner is always an approved 'owner'. Null: neither member nor applicant. */
   membership: Membership | null;
   subject: Subject | null;
   /** Chat: the other person (the input's `userId`, or the other party of the message) and whether they belong. */
@@ -53,9 +56,10 @@ export const ACCESS_RULES = {
   partner: 'a member of the partner programme',
   member: 'an approved member or the owner of the community',
   owner: 'the owner of the community',
-  moderator: 'the owner of the community (its moderators too, once roles exist)',
+  'community-admin': 'an admin or the owner of the community (its moderators cannot)',
+  moderator: 'a moderator, an admin or the owner of the community',
   author: 'its author, while a member (for a message: while both people are members)',
-  'author-or-owner': 'its author or the community owner, while a member',
+  'author-or-moderator': 'its author while a member, or a moderator, admin or owner who outranks the author',
   'chat-pair': 'a member, about another member of the same community (for a message: one of its two people)',
   'course-viewer': 'the owner, or a member when the course is visible to members',
   'feedback-author': 'the author of the feedback',
@@ -108,6 +112,7 @@ export function scopeOf(raw: unknown): ScopeRef | null {
 }
 
 const mine = alias(communityMembers, 'caller_membership');
+const authorship = alias(communityMembers, 'author_membership');
 const theirs = alias(communityMembers, 'peer_membership');
 
 interface ScopeRow {
@@ -118,6 +123,7 @@ interface ScopeRow {
   authorId: string | null;
   recipientId: string | null;
   hidden: boolean | null;
+  authorRole: CommunityRole | null;
   peerId: string | null;
   peerStatus: Membership['status'] | null;
 }
@@ -135,6 +141,7 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
       authorId: subject ? subject.author : sql<null>`null`,
       recipientId: subject ? subject.recipient : sql<null>`null`,
       hidden: subject ? subject.hidden : sql<null>`null`,
+      authorRole: subject ? authorship.role : sql<null>`null`,
       peerId: peerId ? sql<string>`${peerId}` : sql<null>`null`,
       peerStatus: theirs.status,
   };
@@ -144,22 +151,35 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
   if (subject) query = query.innerJoin(communities, eq(communities.id, subject.communityId));
   query = query
     .leftJoin(mine, and(eq(mine.communityId, communities.id), eq(mine.userId, userId)))
+    .leftJoin(authorship, subject ? and(eq(authorship.communityId, communities.id), sql`${authorship.userId} = ${subject.author}`) : sql`false`)
     .leftJoin(theirs, peerId ? and(eq(theirs.communityId, communities.id), sql`${theirs.userId} = ${peerId}`) : sql`false`)
     .where(subject ? sql`${subject.id} = ${ref.id}::uuid` : eq(communities.id, ref.id));
   const [row] = (await query) as ScopeRow[];
   if (!row) return null;
   const community = row.community;
   const membership: Membership | null =
-    community.ownerId === userId ? { role: 'owner', status: 'approved' } : row.role && row.status ? { role: row.role, status: row.status } : null;
+    community.ownerId === userId ? { role: 'owner', status: 'approved' } : row.role && row.status ? { role: roleOf(row.role), status: row.status } : null;
   const peerMember = row.peerId !== null && (row.peerId === community.ownerId || row.peerStatus === 'approved');
   return {
     community,
     membership,
     subject:
-      subject && row.subjectId ? { kind: subject.kind, id: row.subjectId, authorId: row.authorId!, recipientId: row.recipientId, hidden: row.hidden === true } : null,
+      subject && row.subjectId
+        ? {
+            kind: subject.kind,
+            id: row.subjectId,
+            authorId: row.authorId!,
+            recipientId: row.recipientId,
+            hidden: row.hidden === true,
+            authorRole: row.authorId === community.ownerId ? 'owner' : row.authorRole && roleOf(row.authorRole),
+          }
+        : null,
     peer: row.peerId ? { id: row.peerId, member: peerMember } : null,
   };
 }
+
+/** A membership row's role; only the community's `owner_id` is its owner (a row saying 'owner' for anyone else counts as a member). */
+const roleOf = (role: CommunityRole): CommunityRole => (role === 'owner' ? 'member' : role);
 
 function subjectColumns(key: ScopeKey, userId: string) {
   switch (key) {
@@ -214,8 +234,14 @@ function courseSubject<K extends 'course' | 'module' | 'lesson'>(kind: K, from: 
 
 export const isMember = (scope: Pick<Scope, 'membership'>) => scope.membership?.status === 'approved';
 
-/** Who moderates the feed (pins posts): the owner. Roles (issue 24) add their moderators here, and only here. */
-export const mayModerate = (scope: Pick<Scope, 'community' | 'membership'>, userId: string) => scope.community.ownerId === userId;
+/** The caller's role while an approved member (the owner's is 'owner'); null otherwise. */
+export const roleIn = (scope: Pick<Scope, 'membership'>): CommunityRole | null => (isMember(scope) ? scope.membership!.role : null);
+
+/** Who moderates: approves join requests, removes others' posts and members below them, pins. */
+export const mayModerate = (scope: Pick<Scope, 'membership'>) => atLeast(roleIn(scope), 'moderator');
+
+/** Who administers: edits the community, its categories, courses and events, and sees its private courses. */
+export const mayAdminister = (scope: Pick<Scope, 'membership'>) => atLeast(roleIn(scope), 'admin');
 
 /** Why `userId` may not act under `rule` in `scope`, or null when they may. */
 export function refusal(rule: ScopedRule, scope: Scope, userId: string, ref: ScopeRef, override?: string): AppError | null {
@@ -226,20 +252,24 @@ export function refusal(rule: ScopedRule, scope: Scope, userId: string, ref: Sco
       return isMember(scope) ? null : forbidden(COMMUNITY_MESSAGES.membersOnly);
     case 'owner':
       return scope.community.ownerId === userId ? null : forbidden(COMMUNITY_MESSAGES.ownerOnly);
+    case 'community-admin':
+      return mayAdminister(scope) ? null : forbidden(ROLE_MESSAGES.adminsOnly);
     case 'moderator':
-      return mayModerate(scope, userId) ? null : forbidden(COMMUNITY_MESSAGES.ownerOnly);
+      return mayModerate(scope) ? null : forbidden(ROLE_MESSAGES.moderatorsOnly);
     case 'author':
-    case 'author-or-owner': {
+    case 'author-or-moderator': {
       if (!isMember(scope)) return forbidden(scope.subject?.kind === 'message' ? CHAT_MESSAGES.notMembers : COMMUNITY_MESSAGES.membersOnly);
-      const mayModerate = rule === 'author-or-owner' && scope.community.ownerId === userId;
-      if (scope.subject?.authorId !== userId && !mayModerate) return forbidden(words.notAuthor);
+      if (scope.subject?.authorId !== userId) {
+        if (rule === 'author' || !mayModerate(scope)) return forbidden(words.notAuthor);
+        if (!outranks(roleIn(scope), scope.subject?.authorRole ?? 'member')) return forbidden(ROLE_MESSAGES.outranked);
+      }
       if (scope.subject?.kind === 'message' && !scope.peer?.member) return forbidden(CHAT_MESSAGES.notMembers);
       return null;
     }
     case 'course-viewer':
       if (!isMember(scope)) return forbidden(COMMUNITY_MESSAGES.membersOnly);
-      // A private course does not exist for anyone but the owner: members cannot learn of it by id.
-      return scope.subject?.hidden && scope.community.ownerId !== userId ? new AppError('NOT_FOUND', words.notFound) : null;
+      // A private course does not exist for anyone but the owner and admins: members cannot learn of it by id.
+      return scope.subject?.hidden && !mayAdminister(scope) ? new AppError('NOT_FOUND', words.notFound) : null;
     case 'chat-pair': {
       if (scope.peer?.id === userId) return new AppError('BAD_REQUEST', CHAT_MESSAGES.self);
       const party = !scope.subject || scope.subject.authorId === userId || scope.subject.recipientId === userId;

@@ -164,14 +164,16 @@ function scopedProcedure(rule: ScopedRule) {
 
 /** An approved member of the community, or its owner. */
 export const memberProcedure = scopedProcedure('member');
-/** The owner of the community. */
+/** The owner of the community alone: roles of admins, payments and pricing, deleting it. */
 export const ownerProcedure = scopedProcedure('owner');
-/** Whoever moderates the community's feed: its owner (and, once roles exist, its moderators; see `mayModerate`). */
+/** An admin or the owner of the community: editing it, its categories, courses and events (not the platform's `adminProcedure`). */
+export const communityAdminProcedure = scopedProcedure('community-admin');
+/** A moderator, an admin or the owner: join requests, pins, removing members below them (see `mayModerate`). */
 export const moderatorProcedure = scopedProcedure('moderator');
 /** The author of the post, comment or message the input names, while a member. */
 export const authorProcedure = scopedProcedure('author');
-/** The author of the post or comment, or the community owner (moderation). */
-export const authorOrOwnerProcedure = scopedProcedure('author-or-owner');
+/** The author of the post or comment, or a moderator, admin or owner who outranks the author (moderation). */
+export const authorOrModeratorProcedure = scopedProcedure('author-or-moderator');
 /** A member, about another member (`input.userId`, or the other party of `input.messageId`): private chat. */
 export const chatPairProcedure = scopedProcedure('chat-pair');
 /** The community owner, or a member when the course (of the module or lesson) the input names is visible. */

@@ -1,11 +1,11 @@
 import { courses } from '@app/db/schema';
 import { COURSE_MESSAGES, createCourseInput } from '@app/shared/courses';
-import { ownerProcedure } from '../core/trpc.ts';
+import { communityAdminProcedure } from '../core/trpc.ts';
 import { requireOwnUpload } from '../platform/uploads/service.ts';
 import { announceCourse, COURSE_COVER_BUCKET, courseCard, publishedCourse } from './service.ts';
 
 /** The owner creates a course; private unless 'Allow members to view this course immediately' was checked. */
-export const create = ownerProcedure.input(createCourseInput).mutation(({ ctx, input }) =>
+export const create = communityAdminProcedure.input(createCourseInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     if (input.coverKey) await requireOwnUpload(tx, COURSE_COVER_BUCKET, input.coverKey, ctx.user.id, COURSE_MESSAGES.coverUploadFailed);
     const [course] = await tx

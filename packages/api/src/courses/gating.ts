@@ -2,9 +2,11 @@ import type { Queryable } from '@app/db';
 import { courseModules, lessons } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { LEVEL_MESSAGES, levelOf, MAX_LEVEL } from '@app/shared/levels';
+import { atLeast } from '@app/shared/roles';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { pointsOf } from '../levels/board.ts';
+import { membershipOf } from '../membership/service.ts';
 
 /** The community a course belongs to, as the gates need it. */
 export interface GateCommunity {
@@ -12,9 +14,11 @@ export interface GateCommunity {
   ownerId: string;
 }
 
-/** The viewer's level in the community; the owner is never locked out. */
+/** The viewer's level in the community; the owner and its admins (who edit the courses) are never locked out. */
 export async function viewerLevel(db: Queryable, community: GateCommunity, userId: string): Promise<number> {
-  return community.ownerId === userId ? MAX_LEVEL : levelOf(await pointsOf(db, community.id, userId));
+  if (community.ownerId === userId) return MAX_LEVEL;
+  const [points, membership] = await Promise.all([pointsOf(db, community.id, userId), membershipOf(db, community.id, userId)]);
+  return membership?.status === 'approved' && atLeast(membership.role, 'admin') ? MAX_LEVEL : levelOf(points);
 }
 
 /** Whether a module needing `requiredLevel` is locked for a viewer at `level`. */

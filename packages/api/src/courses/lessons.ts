@@ -2,7 +2,8 @@ import { courseModules, lessons } from '@app/db/schema';
 import { addLessonInput, CONTENT_LIMITS, CONTENT_MESSAGES, lessonIdInput, renameLessonInput, reorderLessonsInput, updateLessonInput } from '@app/shared/courses';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
-import { courseViewerProcedure, ownerProcedure } from '../core/trpc.ts';
+import { mayAdminister } from '../core/access.ts';
+import { courseViewerProcedure, communityAdminProcedure } from '../core/trpc.ts';
 import { discardUpload } from '../platform/uploads/service.ts';
 import { courseFileBucket, requireNewUploads } from './files.ts';
 import { sanitizeRichText } from './sanitize.ts';
@@ -12,13 +13,13 @@ import { lessonView } from './views.ts';
 /** A lesson to learn from (or edit). */
 export const lesson = courseViewerProcedure
   .input(lessonIdInput)
-  .query(({ ctx, input }) => lessonView(ctx.db, input.lessonId, { userId: ctx.user.id, community: ctx.community }));
+  .query(({ ctx, input }) => lessonView(ctx.db, input.lessonId, { userId: ctx.user.id, community: ctx.community, administers: mayAdminister(ctx) }));
 
 /**
  * The add-lesson button: a 'New Lesson' at the end of the module, if it has room under the cap (its
  * row locked first, so two lessons cannot both take the last place).
  */
-export const addLesson = ownerProcedure.input(addLessonInput).mutation(({ ctx, input }) =>
+export const addLesson = communityAdminProcedure.input(addLessonInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const [module] = await tx.select({ courseId: courseModules.courseId }).from(courseModules).where(eq(courseModules.id, input.moduleId)).for('update');
     if (!module) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.moduleNotFound);
@@ -42,7 +43,7 @@ export const addLesson = ownerProcedure.input(addLessonInput).mutation(({ ctx, i
  * The lesson editor's 'Save Changes': title, rich text (sanitized), video and resource (a new one must
  * be the owner's own upload; a replaced one is deleted once the change is committed).
  */
-export const updateLesson = ownerProcedure.input(updateLessonInput).mutation(async ({ ctx, input }) => {
+export const updateLesson = communityAdminProcedure.input(updateLessonInput).mutation(async ({ ctx, input }) => {
   const replaced = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ fileKey: lessons.fileUrl }).from(lessons).where(eq(lessons.id, input.lessonId)).for('update');
     if (!before) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.lessonNotFound);
@@ -60,7 +61,7 @@ export const updateLesson = ownerProcedure.input(updateLessonInput).mutation(asy
 });
 
 /** Renaming a lesson in the editor's outline. */
-export const renameLesson = ownerProcedure.input(renameLessonInput).mutation(({ ctx, input }) =>
+export const renameLesson = communityAdminProcedure.input(renameLessonInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const [renamed] = await tx
       .update(lessons)
@@ -74,7 +75,7 @@ export const renameLesson = ownerProcedure.input(renameLessonInput).mutation(({ 
 );
 
 /** The owner deletes a lesson (after confirming); members' progress on it goes with it. */
-export const deleteLesson = ownerProcedure.input(lessonIdInput).mutation(({ ctx, input }) =>
+export const deleteLesson = communityAdminProcedure.input(lessonIdInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const courseId = await courseOfLesson(tx, input.lessonId);
     await tx.delete(lessons).where(eq(lessons.id, input.lessonId));
@@ -84,7 +85,7 @@ export const deleteLesson = ownerProcedure.input(lessonIdInput).mutation(({ ctx,
 );
 
 /** The module's lessons in the order given, which must name each of them once. */
-export const reorderLessons = ownerProcedure.input(reorderLessonsInput).mutation(({ ctx, input }) =>
+export const reorderLessons = communityAdminProcedure.input(reorderLessonsInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     await applyOrder(tx, lessons, eq(lessons.moduleId, input.moduleId), input.lessonIds);
     await contentChanged(tx, ctx.community.id, await courseOfModule(tx, input.moduleId));

@@ -3,7 +3,7 @@ import { courseModules, courses } from '@app/db/schema';
 import { CONTENT_LIMITS, CONTENT_MESSAGES, moduleIdInput, renameModuleInput, reorderModulesInput, saveModuleInput } from '@app/shared/courses';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
-import { courseViewerProcedure, ownerProcedure } from '../core/trpc.ts';
+import { courseViewerProcedure, communityAdminProcedure } from '../core/trpc.ts';
 import { discardUpload } from '../platform/uploads/service.ts';
 import { requireLevel } from './gating.ts';
 import { COURSE_DOCUMENTS, COURSE_IMAGES, moduleFiles, requireNewUploads } from './files.ts';
@@ -33,7 +33,7 @@ async function requireRoomForModule(tx: Queryable, courseId: string) {
  * be the owner's own uploads; files left out are deleted once the change is committed. A new module
  * must fit under the course's cap.
  */
-export const saveModule = ownerProcedure.input(saveModuleInput).mutation(async ({ ctx, input }) => {
+export const saveModule = communityAdminProcedure.input(saveModuleInput).mutation(async ({ ctx, input }) => {
   const { result, dropped } = await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ files: courseModules.filesUrls, images: courseModules.imagesUrls })
@@ -76,7 +76,7 @@ export const saveModule = ownerProcedure.input(saveModuleInput).mutation(async (
 });
 
 /** Renaming a module in the editor's outline. */
-export const renameModule = ownerProcedure.input(renameModuleInput).mutation(({ ctx, input }) =>
+export const renameModule = communityAdminProcedure.input(renameModuleInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const [renamed] = await tx
       .update(courseModules)
@@ -90,7 +90,7 @@ export const renameModule = ownerProcedure.input(renameModuleInput).mutation(({ 
 );
 
 /** The owner deletes a module with its lessons (after confirming in the editor). */
-export const deleteModule = ownerProcedure.input(moduleIdInput).mutation(({ ctx, input }) =>
+export const deleteModule = communityAdminProcedure.input(moduleIdInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(courseModules).where(eq(courseModules.id, input.moduleId)).returning({ courseId: courseModules.courseId });
     if (!deleted) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.moduleNotFound);
@@ -100,7 +100,7 @@ export const deleteModule = ownerProcedure.input(moduleIdInput).mutation(({ ctx,
 );
 
 /** The course's modules in the order given, which must name each of them once. */
-export const reorderModules = ownerProcedure.input(reorderModulesInput).mutation(({ ctx, input }) =>
+export const reorderModules = communityAdminProcedure.input(reorderModulesInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     await applyOrder(tx, courseModules, and(eq(courseModules.courseId, input.courseId))!, input.moduleIds);
     await contentChanged(tx, ctx.community.id, input.courseId);

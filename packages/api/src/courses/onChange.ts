@@ -2,6 +2,7 @@ import { courses } from '@app/db/schema';
 import { feedSubscriptionInput } from '@app/shared/posts';
 import { eq } from 'drizzle-orm';
 import { communitySubscription } from '../core/subscription.ts';
+import { mayAdminister } from '../core/access.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { type CourseEvent, coursesTopic } from './events.ts';
 
@@ -15,7 +16,7 @@ export type CourseChange = { type: CourseEvent['type'] | 'course.gone'; courseId
  * private all along is never named to them. Events carry ids only.
  */
 export const onChange = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) => {
-  const isOwner = ctx.community.ownerId === ctx.user.id;
+  const isOwner = mayAdminister(ctx);
   const visible = (id: number, courseId: string) =>
     ctx.live.shared(`course:${id}`, async () => {
       const [row] = await ctx.db.select({ isPrivate: courses.isPrivate }).from(courses).where(eq(courses.id, courseId));

@@ -1,12 +1,12 @@
 import { courses } from '@app/db/schema';
 import { COURSE_MESSAGES, updateCourseInput } from '@app/shared/courses';
 import { eq, sql } from 'drizzle-orm';
-import { ownerProcedure } from '../core/trpc.ts';
+import { communityAdminProcedure } from '../core/trpc.ts';
 import { discardUpload, requireOwnUpload } from '../platform/uploads/service.ts';
 import { announceCourse, COURSE_COVER_BUCKET, courseCard, publishedCourse } from './service.ts';
 
 /** 'Course Details': the owner changes the title, description, media and visibility. A replaced cover is deleted. */
-export const update = ownerProcedure.input(updateCourseInput).mutation(async ({ ctx, input }) => {
+export const update = communityAdminProcedure.input(updateCourseInput).mutation(async ({ ctx, input }) => {
   const { card, oldCover } = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ coverUrl: courses.coverUrl, isPrivate: courses.isPrivate }).from(courses).where(eq(courses.id, input.courseId)).for('update');
     if (input.coverKey && input.coverKey !== before?.coverUrl) {

@@ -11,11 +11,12 @@ import { courseCard, courseOutline } from './service.ts';
 export interface CourseViewer {
   userId: string;
   community: { id: string; name: string; ownerId: string };
+  /** The viewer edits the community's courses (its owner or an admin): `isOwner` and the storage keys are for them. */
+  administers: boolean;
 }
 
 /** A course with its outline: what the learning view and the editor open with (courses.byId). */
-export async function courseView(db: Queryable, courseId: string, { userId, community }: CourseViewer) {
-  const isOwner = community.ownerId === userId;
+export async function courseView(db: Queryable, courseId: string, { userId, community, administers: isOwner }: CourseViewer) {
   const [course, outline, coverKey, level] = await Promise.all([
     courseCard(db, courseId, userId),
     courseOutline(db, courseId, userId),
@@ -32,7 +33,7 @@ export async function courseView(db: Queryable, courseId: string, { userId, comm
  * A lesson to learn from (or edit), refused while its module is above the viewer's level: its title, video, rich content, a link to its resource, and
  * whether the viewer finished it; the resource's storage key only for the owner's editor (courses.lesson).
  */
-export async function lessonView(db: Queryable, lessonId: string, { userId, community }: CourseViewer) {
+export async function lessonView(db: Queryable, lessonId: string, { userId, community, administers }: CourseViewer) {
   const [row] = await db
     .select({
       id: lessons.id,
@@ -51,6 +52,5 @@ export async function lessonView(db: Queryable, lessonId: string, { userId, comm
     .where(eq(lessons.id, lessonId));
   if (!row) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.lessonNotFound);
   await requireLevel(db, community, userId, row.requiredLevel);
-  const isOwner = community.ownerId === userId;
-  return { ...row, fileKey: isOwner ? row.fileKey : null, fileUrl: row.fileKey ? lessonFilePath(row.id) : null };
+  return { ...row, fileKey: administers ? row.fileKey : null, fileUrl: row.fileKey ? lessonFilePath(row.id) : null };
 }

@@ -1,11 +1,11 @@
 import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/communities';
 import { AppError } from '../core/errors.ts';
-import { ownerProcedure } from '../core/trpc.ts';
+import { moderatorProcedure } from '../core/trpc.ts';
 import { admitOrThrow, loadCommunity, membershipOf } from './service.ts';
 import { notify } from '../notifications/service.ts';
 
 /** The owner accepts a join request: the person becomes an approved member if a seat is free. */
-export const approve = ownerProcedure.input(memberActionInput).mutation(({ ctx, input }) =>
+export const approve = moderatorProcedure.input(memberActionInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     // Owner actions on one community run one at a time.
     await loadCommunity(tx, ctx.community.id, { lock: true });

@@ -1,14 +1,17 @@
+import type { AssignableRole } from '@app/shared/roles';
 import { communityTopic, type MembershipEnded } from '../core/topics.ts';
 
 /**
- * Membership changes, on the community's topic. Join requests and their closing are the owner's
- * business: membership.onChange passes them to the owner only.
+ * Membership changes, on the community's topic. Join requests and their closing are the
+ * moderators' business: membership.onChange passes them to moderators, admins and the owner only.
  */
 export type MembershipEvent =
   | { type: 'member.joined'; userId: string; membersCount: number }
   | MembershipEnded
   | { type: 'request.opened'; userId: string }
-  | { type: 'request.closed'; userId: string };
+  | { type: 'request.closed'; userId: string }
+  /** A member was named admin or moderator, or made a member again: their page reads its capabilities again. */
+  | { type: 'role.changed'; userId: string; role: AssignableRole };
 
 /** Membership's view of the community's topic. */
 export const membershipTopic = (communityId: string) => communityTopic<MembershipEvent>(communityId);

@@ -2,12 +2,13 @@ import { communityMembers, profiles } from '@app/db/schema';
 import { membersInput, PENDING_SHOWN_MAX } from '@app/shared/communities';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { pointsIn } from '../levels/service.ts';
+import { mayModerate } from '../core/access.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
 
 /**
  * A community's approved members, newest first, a page at a time, with their points (for level
- * badges), for its members. The owner's first page also holds the newest join requests (at most
+ * badges) and roles (the owner's row says 'owner'), for its members. A moderator's, admin's or the owner's first page also holds the newest join requests (at most
  * PENDING_SHOWN_MAX; a handled one makes room for the next) and how many there are in all.
  */
 export const members = memberProcedure.input(membersInput).query(async ({ ctx, input }) => {
@@ -38,10 +39,10 @@ export const members = memberProcedure.input(membersInput).query(async ({ ctx, i
     return { pending: pageOf(rows, PENDING_SHOWN_MAX).items, pendingCount };
   };
   const after = input.cursor ? olderThan(communityMembers.joinedAt, communityMembers.id, input.cursor) : undefined;
-  const firstPageOfOwner = ctx.membership?.role === 'owner' && !input.cursor;
+  const firstPageOfModerator = mayModerate(ctx) && !input.cursor;
   const [rows, { pending, pendingCount }] = await Promise.all([
     list('approved', input.limit + 1, after),
-    firstPageOfOwner ? requests() : Promise.resolve({ pending: [], pendingCount: 0 }),
+    firstPageOfModerator ? requests() : Promise.resolve({ pending: [], pendingCount: 0 }),
   ]);
   const { items: approved, nextCursor } = pageOf(rows, input.limit);
   return { approved, nextCursor, pending, pendingCount };

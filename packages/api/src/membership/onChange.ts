@@ -1,15 +1,16 @@
 import { feedSubscriptionInput } from '@app/shared/posts';
+import { mayModerate } from '../core/access.ts';
 import { communitySubscription } from '../core/subscription.ts';
 import { memberProcedure } from '../core/trpc.ts';
 import { type MembershipEvent, membershipTopic } from './events.ts';
 
 /**
  * Who joins, is approved, leaves or is removed, as it happens, for the community's members (join
- * requests for its owner only): open pages keep their member counts and lists current. Ends when
+ * requests for its moderators, admins and owner only; role changes for all): open pages keep their member counts and lists current. Ends when
  * the subscriber's own membership does.
  */
 export const onChange = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) => {
-  const isOwner = ctx.membership?.role === 'owner';
+  const moderates = mayModerate(ctx);
   return communitySubscription({
     ctx,
     topic: membershipTopic(ctx.community.id),
@@ -19,11 +20,13 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
       switch (event.type) {
         case 'member.joined':
         case 'membership.ended':
+        case 'role.changed':
           return event;
-        // Who asked to join is the owner's business.
+        // Who asked to join is the moderators' business (their role as the subscription began; a
+        // role change makes the web subscribe again).
         case 'request.opened':
         case 'request.closed':
-          return isOwner ? event : null;
+          return moderates ? event : null;
         default:
           return null;
       }

@@ -1,19 +1,23 @@
 import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/communities';
+import { outranks, ROLE_MESSAGES } from '@app/shared/roles';
 import { AppError } from '../core/errors.ts';
 import { expireOpenCheckouts } from '../payments/checkouts.ts';
 import { stopSubscription } from '../payments/cancellations.ts';
-import { ownerProcedure } from '../core/trpc.ts';
-import { ban, dischargeMember, loadCommunity } from './service.ts';
+import { moderatorProcedure } from '../core/trpc.ts';
+import { ban, dischargeMember, loadCommunity, membershipOf } from './service.ts';
 
 /**
- * The owner removes an approved member (never themselves); the seat is freed and the person cannot
- * join again. The subscription that paid for the membership is revoked at once (after the commit),
+ * A moderator, admin or the owner removes an approved member they outrank (never the owner; a
+ * moderator only members, an admin moderators and members); the seat is freed, the role goes with
+ * the membership, and the person cannot join again. The subscription that paid for the membership is revoked at once (after the commit),
  * and any checkout they had open is closed, so no payment of theirs lets them back in.
  */
-export const remove = ownerProcedure.input(memberActionInput).mutation(({ ctx, input }) =>
+export const remove = moderatorProcedure.input(memberActionInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     await loadCommunity(tx, ctx.community.id, { lock: true });
     if (input.userId === ctx.community.ownerId) throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.ownerCannotBeRemoved);
+    const target = await membershipOf(tx, ctx.community.id, input.userId);
+    if (target?.status === 'approved' && !outranks(ctx.membership?.role, target.role)) throw new AppError('FORBIDDEN', ROLE_MESSAGES.outranked);
     const { removed, membersCount, checkoutId } = await dischargeMember(tx, ctx.community.id, input.userId);
     if (!removed) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchMember);
     await ban(tx, ctx.community.id, input.userId, ctx.user.id);

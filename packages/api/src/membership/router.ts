@@ -7,9 +7,10 @@ import { members } from './members.ts';
 import { mentionable } from './mentions.ts';
 import { onChange } from './onChange.ts';
 import { remove } from './remove.ts';
+import { setRole } from './setRole.ts';
 import { status } from './status.ts';
 
-/** Membership: the caller's status, joining and leaving, the member list and the owner's decisions, live. */
+/** Membership: the caller's status, joining and leaving, the member list, the moderators' decisions and roles, live. */
 export const membershipRouter = {
   status,
   join,
@@ -18,6 +19,7 @@ export const membershipRouter = {
   approve,
   decline,
   remove,
+  setRole,
   leave,
   onChange,
 } satisfies TRPCRouterRecord;

@@ -1,7 +1,7 @@
 import type { Queryable } from '@app/db';
 import { communities, communityBans, communityMembers } from '@app/db/schema';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { CommunityRow, Membership } from '../core/access.ts';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
@@ -104,7 +104,8 @@ export async function admitOrThrow(tx: Queryable, communityId: string, userId: s
 /**
  * Ends an approved membership (leaving, removal, or the end of the subscription that pays for it:
  * `paidBy`, which then must be the membership's checkout) and gives its seat back; `removed` is
- * false when there was none. The owner's membership is never ended here. `checkoutId` is the
+ * false when there was none; the row goes, and with it any role (admin, moderator) the person had.
+ * The owner's membership is never ended here. `checkoutId` is the
  * checkout whose subscription paid for the membership, which the caller may have to stop.
  */
 export async function dischargeMember(
@@ -120,7 +121,7 @@ export async function dischargeMember(
         eq(communityMembers.communityId, communityId),
         eq(communityMembers.userId, userId),
         eq(communityMembers.status, 'approved'),
-        eq(communityMembers.role, 'member'),
+        ne(communityMembers.role, 'owner'),
         paidBy === undefined ? undefined : eq(communityMembers.checkoutId, paidBy),
       ),
     )

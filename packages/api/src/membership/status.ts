@@ -1,19 +1,26 @@
 import { communities } from '@app/db/schema';
 import { statusInput, type MembershipStatus } from '@app/shared/communities';
+import { capabilitiesOf, type CommunityRole } from '@app/shared/roles';
 import { eq } from 'drizzle-orm';
 import { publicProcedure } from '../core/trpc.ts';
 import { namedCommunity } from '../communities/service.ts';
 import { isBanned, loadCommunityWhere, membershipOf } from './service.ts';
 
+/** The standing, the role, and what the role may do while approved (the web's buttons read `can`, never the role's rules). */
+const standing = (status: MembershipStatus, role: CommunityRole | null) => ({ status, role, can: capabilitiesOf(status === 'approved' ? role : null) });
+
 /**
  * The signed-in user's standing in a community, named by id or, for a page's first request, by the
- * name in its address; 'none' for visitors, 'removed' for those the owner removed.
+ * name in its address; 'none' for visitors, 'removed' for those removed. With it, the caller's role
+ * and capabilities there (`can`), which a role change sends open pages to read again.
  */
 export const status = publicProcedure.input(statusInput).query(async ({ ctx, input }) => {
   const community = await loadCommunityWhere(ctx.db, input.communityId !== undefined ? eq(communities.id, input.communityId) : namedCommunity(input.name!));
-  if (!ctx.user) return { status: 'none' as MembershipStatus, role: null };
-  if (community.ownerId === ctx.user.id) return { status: 'approved' as MembershipStatus, role: 'owner' as const };
+  if (!ctx.user) return standing('none', null);
+  if (community.ownerId === ctx.user.id) return standing('approved', 'owner');
   const membership = await membershipOf(ctx.db, community.id, ctx.user.id);
-  if (!membership && (await isBanned(ctx.db, community.id, ctx.user.id))) return { status: 'removed' as MembershipStatus, role: null };
-  return { status: (membership?.status ?? 'none') as MembershipStatus, role: membership?.role ?? null };
+  if (!membership && (await isBanned(ctx.db, community.id, ctx.user.id))) return standing('removed', null);
+  if (!membership) return standing('none', null);
+  // Only the community's owner_id is its owner; a pending request can do nothing yet.
+  return standing(membership.status, membership.role === 'owner' ? 'member' : membership.role);
 });

@@ -25,7 +25,7 @@ describe('joining the programme', () => {
       .select({ status: communityMembers.status, role: communityMembers.role })
       .from(communityMembers)
       .where(and(eq(communityMembers.communityId, joined.forumId), eq(communityMembers.userId, userId)));
-    expect(membership).toEqual({ status: 'approved', role: 'member' });
+    expect(membership).toMatchObject({ status: 'approved', role: 'member' });
   });
 
   it('gives different people different codes, drawn over the whole alphabet', async () => {

@@ -229,7 +229,7 @@ async function claimMembership(tx: Queryable, communityId: string, userId: strin
     .from(communityMembers)
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
     .for('update');
-  if (!membership || membership.status !== 'approved' || membership.role !== 'member') return 'none';
+  if (!membership || membership.status !== 'approved' || membership.role === 'owner') return 'none';
   if (membership.checkoutId === checkoutId) return 'this';
   if (membership.checkoutId !== null) return 'another';
   await tx

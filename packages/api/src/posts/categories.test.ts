@@ -1,6 +1,6 @@
+import { ROLE_MESSAGES } from '@app/shared/roles';
 import { postCategories, posts } from '@app/db/schema';
 import { CATEGORY_MESSAGES } from '@app/shared/categories';
-import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerFor, createTestCommunity, settle, testSubscription, useTestWorld } from '../testing/index.ts';
@@ -22,7 +22,7 @@ describe('post categories', () => {
       await expect(as(who).reorderCategories({ communityId, categoryIds: [news.id] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(as(who).deleteCategory({ communityId, categoryId: news.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    await expect(as(member).createCategory({ communityId, name: 'Mine', emoji: '🙂' })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.ownerOnly });
+    await expect(as(member).createCategory({ communityId, name: 'Mine', emoji: '🙂' })).rejects.toMatchObject({ message: ROLE_MESSAGES.adminsOnly });
     await expect(as(null).categories({ communityId })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await as(member).categories({ communityId })).toEqual([{ id: news.id, name: 'News', emoji: '📰', position: 0 }]);
     await as(owner).deleteCategory({ communityId, categoryId: news.id });

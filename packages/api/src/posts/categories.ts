@@ -11,7 +11,7 @@ import {
 import { communityIdInput } from '@app/shared/communities';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
-import { memberProcedure, ownerProcedure } from '../core/trpc.ts';
+import { memberProcedure, communityAdminProcedure } from '../core/trpc.ts';
 import { publish } from '../platform/live/publish.ts';
 import { feedTopic } from './events.ts';
 
@@ -52,7 +52,7 @@ const changed = (tx: Queryable, communityId: string) => publish(tx, feedTopic(co
 const categories = memberProcedure.input(communityIdInput).query(({ ctx }) => categoriesOf(ctx.db, ctx.community.id));
 
 /** The owner adds a category, last in the order. */
-const createCategory = ownerProcedure.input(createCategoryInput).mutation(({ ctx, input }) =>
+const createCategory = communityAdminProcedure.input(createCategoryInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const communityId = ctx.community.id;
     await lockCategories(tx, communityId);
@@ -67,7 +67,7 @@ const createCategory = ownerProcedure.input(createCategoryInput).mutation(({ ctx
 );
 
 /** The owner renames a category (or changes its emoji). */
-const updateCategory = ownerProcedure.input(updateCategoryInput).mutation(({ ctx, input }) =>
+const updateCategory = communityAdminProcedure.input(updateCategoryInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const communityId = ctx.community.id;
     await lockCategories(tx, communityId);
@@ -84,7 +84,7 @@ const updateCategory = ownerProcedure.input(updateCategoryInput).mutation(({ ctx
 );
 
 /** The owner puts the categories in a new order: every one of them, once. */
-const reorderCategories = ownerProcedure.input(reorderCategoriesInput).mutation(({ ctx, input }) =>
+const reorderCategories = communityAdminProcedure.input(reorderCategoriesInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const communityId = ctx.community.id;
     await lockCategories(tx, communityId);
@@ -102,7 +102,7 @@ const reorderCategories = ownerProcedure.input(reorderCategoriesInput).mutation(
 );
 
 /** The owner deletes a category; its posts are left with none (the foreign key sets it null). */
-const deleteCategory = ownerProcedure.input(deleteCategoryInput).mutation(({ ctx, input }) =>
+const deleteCategory = communityAdminProcedure.input(deleteCategoryInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const communityId = ctx.community.id;
     await lockCategories(tx, communityId);

@@ -4,7 +4,7 @@ import { mentionedIds } from '@app/shared/mentions';
 import { commentIdInput, POST_MESSAGES, updateCommentInput } from '@app/shared/posts';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
-import { authorOrOwnerProcedure, authorProcedure } from '../core/trpc.ts';
+import { authorOrModeratorProcedure, authorProcedure } from '../core/trpc.ts';
 import { applyPoints, commentPoints } from '../levels/service.ts';
 import { checkMentions } from '../membership/mentions.ts';
 import { forgetComment } from '../notifications/service.ts';
@@ -62,7 +62,7 @@ export const updateComment = authorProcedure
  * The post's count leaves deleted comments out. The thread's top comment is locked before the
  * comment (the order addComment takes), so a reply cannot slip in beside a removal.
  */
-export const deleteComment = authorOrOwnerProcedure.input(commentIdInput).mutation(({ ctx, input }) =>
+export const deleteComment = authorOrModeratorProcedure.input(commentIdInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const [named] = await tx.select({ replyToId: comments.replyToId }).from(comments).where(eq(comments.id, input.commentId));
     const topId = named?.replyToId ?? null;

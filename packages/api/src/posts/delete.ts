@@ -3,7 +3,7 @@ import { POST_MESSAGES, postIdInput } from '@app/shared/posts';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
-import { authorOrOwnerProcedure } from '../core/trpc.ts';
+import { authorOrModeratorProcedure } from '../core/trpc.ts';
 import { applyPoints, pointsOfPost } from '../levels/service.ts';
 import { discardUpload } from '../platform/uploads/service.ts';
 import { POST_ATTACHMENT_BUCKET } from './service.ts';
@@ -13,7 +13,7 @@ import { feedTopic } from './events.ts';
  * Its author, or the community owner, deletes a post with its likes and comments; the points those
  * likes gave are taken back, and its attachment is removed after the commit.
  */
-export const remove = authorOrOwnerProcedure.input(postIdInput).mutation(async ({ ctx, input }) => {
+export const remove = authorOrModeratorProcedure.input(postIdInput).mutation(async ({ ctx, input }) => {
   const post = await ctx.db.transaction(async (tx) => {
     await applyPoints(tx, await pointsOfPost(tx, input.postId));
     const [deleted] = await tx.delete(posts).where(eq(posts.id, input.postId)).returning({ id: posts.id, attachmentKey: posts.attachmentKey });

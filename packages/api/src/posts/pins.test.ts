@@ -1,6 +1,6 @@
+import { ROLE_MESSAGES } from '@app/shared/roles';
 import { postPins, posts } from '@app/db/schema';
 import { PIN_MESSAGES } from '@app/shared/pins';
-import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerFor, settle, testSubscription, useTestWorld } from '../testing/index.ts';
@@ -23,7 +23,7 @@ describe('pinned posts', () => {
     }
     // The post's own author is no moderator either.
     for (const who of [member, other]) {
-      await expect(as(who).pin({ postId: post.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.ownerOnly });
+      await expect(as(who).pin({ postId: post.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: ROLE_MESSAGES.moderatorsOnly });
       await expect(as(who).unpin({ postId: post.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     await expect(as(null).pin({ postId: post.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

@@ -2,7 +2,7 @@ import { posts } from '@app/db/schema';
 import { updatePostInput } from '@app/shared/posts';
 import { eq, sql } from 'drizzle-orm';
 import { publish } from '../platform/live/publish.ts';
-import { authorOrOwnerProcedure } from '../core/trpc.ts';
+import { authorOrModeratorProcedure } from '../core/trpc.ts';
 import { feedItem } from './service.ts';
 import { feedTopic } from './events.ts';
 import { checkMentions } from '../membership/mentions.ts';
@@ -14,7 +14,7 @@ import { setPoll } from './polls.ts';
  * creation time does, so any edit (even one a moment after posting) shows as one. A mention added
  * tells the person added (once per post, ever); the others were told already. Its poll keeps its
  * votes; a poll given with the edit is set as polls.ts `setPoll` allows. */
-export const update = authorOrOwnerProcedure.input(updatePostInput).mutation(({ ctx, input }) =>
+export const update = authorOrModeratorProcedure.input(updatePostInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const mentioned = await checkMentions(tx, ctx.community.id, input.content);
     await checkPostCategory(tx, ctx.community.id, input.categoryId);

@@ -4,11 +4,11 @@ import { procedureAccess } from '../access-table.ts';
 import { invoke, type Outcome } from '../testing/security/invoke.ts';
 import { routerProcedures } from '../testing/security/schema-walk.ts';
 import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
-import { createTestPeople, createTestWorld, type TestPeople, useTestDatabase } from '../testing/index.ts';
+import { addTestStaff, createTestPeople, createTestStaff, createTestWorld, type TestPeople, type TestStaff, useTestDatabase } from '../testing/index.ts';
 
 /**
- * Who may call what, procedure by procedure, against the six standings a person can have towards a
- * private community. Each cell is called through the router with an input that is right in every
+ * Who may call what, procedure by procedure, against the eight standings a person can have towards a
+ * private community (its roles among them). Each cell is called through the router with an input that is right in every
  * way but its caller (valid-inputs.ts), in a world of its own, so an `ok` is the procedure really
  * doing its work and a refusal is about who asked. A procedure without a row, or a row without a
  * procedure, fails the test: a new procedure states here who may call it.
@@ -25,150 +25,156 @@ const CONFLICT = 'CONFLICT';
 const BAD_REQUEST = 'BAD_REQUEST';
 type Expected = typeof ok | typeof UNAUTHORIZED | typeof FORBIDDEN | typeof NOT_FOUND | typeof CONFLICT | typeof BAD_REQUEST;
 
-const CALLERS = ['anonymous', 'stranger', 'pending', 'member', 'removed', 'owner'] as const;
+const CALLERS = ['anonymous', 'stranger', 'pending', 'member', 'removed', 'moderator', 'admin', 'owner'] as const;
 type Caller = (typeof CALLERS)[number];
-type Row = readonly [Expected, Expected, Expected, Expected, Expected, Expected];
+type Row = readonly [Expected, Expected, Expected, Expected, Expected, Expected, Expected, Expected];
 
 /**
  * anonymous: signed out. stranger: signed in, no tie to the community. pending: asked to join, not
  * yet approved. member: approved, and the author of the world's post, comment and message (to
- * another member). removed: approved once, then removed by the owner (banned). owner: the owner.
+ * another member). removed: approved once, then removed by the owner (banned). moderator and admin:
+ * approved members the owner named so (membership.setRole), neither the author of anything.
+ * owner: the owner. Moderators approve, decline, remove members and others' posts and comments, and
+ * pin; admins also edit the community, its categories, courses and events, and name moderators;
+ * the owner alone names admins and sets the price (communities.test.ts, roles.test.ts).
  * A chat procedure is about the member for everyone but the member, who talks to the other member.
  */
 const MATRIX: Record<string, Row> = {
-  //                                anonymous      stranger      pending       member        removed       owner
-  'profiles.me':                   [ok,            ok,           ok,           ok,           ok,           ok],
-  'profiles.byUsername':           [ok,            ok,           ok,           ok,           ok,           ok],
-  'profiles.update':               [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'profiles.notifications':        [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'profiles.updateNotifications':  [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'profiles.list':                 [ok,            ok,           ok,           ok,           ok,           ok],
-  'profiles.count':                [ok,            ok,           ok,           ok,           ok,           ok],
+  //                                anonymous      stranger       pending        member         removed        moderator      admin          owner
+  'profiles.me':                   [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'profiles.byUsername':           [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'profiles.update':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'profiles.notifications':        [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'profiles.updateNotifications':  [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'profiles.list':                 [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'profiles.count':                [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
-  'communities.list':              [ok,            ok,           ok,           ok,           ok,           ok],
-  'communities.count':             [ok,            ok,           ok,           ok,           ok,           ok],
-  'communities.ofProfile':         [ok,            ok,           ok,           ok,           ok,           ok],
-  'communities.byName':            [ok,            ok,           ok,           ok,           ok,           ok],
-  'communities.create':            [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'communities.update':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'communities.mine':              [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'communities.list':              [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'communities.count':             [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'communities.ofProfile':         [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'communities.byName':            [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'communities.create':            [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'communities.update':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'communities.mine':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
-  'membership.status':             [ok,            ok,           ok,           ok,           ok,           ok],
+  'membership.status':             [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
   // A stranger's request waits for the owner; the removed person may not ask again.
-  'membership.join':               [UNAUTHORIZED,  ok,           CONFLICT,     CONFLICT,     FORBIDDEN,    CONFLICT],
-  'membership.members':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'membership.mentionable':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'membership.approve':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'membership.decline':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'membership.remove':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'membership.join':               [UNAUTHORIZED,  ok,            CONFLICT,      CONFLICT,      FORBIDDEN,     CONFLICT,      CONFLICT,      CONFLICT],
+  'membership.members':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'membership.mentionable':        [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'membership.approve':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'membership.decline':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'membership.remove':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   // The applicant withdraws the request; who is not in has nothing to leave; the owner cannot leave.
-  'membership.leave':              [UNAUTHORIZED,  NOT_FOUND,    ok,           ok,           NOT_FOUND,    BAD_REQUEST],
-  'membership.onChange':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  // The owner names admins and moderators, an admin moderators only: the input makes the other member a moderator.
+  'membership.setRole':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'membership.leave':              [UNAUTHORIZED,  NOT_FOUND,     ok,            ok,            NOT_FOUND,     ok,            ok,            BAD_REQUEST],
+  'membership.onChange':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
   // The world's community made paid: anyone not yet in may pay but the removed person.
-  'payments.createCheckout':       [UNAUTHORIZED,  ok,           ok,           CONFLICT,     FORBIDDEN,    CONFLICT],
+  'payments.createCheckout':       [UNAUTHORIZED,  ok,            ok,            CONFLICT,      FORBIDDEN,     CONFLICT,      CONFLICT,      CONFLICT],
 
-  'posts.list':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.byId':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.create':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.update':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.delete':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.like':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.comments':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.addComment':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'posts.list':                    [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.byId':                    [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.create':                  [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.update':                  [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.delete':                  [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.like':                    [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.comments':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.addComment':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
   // Only its author edits a comment; the owner may delete it, not put words in the author's mouth.
-  'posts.updateComment':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'posts.deleteComment':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.likeComment':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.vote':                    [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.closePoll':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.onFeed':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.pin':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'posts.unpin':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'posts.categories':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'posts.createCategory':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'posts.updateCategory':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'posts.reorderCategories':       [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'posts.deleteCategory':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
+  'posts.updateComment':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'posts.deleteComment':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.likeComment':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.vote':                    [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.closePoll':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.onFeed':                  [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.pin':                     [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'posts.unpin':                   [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'posts.categories':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'posts.createCategory':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'posts.updateCategory':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'posts.reorderCategories':       [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'posts.deleteCategory':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
 
-  'chat.conversations':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'chat.recent':                   [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'chat.unreadTotal':              [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'chat.messages':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'chat.send':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'chat.conversations':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'chat.recent':                   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'chat.unreadTotal':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'chat.messages':                 [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'chat.send':                     [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
   // The world's course is visible to members; a private one is NOT_FOUND for them (courses.test.ts).
-  'courses.list':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'courses.byId':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'courses.create':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.update':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.delete':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.module':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'courses.saveModule':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.renameModule':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.renameLesson':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.deleteModule':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.reorderModules':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.lesson':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'courses.addLesson':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.updateLesson':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.deleteLesson':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.reorderLessons':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'courses.onChange':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'courses.setComplete':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'courses.list':                  [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'courses.byId':                  [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'courses.create':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.update':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.delete':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.module':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'courses.saveModule':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.renameModule':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.renameLesson':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.deleteModule':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.reorderModules':        [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.lesson':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'courses.addLesson':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.updateLesson':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.deleteLesson':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.reorderLessons':        [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'courses.onChange':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'courses.setComplete':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
-  'calendar.list':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'calendar.upcoming':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'calendar.byId':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'calendar.create':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'calendar.update':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'calendar.delete':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    ok],
-  'calendar.onChange':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
+  'calendar.list':                 [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'calendar.upcoming':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'calendar.byId':                 [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'calendar.create':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'calendar.update':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'calendar.delete':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'calendar.onChange':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
-  'levels.board':                  [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'levels.summary':                [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'levels.onLevelUp':              [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'levels.board':                  [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'levels.summary':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'levels.onLevelUp':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   // Only its sender changes a message: the owner does not moderate private chat.
-  'chat.edit':                     [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'chat.delete':                   [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'chat.markRead':                 [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'chat.onConversation':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'chat.onInbox':                  [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'chat.edit':                     [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'chat.delete':                   [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'chat.markRead':                 [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'chat.onConversation':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'chat.onInbox':                  [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
   // Everyone signed in has a bell; muting is a member's choice about their community.
-  'notifications.list':            [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.unreadCount':     [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.summary':         [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.markRead':        [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.markAllRead':     [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.muted':           [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'notifications.mute':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    ok],
-  'notifications.onChange':        [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.pushKey':         [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.pushSubscribe':   [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'notifications.pushUnsubscribe': [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'notifications.list':            [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.unreadCount':     [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.summary':         [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.markRead':        [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.markAllRead':     [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.muted':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'notifications.mute':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'notifications.onChange':        [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.pushKey':         [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.pushSubscribe':   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'notifications.pushUnsubscribe': [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
   // The wall is the platform's: every signed-in person reads and writes it; the member wrote the
   // feedback and comment in question, and only an author changes their own (admins: below).
-  'feedback.list':                 [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'feedback.create':               [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'feedback.update':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'feedback.delete':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'feedback.comments':             [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'feedback.addComment':           [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'feedback.deleteComment':        [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'feedback.onWall':               [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'feedback.list':                 [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'feedback.create':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'feedback.update':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'feedback.delete':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'feedback.comments':             [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'feedback.addComment':           [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'feedback.deleteComment':        [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'feedback.onWall':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
-  'partners.me':                   [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
-  'partners.join':                 [UNAUTHORIZED,  ok,           ok,           ok,           ok,           ok],
+  'partners.me':                   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'partners.join':                 [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   // The member is the partner who referred the world's community; nobody else is a partner (valid-inputs.ts).
-  'partners.dashboard':            [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'partners.ledger':               [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'partners.payouts':              [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
-  'partners.onDashboard':          [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    ok,           FORBIDDEN,    FORBIDDEN],
+  'partners.dashboard':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'partners.ledger':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'partners.payouts':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'partners.onDashboard':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
   // Platform admins only (ADMIN_EMAILS): none of these people is one, the partner included.
-  'partners.balances':             [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN],
-  'partners.recordPayout':         [UNAUTHORIZED,  FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN,    FORBIDDEN],
+  'partners.balances':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+  'partners.recordPayout':         [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
 };
 
 /**
@@ -187,10 +193,13 @@ const ADMIN_MATRIX: Record<string, Expected> = {
 };
 
 const scene = useTestDatabase();
-let people: TestPeople;
+let people: TestPeople & TestStaff;
 beforeAll(async () => {
-  people = await createTestPeople(scene.database);
+  people = { ...(await createTestPeople(scene.database)), ...(await createTestStaff(scene.database)) };
 }, 60_000);
+
+/** A world of the test's people, with its moderator and admin named. */
+const createWorld = async () => addTestStaff(scene.database, await createTestWorld(scene.database, people), people);
 
 const userOf = (caller: Caller): string | null =>
   caller === 'anonymous' ? null : people[caller === 'pending' ? 'applicant' : caller];
@@ -208,13 +217,13 @@ describe('authorization matrix', () => {
   });
 
   it('has an admin verdict for every procedure whose rule names platform admins', () => {
-    const aboutAdmins = procedureAccess().filter((p) => p.access !== null && ACCESS_RULES[p.access].includes('admin')).map((p) => p.path);
+    const aboutAdmins = procedureAccess().filter((p) => p.access !== null && ACCESS_RULES[p.access].includes('platform admin')).map((p) => p.path);
     expect(aboutAdmins.filter((path) => !(path in ADMIN_MATRIX)), 'procedures without an admin verdict').toEqual([]);
   });
 
   for (const [path, expected] of Object.entries(ADMIN_MATRIX)) {
     it(`${path} as a platform admin: ${expected}`, async () => {
-      const world = await createTestWorld(scene.database, people);
+      const world = await createWorld();
       const input = await VALID_INPUTS[path]!({ database: scene.database, world, me: people.stranger });
       const outcome = await invoke(scene.database, people.stranger, path, input, { listenMs: 10, admin: true });
       expect(verdict(outcome), outcome.ok ? 'allowed' : outcome.message).toBe(expected);
@@ -229,7 +238,7 @@ describe('authorization matrix', () => {
       // A world of its own for every caller: what one cell changes (a deletion, a removal) cannot decide another.
       const outcomes = await Promise.all(
         CALLERS.map(async (caller) => {
-          const world = await createTestWorld(scene.database, people);
+          const world = await createWorld();
           const me = userOf(caller);
           return invoke(scene.database, me, path, await input({ database: scene.database, world, me }), { listenMs: 10 });
         }),

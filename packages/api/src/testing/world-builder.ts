@@ -1,5 +1,6 @@
 import type { Database } from '@app/db';
 import { comments, communities, communityEvents, communityMembers, courseModules, courses, lessons, posts } from '@app/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { callerFor, createTestUser, unlimitedRateLimiter } from './callers.ts';
 
 let communityCounter = 0;
@@ -85,3 +86,31 @@ export async function createTestWorld(database: Database, people?: TestPeople) {
 }
 
 export type TestWorld = Awaited<ReturnType<typeof createTestWorld>>;
+
+/** A moderator and an admin of a world's community: two approved members named by the owner. */
+export interface TestStaff {
+  moderator: string;
+  admin: string;
+}
+
+export async function createTestStaff(database: Database): Promise<TestStaff> {
+  const [moderator, admin] = await Promise.all([createTestUser(database), createTestUser(database)]);
+  return { moderator: moderator!, admin: admin! };
+}
+
+/** Makes `staff` approved members of the world's community and has its owner name them (membership.setRole, as in the app). */
+export async function addTestStaff(database: Database, world: TestWorld, staff: TestStaff): Promise<TestWorld & TestStaff> {
+  await database.db.insert(communityMembers).values([
+    { communityId: world.community.id, userId: staff.moderator, role: 'member', status: 'approved' },
+    { communityId: world.community.id, userId: staff.admin, role: 'member', status: 'approved' },
+  ]);
+  const [row] = await database.db
+    .update(communities)
+    .set({ membersCount: sql`${communities.membersCount} + 2` })
+    .where(eq(communities.id, world.community.id))
+    .returning({ membersCount: communities.membersCount });
+  const owner = callerFor(database, world.owner, { rateLimiter: unlimitedRateLimiter });
+  await owner.membership.setRole({ communityId: world.community.id, userId: staff.moderator, role: 'moderator' });
+  await owner.membership.setRole({ communityId: world.community.id, userId: staff.admin, role: 'admin' });
+  return { ...world, ...staff, community: { ...world.community, membersCount: row!.membersCount } };
+}

@@ -2,7 +2,8 @@ import { index, pgEnum, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from
 import { communityColumn } from './communities.ts';
 import { personColumn, profiles } from './profiles.ts';
 
-export const memberRole = pgEnum('member_role', ['owner', 'member']);
+/** A person's role in a community: the owner (the community's `owner_id`), its admins, its moderators, and everyone else. */
+export const memberRole = pgEnum('member_role', ['owner', 'admin', 'moderator', 'member']);
 export const memberStatus = pgEnum('member_status', ['pending', 'approved']);
 
 export const communityMembers = pgTable(

@@ -20,8 +20,8 @@ export interface FeedContextValue {
   communityId: string;
   /** The signed-in viewer. */
   viewerId: string;
-  /** The community's owner may edit and delete any post and comment. */
-  isOwner: boolean;
+  /** The viewer moderates the community (a moderator, an admin or the owner, from membership.status's `can`): removes others' posts and comments, pins. */
+  moderates: boolean;
   versions: LiveVersions;
 }
 
@@ -30,13 +30,13 @@ const FeedContext = createContext<FeedContextValue | null>(null);
 interface FeedProviderProps {
   communityId: string;
   viewerId: string;
-  isOwner: boolean;
+  moderates: boolean;
   children: ReactNode;
 }
 
-export function FeedProvider({ communityId, viewerId, isOwner, children }: FeedProviderProps) {
+export function FeedProvider({ communityId, viewerId, moderates, children }: FeedProviderProps) {
   const [versions] = useState(() => new LiveVersions());
-  return <FeedContext value={{ communityId, viewerId, isOwner, versions }}>{children}</FeedContext>;
+  return <FeedContext value={{ communityId, viewerId, moderates, versions }}>{children}</FeedContext>;
 }
 
 export function useFeed() {
@@ -45,8 +45,8 @@ export function useFeed() {
   return value;
 }
 
-/** The author and the community owner may edit and delete a post or comment; the server checks it again. */
+/** The author and the community's moderators may edit and delete a post or comment; the server checks it again (and the author's rank). */
 export function useCanManage(authorId: string) {
-  const { viewerId, isOwner } = useFeed();
-  return isOwner || authorId === viewerId;
+  const { viewerId, moderates } = useFeed();
+  return moderates || authorId === viewerId;
 }

@@ -12,13 +12,13 @@ interface PostsTabProps {
   communityId: string;
   /** The signed-in viewer (the member view is only shown to someone signed in). */
   viewerId: string;
-  isOwner: boolean;
+  moderates: boolean;
 }
 
 /** The community's live feed: the composer, then the posts, kept current while the tab is open. */
-export function PostsTab({ communityId, viewerId, isOwner }: PostsTabProps) {
+export function PostsTab({ communityId, viewerId, moderates }: PostsTabProps) {
   return (
-    <FeedProvider communityId={communityId} viewerId={viewerId} isOwner={isOwner}>
+    <FeedProvider communityId={communityId} viewerId={viewerId} moderates={moderates}>
       <FeedViewProvider>
         <LiveFeed />
       </FeedViewProvider>

@@ -33,7 +33,7 @@ export function useFeedView(): FeedViewValue {
   return use(FeedViewContext) ?? { view: DEFAULT_VIEW, setView: () => {} };
 }
 
-/** Who may pin posts: the owner (the server decides again; moderators join here once roles exist). */
+/** Who may pin posts: the community's moderators, admins and owner (the server decides again). */
 export function useCanModerate() {
-  return useFeed().isOwner;
+  return useFeed().moderates;
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '@app/db';
 import { communities, communityEvents, communityMembers, emailsSent, notifications, profiles } from '@app/db/schema';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { visibleToRecipient } from '../service.ts';
 import type { AppLinks } from './links.ts';
 import type { EmailJob } from './model.ts';
@@ -81,7 +81,7 @@ export async function welcomeEmails(tx: Queryable, links: AppLinks, limit = 500)
     .where(
       and(
         eq(communityMembers.status, 'approved'),
-        eq(communityMembers.role, 'member'),
+        ne(communityMembers.role, 'owner'),
         eq(communities.isPrivate, false),
         sql`${communityMembers.joinedAt} > now() - interval '1 day'`,
         communicationOn,

@@ -156,6 +156,8 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'membership.approve': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
   'membership.decline': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
   'membership.remove': ({ world }) => ({ communityId: world.community.id, userId: world.other }),
+  // The owner or an admin makes the other member a moderator.
+  'membership.setRole': ({ world }) => ({ communityId: world.community.id, userId: world.other, role: 'moderator' }),
   'membership.leave': community,
   'membership.onChange': community,
 

@@ -16,13 +16,13 @@ import type { CommunityEvent } from './types.ts';
 
 interface EventDetailsProps {
   event: CommunityEvent | null;
-  isOwner: boolean;
+  canEdit: boolean;
   onClose: () => void;
   onEdit: (event: CommunityEvent) => void;
 }
 
-/** An event's panel: cover, time in the viewer's zone, description, meeting link and calendar export; the owner edits and deletes. */
-export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventDetailsProps) {
+/** An event's panel: cover, time in the viewer's zone, description, meeting link and calendar export; the owner and admins edit and delete. */
+export function EventDetails({ event: listed, canEdit, onClose, onEdit }: EventDetailsProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -111,7 +111,7 @@ export function EventDetails({ event: listed, isOwner, onClose, onEdit }: EventD
                 {t('events.details.ics')}
               </Button>
             </Group>
-            {isOwner && (
+            {canEdit && (
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" leftSection={<IconEdit size={16} />} disabled={!current.data} onClick={() => current.data && onEdit(current.data)}>
                   {t('events.details.edit')}

@@ -25,14 +25,14 @@ import { SideCard } from '../../../components/SideCard.tsx';
 interface EventsCardProps {
   communityId: string;
   communityName: string;
-  isOwner: boolean;
+  canEdit: boolean;
 }
 
 /**
  * The sidebar's events: a month calendar with days that have events marked, the upcoming events
- * (or a chosen day's), each opening its panel; the owner schedules new ones. Kept live.
+ * (or a chosen day's), each opening its panel; the owner and admins (`canEdit`) schedule new ones. Kept live.
  */
-export function EventsCard({ communityId, communityName, isOwner }: EventsCardProps) {
+export function EventsCard({ communityId, communityName, canEdit }: EventsCardProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const [month, setMonth] = useState(currentMonth);
@@ -65,7 +65,7 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
         titleId="events-title"
         title={t('events.title')}
         action={
-          isOwner && (
+          canEdit && (
             <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
               {t('events.add')}
             </Button>
@@ -150,7 +150,7 @@ export function EventsCard({ communityId, communityName, isOwner }: EventsCardPr
       </SideCard>
       <EventDetails
         event={shownEvent}
-        isOwner={isOwner}
+        canEdit={canEdit}
         onClose={() => {
           setOpen(null);
           if (link.event) link.clear('event');

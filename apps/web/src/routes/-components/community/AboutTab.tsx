@@ -8,18 +8,19 @@ import { CommunityInfo } from './CommunityInfo.tsx';
 import { EditCommunityForm } from './EditCommunityForm.tsx';
 import { PostCategoriesEditor } from './PostCategoriesEditor.tsx';
 import { LeaveCommunity } from './LeaveCommunity.tsx';
-import type { CommunityDetails } from '../../../lib/community-types.ts';
+import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
 import { useTabLink } from '../../../lib/useTabLink.ts';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 
 interface AboutTabProps {
   community: CommunityDetails;
-  isOwner: boolean;
-  /** ?edit=1: the owner's 'Edit information' form; anyone else is told they may not. */
+  access: CommunityAccess;
+  /** ?edit=1: the 'Edit information' form of the owner and admins; anyone else is told they may not. */
   editing: boolean;
 }
 
-export function AboutTab({ community, isOwner, editing }: AboutTabProps) {
+export function AboutTab({ community, access, editing }: AboutTabProps) {
+  const { can } = access;
   const { t } = useTranslation();
   const tabLink = useTabLink();
 
@@ -27,9 +28,9 @@ export function AboutTab({ community, isOwner, editing }: AboutTabProps) {
     return (
       <Stack gap="md">
         <BackButton to="about" />
-        {isOwner ? (
+        {can.administer ? (
           <>
-            <EditCommunityForm community={community} />
+            <EditCommunityForm community={community} setsPrice={can.own} />
             <PostCategoriesEditor communityId={community.id} />
           </>
         ) : (
@@ -50,7 +51,7 @@ export function AboutTab({ community, isOwner, editing }: AboutTabProps) {
             <Title order={2} fz="xl">
               {t('communityPage.aboutHeading')}
             </Title>
-            {isOwner && (
+            {can.administer && (
               <RouterButton {...tabLink('about', true)} variant="light" leftSection={<IconPencil size={16} />}>
                 {t('communityPage.edit.open')}
               </RouterButton>
@@ -60,7 +61,7 @@ export function AboutTab({ community, isOwner, editing }: AboutTabProps) {
           <CommunityInfo community={community} />
         </Stack>
       </Paper>
-      {!isOwner && <LeaveCommunity community={community} />}
+      {access.role !== 'owner' && <LeaveCommunity community={community} />}
     </Stack>
   );
 }

@@ -11,6 +11,8 @@ import { NonMemberView } from './NonMemberView.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
 import { communityQueryOptions, statusQueryOptions } from './queries.ts';
 import type { MemberTab } from '../../../lib/community-tabs.ts';
+import type { CommunityAccess } from '../../../lib/community-types.ts';
+import { capabilitiesOf } from '@app/shared/roles';
 
 interface CommunityPageProps {
   /** The name from the address (matched case-insensitively by the server). */
@@ -40,7 +42,9 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const details = community.data;
   const isOwner = me.data?.id === details.ownerId || status.data?.role === 'owner';
   const state = status.data?.status ?? 'none';
-  if (isOwner || state === 'approved') return <MemberView community={details} isOwner={isOwner} tab={tab} editing={editing} />;
+  // What the viewer may do comes from the server (membership.status); the owner's while it loads again.
+  const access: CommunityAccess = status.data && state === 'approved' ? { role: status.data.role, can: status.data.can } : { role: 'owner', can: capabilitiesOf('owner') };
+  if (isOwner || state === 'approved') return <MemberView community={details} access={access} tab={tab} editing={editing} />;
   if (state === 'pending') return <PendingScreen community={details} />;
   return <NonMemberView community={details} signedIn={Boolean(me.data)} removed={state === 'removed'} />;
 }

@@ -82,8 +82,11 @@ function toInput(values: EditValues): UpdateCommunityInput {
 
 const validateInput = withServerText(schemaResolver(updateCommunityInput, { sync: true }));
 
-/** The owner's 'Edit information' form (spec sections 2, 4 and 5), validated by the shared schema. */
-export function EditCommunityForm({ community }: { community: CommunityDetails }) {
+/**
+ * The 'Edit information' form of the owner and admins (spec sections 2, 4 and 5), validated by the
+ * shared schema. The price is the owner's alone (`setsPrice`): admins see it, read-only.
+ */
+export function EditCommunityForm({ community, setsPrice }: { community: CommunityDetails; setsPrice: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -158,7 +161,8 @@ export function EditCommunityForm({ community }: { community: CommunityDetails }
             <SeatsField description={t('communityPage.edit.seatsHint')} {...form.getInputProps('availableSeats')} />
             <NumberInput
               label={t('communityPage.edit.amount')}
-              description={t('communityPage.edit.amountHint')}
+              description={setsPrice ? t('communityPage.edit.amountHint') : t('communityPage.edit.amountOwnerOnly')}
+              readOnly={!setsPrice}
               required
               min={0}
               step={0.01}

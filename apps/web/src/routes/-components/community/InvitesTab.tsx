@@ -19,7 +19,7 @@ interface InvitesTabProps {
   members: MembersQuery;
 }
 
-/** The owner's join requests: Accept or Decline; a handled request leaves the list at once. */
+/** The join requests, for moderators, admins and the owner: Accept or Decline; a handled request leaves the list at once. */
 export function InvitesTab({ community, members }: InvitesTabProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();

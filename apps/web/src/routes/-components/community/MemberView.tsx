@@ -15,26 +15,33 @@ import { Sidebar } from './Sidebar.tsx';
 import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
 import { CoursesTab } from '../courses/CoursesTab.tsx';
 import { tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
-import type { CommunityDetails } from '../../../lib/community-types.ts';
+import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 interface MemberViewProps {
   community: CommunityDetails;
-  isOwner: boolean;
+  /** The viewer's role and what it may do (membership.status). */
+  access: CommunityAccess;
   tab: MemberTab;
   editing: boolean;
 }
 
+/** Keeps the member view's membership live (remounted, so subscribed again, when the viewer's role changes). */
+function LiveMembership({ communityId }: { communityId: string }) {
+  useLiveMembership(communityId);
+  return null;
+}
+
 /** Approved members and the owner: tabs (kept in ?tab=) beside a sidebar that stacks below on phones. */
-export function MemberView({ community, isOwner, tab, editing }: MemberViewProps) {
+export function MemberView({ community, access, tab, editing }: MemberViewProps) {
+  const { can } = access;
   const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
   const members = useMembers(community.id);
-  useLiveMembership(community.id);
-  // The join requests are the owner's; anyone else asking for them sees the posts.
-  const active: MemberTab = tab === 'invites' && !isOwner ? 'posts' : tab;
+  // The join requests are the moderators'; anyone else asking for them sees the posts.
+  const active: MemberTab = tab === 'invites' && !can.moderate ? 'posts' : tab;
   const pendingCount = members.data?.pendingCount ?? 0;
 
   const open = (next: string | null) => {
@@ -43,6 +50,8 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      {/* A new role listens again: join requests are passed to moderators as their subscription starts. */}
+      <LiveMembership key={access.role ?? 'none'} communityId={community.id} />
       <Stack gap="lg">
         <CommunityHeader community={community} variant="compact" actions={<MuteSwitch community={community} />} />
         <Grid gap="lg">
@@ -58,7 +67,7 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                 <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
                   {t('communityPage.tabs.members')}
                 </Tabs.Tab>
-                {isOwner && (
+                {can.moderate && (
                   <Tabs.Tab
                     value="invites"
                     leftSection={<IconUserPlus size={16} />}
@@ -84,15 +93,15 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                 </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="posts">
-                {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} isOwner={isOwner} />}
+                {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} moderates={can.moderate} />}
               </Tabs.Panel>
               <Tabs.Panel value="about">
-                <AboutTab community={community} isOwner={isOwner} editing={editing} />
+                <AboutTab community={community} access={access} editing={editing} />
               </Tabs.Panel>
               <Tabs.Panel value="members">
-                <MembersTab community={community} isOwner={isOwner} members={members} />
+                <MembersTab community={community} access={access} members={members} />
               </Tabs.Panel>
-              {isOwner && (
+              {can.moderate && (
                 <Tabs.Panel value="invites">
                   <InvitesTab community={community} members={members} />
                 </Tabs.Panel>
@@ -101,15 +110,15 @@ export function MemberView({ community, isOwner, tab, editing }: MemberViewProps
                 <ChatTab community={community} members={members} />
               </Tabs.Panel>
               <Tabs.Panel value="courses">
-                <CoursesTab communityId={community.id} isOwner={isOwner} />
+                <CoursesTab communityId={community.id} canEdit={can.administer} />
               </Tabs.Panel>
               <Tabs.Panel value="leaderboard">
-                {me.data && <LeaderboardTab communityId={community.id} isOwner={isOwner} viewerId={me.data.id} />}
+                {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
               </Tabs.Panel>
             </Tabs>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Sidebar community={community} isOwner={isOwner} members={members} pendingCount={pendingCount} activeTab={active} />
+            <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} activeTab={active} />
           </Grid.Col>
         </Grid>
       </Stack>

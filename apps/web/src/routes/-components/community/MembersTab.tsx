@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
+import { outranks } from '@app/shared/roles';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -13,18 +14,24 @@ import { ListPanel } from './ListPanel.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
-import type { CommunityDetails, CommunityMember, MembersQuery } from '../../../lib/community-types.ts';
+import type { CommunityAccess, CommunityDetails, CommunityMember, MembersQuery } from '../../../lib/community-types.ts';
+import { RoleBadge } from './RoleBadge.tsx';
+import { RoleMenu } from './RoleMenu.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PagedListEnd } from '../../../components/PagedListEnd.tsx';
 
 interface MembersTabProps {
   community: CommunityDetails;
-  isOwner: boolean;
+  /** The viewer's role and what it may do (membership.status). */
+  access: CommunityAccess;
   members: MembersQuery;
 }
 
-/** Approved members, newest first, with their role and join date; the owner may remove members. */
-export function MembersTab({ community, isOwner, members }: MembersTabProps) {
+/**
+ * Approved members, newest first, with their role's badge and join date. Moderators, admins and the
+ * owner remove those below them; admins and the owner change roles through each row's menu.
+ */
+export function MembersTab({ community, access, members }: MembersTabProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const invalidate = useInvalidateCommunity();
@@ -60,10 +67,9 @@ export function MembersTab({ community, isOwner, members }: MembersTabProps) {
           <MemberList label={t('communityPage.members.list')} members={approved}>
             {(member) => (
               <MemberRow member={member} detail={t('communityPage.members.joined', { date: formatDate(member.joinedAt, 'day') })}>
-                <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'} tt="none">
-                  {member.role === 'owner' ? t('communityPage.roles.owner') : t('communityPage.roles.member')}
-                </Badge>
-                {isOwner && member.role !== 'owner' && (
+                <RoleBadge role={member.role} />
+                {access.can.assignRoles && <RoleMenu communityId={community.id} member={member} viewerRole={access.role} />}
+                {access.can.moderate && outranks(access.role, member.role) && (
                   <Button
                     size="compact-sm"
                     variant="subtle"

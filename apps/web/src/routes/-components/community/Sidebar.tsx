@@ -8,7 +8,7 @@ import { CoursesCard } from '../courses/CoursesCard.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import type { MemberTab } from '../../../lib/community-tabs.ts';
-import type { MembersQuery } from '../../../lib/community-types.ts';
+import type { CommunityAccess, MembersQuery } from '../../../lib/community-types.ts';
 import { useTabLink } from '../../../lib/useTabLink.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Loading } from '../../../components/Loading.tsx';
@@ -16,7 +16,7 @@ import { SideCard } from '../../../components/SideCard.tsx';
 
 interface SidebarProps {
   community: { id: string; name: string };
-  isOwner: boolean;
+  access: CommunityAccess;
   members: MembersQuery;
   pendingCount: number;
   activeTab: MemberTab;
@@ -26,14 +26,15 @@ interface SidebarProps {
  * The member view's right column: the events calendar, the courses card, the owner's survey card, the newest members
  * and the control panel.
  */
-export function Sidebar({ community, isOwner, members, pendingCount, activeTab }: SidebarProps) {
+export function Sidebar({ community, access, members, pendingCount, activeTab }: SidebarProps) {
+  const { can } = access;
   return (
     <Stack gap="lg">
-      <EventsCard communityId={community.id} communityName={community.name} isOwner={isOwner} />
+      <EventsCard communityId={community.id} communityName={community.name} canEdit={can.administer} />
       <CoursesCard communityId={community.id} />
-      {isOwner && <SurveyCard />}
+      {can.own && <SurveyCard />}
       <RecentMembers members={members} />
-      <ControlPanel isOwner={isOwner} pendingCount={pendingCount} activeTab={activeTab} />
+      <ControlPanel moderates={can.moderate} pendingCount={pendingCount} activeTab={activeTab} />
     </Stack>
   );
 }
@@ -101,8 +102,8 @@ function RecentMembers({ members }: { members: MembersQuery }) {
   );
 }
 
-/** Shortcuts to the tabs: About and Members, and for the owner Join Requests with the pending count. */
-function ControlPanel({ isOwner, pendingCount, activeTab }: { isOwner: boolean; pendingCount: number; activeTab: MemberTab }) {
+/** Shortcuts to the tabs: About and Members, and for moderators, admins and the owner Join Requests with the pending count. */
+function ControlPanel({ moderates, pendingCount, activeTab }: { moderates: boolean; pendingCount: number; activeTab: MemberTab }) {
   const { t } = useTranslation();
   const tabLink = useTabLink();
   return (
@@ -124,7 +125,7 @@ function ControlPanel({ isOwner, pendingCount, activeTab }: { isOwner: boolean; 
         leftSection={<IconUsers size={18} />}
         style={{ borderRadius: 'var(--mantine-radius-md)' }}
       />
-      {isOwner && (
+      {moderates && (
         <RouterNavLink
           {...tabLink('invites')}
           active={activeTab === 'invites'}

@@ -8,12 +8,12 @@ import { courseCounts, percentDone, type CourseCardData } from './types.ts';
 
 interface CourseCardProps {
   course: CourseCardData;
-  isOwner: boolean;
+  canEdit: boolean;
   onDelete: (course: CourseCardData) => void;
 }
 
 /** A course on the courses tab: its cover (or a video mark), title, description, lessons and the viewer's progress. */
-export function CourseCard({ course, isOwner, onDelete }: CourseCardProps) {
+export function CourseCard({ course, canEdit, onDelete }: CourseCardProps) {
   const { t } = useTranslation();
   const percent = percentDone(course);
   return (
@@ -32,7 +32,7 @@ export function CourseCard({ course, isOwner, onDelete }: CourseCardProps) {
           <RouterAnchor to="/course/$courseId" params={{ courseId: course.id }} fw={700} c="var(--mantine-color-text)" className={classes.title}>
             {course.title}
           </RouterAnchor>
-          {isOwner && course.isPrivate && (
+          {canEdit && course.isPrivate && (
             <Badge size="sm" color="gray" variant="light" leftSection={<IconLock size={12} />}>
               {t('courses.private')}
             </Badge>
@@ -49,7 +49,7 @@ export function CourseCard({ course, isOwner, onDelete }: CourseCardProps) {
             <Text size="xs" fw={600}>
               {t('courses.percentComplete', { percent: formatPercent(percent / 100) })}
             </Text>
-            {isOwner && (
+            {canEdit && (
               <Group gap={4}>
                 <RouterButton
                   to="/edit-course/$courseId"

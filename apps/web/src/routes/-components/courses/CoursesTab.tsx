@@ -17,10 +17,10 @@ import type { CourseCardData } from './types.ts';
 import { Loading } from '../../../components/Loading.tsx';
 
 /**
- * The courses tab: cards newest first. The owner sees every course (private ones marked) and
+ * The courses tab: cards newest first. The owner and admins (`canEdit`) see every course (private ones marked) and
  * creates and deletes them; members see the visible ones. Kept live by the sidebar's subscription.
  */
-export function CoursesTab({ communityId, isOwner }: { communityId: string; isOwner: boolean }) {
+export function CoursesTab({ communityId, canEdit }: { communityId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -47,7 +47,7 @@ export function CoursesTab({ communityId, isOwner }: { communityId: string; isOw
         <Title order={2} fz="xl">
           {t('courses.title')}
         </Title>
-        {isOwner && (
+        {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('courses.new')}
           </Button>
@@ -70,7 +70,7 @@ export function CoursesTab({ communityId, isOwner }: { communityId: string; isOw
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" role="list" aria-label={t('courses.list')}>
           {courses.data.map((course) => (
             <div role="listitem" key={course.id}>
-              <CourseCard course={course} isOwner={isOwner} onDelete={setDeleting} />
+              <CourseCard course={course} canEdit={canEdit} onDelete={setDeleting} />
             </div>
           ))}
         </SimpleGrid>

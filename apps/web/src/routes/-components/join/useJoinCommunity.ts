@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { rememberRedirect } from '../../../lib/auth.ts';
 import { STORAGE, store } from '../../../lib/storage-keys.ts';
+import { capabilitiesOf } from '@app/shared/roles';
 import { useTRPC } from '../../../lib/trpc.ts';
 
 export type JoinCommunity = inferRouterOutputs<AppRouter>['communities']['byName'];
@@ -34,7 +35,7 @@ export function useJoinCommunity(community: JoinCommunity | undefined, signedIn:
         queryClient.setQueriesData<JoinCommunity>({ queryKey: trpc.communities.byName.queryKey() }, (old) =>
           old?.id === communityId ? { ...old, membersCount: result.membersCount } : old,
         );
-        queryClient.setQueryData(trpc.membership.status.queryKey({ communityId }), { status: result.status, role: 'member' as const });
+        queryClient.setQueryData(trpc.membership.status.queryKey({ communityId }), { status: result.status, role: 'member' as const, can: capabilitiesOf(null) });
         void queryClient.invalidateQueries({ queryKey: trpc.communities.mine.queryKey() });
       },
       onError: (e, { communityId }) => {

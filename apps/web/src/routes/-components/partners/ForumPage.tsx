@@ -38,7 +38,7 @@ function ForumFeed({ forumId, viewerId }: { forumId: string; viewerId: string })
   const status = useQuery(trpc.membership.status.queryOptions({ communityId: forumId }));
   if (status.isPending) return <PageLoading label={t('forum.loading')} />;
   if (status.data?.status !== 'approved') return <JoinCard title={t('forum.rejoin')} body={t('forum.rejoinBody')} action={t('forum.rejoinButton')} />;
-  return <PostsTab communityId={forumId} viewerId={viewerId} isOwner={false} />;
+  return <PostsTab communityId={forumId} viewerId={viewerId} moderates={false} />;
 }
 
 function JoinCard({ title, body, action }: { title: string; body: string; action: string }) {
