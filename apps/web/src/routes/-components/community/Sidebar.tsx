@@ -13,6 +13,7 @@ import { useTabLink } from '../../../lib/useTabLink.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { SideCard } from '../../../components/SideCard.tsx';
+import { OnlineNow } from '../../../components/presence/OnlineNow.tsx';
 
 interface SidebarProps {
   community: { id: string; name: string };
@@ -23,8 +24,8 @@ interface SidebarProps {
 }
 
 /**
- * The member view's right column: the events calendar, the courses card, the owner's survey card, the newest members
- * and the control panel.
+ * The member view's right column: the events calendar, the courses card, the owner's survey card, who is online,
+ * the newest members and the control panel.
  */
 export function Sidebar({ community, isOwner, members, pendingCount, activeTab }: SidebarProps) {
   return (
@@ -32,6 +33,7 @@ export function Sidebar({ community, isOwner, members, pendingCount, activeTab }
       <EventsCard communityId={community.id} communityName={community.name} isOwner={isOwner} />
       <CoursesCard communityId={community.id} />
       {isOwner && <SurveyCard />}
+      <OnlineNow />
       <RecentMembers members={members} />
       <ControlPanel isOwner={isOwner} pendingCount={pendingCount} activeTab={activeTab} />
     </Stack>
