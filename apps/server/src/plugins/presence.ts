@@ -1,6 +1,6 @@
-import { announcePresence } from "@app/api/server";
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
+import { announcePresence } from '@app/api/server';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * How often this process tells communities that who is online may have changed: at most one
@@ -21,13 +21,11 @@ export const presencePlugin = fp(async (app: FastifyInstance) => {
   };
   const timer = setInterval(() => {
     running ??= round()
-      .catch((err: unknown) =>
-        app.log.error({ err }, "announcing who is online failed"),
-      )
+      .catch((err: unknown) => app.log.error({ err }, 'announcing who is online failed'))
       .finally(() => (running = null));
   }, PRESENCE_ROUND_MS);
   timer.unref();
-  app.addHook("onClose", async () => {
+  app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
   });

@@ -1,87 +1,44 @@
-import { communityMembers } from "@app/db/schema";
-import { COMMUNITY_MESSAGES, communityIdInput } from "@app/shared/communities";
-import { PARTNER_MESSAGES } from "@app/shared/partners";
-import { AppError } from "../core/errors.ts";
-import { publish } from "../platform/live/publish.ts";
-import { protectedProcedure } from "../core/trpc.ts";
-import {
-  admissionRefused,
-  admitOrThrow,
-  isBanned,
-  loadCommunity,
-  membershipOf,
-} from "./service.ts";
-import { membershipTopic } from "./events.ts";
-import { notify } from "../notifications/service.ts";
+import { communityMembers } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/communities';
+import { PARTNER_MESSAGES } from '@app/shared/partners';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { protectedProcedure } from '../core/trpc.ts';
+import { admissionRefused, admitOrThrow, isBanned, loadCommunity, membershipOf } from './service.ts';
+import { membershipTopic } from './events.ts';
+import { notify } from '../notifications/service.ts';
 
 /**
  * Joining: a free public community admits at once (a seat permitting); a private one records a
  * pending request for the owner; a paid one is joined through payments.createCheckout instead.
  */
-export const join = protectedProcedure
-  .meta({ rateLimit: "membership:join" })
-  .input(communityIdInput)
-  .mutation(async ({ ctx, input }) => {
-    const userId = ctx.user.id;
-    return ctx.db.transaction(async (tx) => {
-      const community = await loadCommunity(tx, input.communityId);
-      // The partners' forum is joined by joining the partner programme (partners.join), never here.
-      if (community.isForum)
-        throw new AppError("FORBIDDEN", PARTNER_MESSAGES.forumPartnersOnly);
-      const existing =
-        community.ownerId === userId
-          ? ({ status: "approved" } as const)
-          : await membershipOf(tx, community.id, userId);
-      if (existing?.status === "approved")
-        throw new AppError("CONFLICT", COMMUNITY_MESSAGES.alreadyMember);
-      if (existing?.status === "pending")
-        throw new AppError("CONFLICT", COMMUNITY_MESSAGES.alreadyPending);
-      if (await isBanned(tx, community.id, userId))
-        throw admissionRefused("banned");
-      if (community.membershipAmountCents > 0)
-        throw new AppError(
-          "PRECONDITION_FAILED",
-          COMMUNITY_MESSAGES.paymentRequired,
-        );
-      if (
-        community.availableSeats !== null &&
-        community.membersCount >= community.availableSeats
-      ) {
-        throw new AppError("CONFLICT", COMMUNITY_MESSAGES.noSeats);
-      }
+export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).input(communityIdInput).mutation(async ({ ctx, input }) => {
+  const userId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
+    const community = await loadCommunity(tx, input.communityId);
+    // The partners' forum is joined by joining the partner programme (partners.join), never here.
+    if (community.isForum) throw new AppError('FORBIDDEN', PARTNER_MESSAGES.forumPartnersOnly);
+    const existing = community.ownerId === userId ? ({ status: 'approved' } as const) : await membershipOf(tx, community.id, userId);
+    if (existing?.status === 'approved') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyMember);
+    if (existing?.status === 'pending') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
+    if (await isBanned(tx, community.id, userId)) throw admissionRefused('banned');
+    if (community.membershipAmountCents > 0) throw new AppError('PRECONDITION_FAILED', COMMUNITY_MESSAGES.paymentRequired);
+    if (community.availableSeats !== null && community.membersCount >= community.availableSeats) {
+      throw new AppError('CONFLICT', COMMUNITY_MESSAGES.noSeats);
+    }
 
-      if (community.isPrivate) {
-        const [request] = await tx
-          .insert(communityMembers)
-          .values({
-            communityId: community.id,
-            userId,
-            role: "member",
-            status: "pending",
-          })
-          .onConflictDoNothing()
-          .returning({ id: communityMembers.id });
-        if (!request)
-          throw new AppError("CONFLICT", COMMUNITY_MESSAGES.alreadyPending);
-        await publish(tx, membershipTopic(community.id), {
-          type: "request.opened",
-          userId,
-        });
-        await notify(tx, [
-          {
-            recipientId: community.ownerId,
-            kind: "join.requested",
-            actorId: userId,
-            communityId: community.id,
-            groupKey: `join.requested:${community.id}`,
-          },
-        ]);
-        return {
-          status: "pending" as const,
-          membersCount: community.membersCount,
-        };
-      }
-      const { membersCount } = await admitOrThrow(tx, community.id, userId);
-      return { status: "approved" as const, membersCount };
-    });
+    if (community.isPrivate) {
+      const [request] = await tx
+        .insert(communityMembers)
+        .values({ communityId: community.id, userId, role: 'member', status: 'pending' })
+        .onConflictDoNothing()
+        .returning({ id: communityMembers.id });
+      if (!request) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
+      await publish(tx, membershipTopic(community.id), { type: 'request.opened', userId });
+      await notify(tx, [{ recipientId: community.ownerId, kind: 'join.requested', actorId: userId, communityId: community.id, groupKey: `join.requested:${community.id}` }]);
+      return { status: 'pending' as const, membersCount: community.membersCount };
+    }
+    const { membersCount } = await admitOrThrow(tx, community.id, userId);
+    return { status: 'approved' as const, membersCount };
   });
+});

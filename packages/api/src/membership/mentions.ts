@@ -1,26 +1,9 @@
-import type { Queryable } from "@app/db";
-import { communityMembers, profiles } from "@app/db/schema";
-import {
-  MENTION_MESSAGES,
-  MENTION_PATTERN_SQL,
-  mentionableInput,
-  mentionedIds,
-  type MentionedPerson,
-} from "@app/shared/mentions";
-import {
-  and,
-  asc,
-  eq,
-  ilike,
-  inArray,
-  ne,
-  or,
-  sql,
-  type Column,
-  type SQL,
-} from "drizzle-orm";
-import { AppError } from "../core/errors.ts";
-import { memberProcedure } from "../core/trpc.ts";
+import type { Queryable } from '@app/db';
+import { communityMembers, profiles } from '@app/db/schema';
+import { MENTION_MESSAGES, MENTION_PATTERN_SQL, mentionableInput, mentionedIds, type MentionedPerson } from '@app/shared/mentions';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { AppError } from '../core/errors.ts';
+import { memberProcedure } from '../core/trpc.ts';
 
 /** How many people the picker offers at once. */
 export const MENTIONABLE_MAX = 8;
@@ -30,23 +13,11 @@ export const MENTIONABLE_MAX = 8;
  * members may be mentioned, anyone else (a stranger, a pending applicant, someone removed, an id of
  * nobody) refuses the whole text (400), nothing saved.
  */
-export async function checkMentions(
-  db: Queryable,
-  communityId: string,
-  text: string,
-): Promise<string[]> {
+export async function checkMentions(db: Queryable, communityId: string, text: string): Promise<string[]> {
   const ids = mentionedIds(text);
   if (ids.length === 0) return [];
-  const members = await db.$count(
-    communityMembers,
-    and(
-      eq(communityMembers.communityId, communityId),
-      eq(communityMembers.status, "approved"),
-      inArray(communityMembers.userId, ids),
-    ),
-  );
-  if (members !== ids.length)
-    throw new AppError("BAD_REQUEST", MENTION_MESSAGES.notMember);
+  const members = await db.$count(communityMembers, and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, 'approved'), inArray(communityMembers.userId, ids)));
+  if (members !== ids.length) throw new AppError('BAD_REQUEST', MENTION_MESSAGES.notMember);
   return ids;
 }
 
@@ -64,20 +35,11 @@ export function mentionsOf(text: SQL | Column, communityId: SQL | Column) {
 }
 
 /** The same for texts read outside SQL (chat, decrypted): the people any of them mention. */
-export async function mentionedPeople(
-  db: Queryable,
-  communityId: string,
-  texts: string[],
-): Promise<MentionedPerson[]> {
+export async function mentionedPeople(db: Queryable, communityId: string, texts: string[]): Promise<MentionedPerson[]> {
   const ids = [...new Set(texts.flatMap(mentionedIds))];
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      fullName: profiles.fullName,
-      member: isMember(sql`${communityId}::uuid`, sql`${profiles.id}`),
-    })
+    .select({ id: profiles.id, username: profiles.username, fullName: profiles.fullName, member: isMember(sql`${communityId}::uuid`, sql`${profiles.id}`) })
     .from(profiles)
     .where(inArray(profiles.id, ids));
 }
@@ -89,33 +51,20 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The picker behind `@`: the community's approved members (but the caller) whose username or name
  * starts a word with the search, at most eight, for its members.
  */
-export const mentionable = memberProcedure
-  .input(mentionableInput)
-  .query(({ ctx, input }) => {
-    const search = likeEscaped(input.search);
-    return ctx.db
-      .select({
-        id: profiles.id,
-        username: profiles.username,
-        fullName: profiles.fullName,
-        avatarUrl: profiles.avatarUrl,
-      })
-      .from(communityMembers)
-      .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
-      .where(
-        and(
-          eq(communityMembers.communityId, ctx.community.id),
-          eq(communityMembers.status, "approved"),
-          ne(communityMembers.userId, ctx.user.id),
-          search === ""
-            ? undefined
-            : or(
-                ilike(profiles.username, `${search}%`),
-                ilike(profiles.fullName, `${search}%`),
-                ilike(profiles.fullName, `% ${search}%`),
-              ),
-        ),
-      )
-      .orderBy(asc(profiles.username))
-      .limit(MENTIONABLE_MAX);
-  });
+export const mentionable = memberProcedure.input(mentionableInput).query(({ ctx, input }) => {
+  const search = likeEscaped(input.search);
+  return ctx.db
+    .select({ id: profiles.id, username: profiles.username, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+    .from(communityMembers)
+    .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
+    .where(
+      and(
+        eq(communityMembers.communityId, ctx.community.id),
+        eq(communityMembers.status, 'approved'),
+        ne(communityMembers.userId, ctx.user.id),
+        search === '' ? undefined : or(ilike(profiles.username, `${search}%`), ilike(profiles.fullName, `${search}%`), ilike(profiles.fullName, `% ${search}%`)),
+      ),
+    )
+    .orderBy(asc(profiles.username))
+    .limit(MENTIONABLE_MAX);
+});

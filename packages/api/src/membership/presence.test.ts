@@ -1,19 +1,11 @@
-import type { Database } from "@app/db";
-import { serverProcesses } from "@app/db/schema";
-import { COMMUNITY_MESSAGES, PRESENCE_IDS_MAX } from "@app/shared/communities";
-import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  CallLimits,
-  personSubject,
-} from "../platform/rate-limit/call-limits.ts";
-import {
-  callerFor,
-  settle,
-  testSubscription,
-  useTestWorld,
-} from "../testing/index.ts";
-import { announcePresence, forgetPresence, onlineIn } from "./presence.ts";
+import type { Database } from '@app/db';
+import { serverProcesses } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, PRESENCE_IDS_MAX } from '@app/shared/communities';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CallLimits, personSubject } from '../platform/rate-limit/call-limits.ts';
+import { callerFor, settle, testSubscription, useTestWorld } from '../testing/index.ts';
+import { announcePresence, forgetPresence, onlineIn } from './presence.ts';
 
 const scene = useTestWorld();
 let other: Database;
@@ -42,14 +34,7 @@ async function openSocket(process: CallLimits, userId: string) {
 
 /** What `viewer` is told about everyone of the world, read afresh (past the process's few seconds of memory). */
 async function seen(viewer: string) {
-  const {
-    owner,
-    member,
-    other: otherMember,
-    applicant,
-    removed,
-    stranger,
-  } = scene.world;
+  const { owner, member, other: otherMember, applicant, removed, stranger } = scene.world;
   forgetPresence(scene.database.db);
   return callerFor(scene.database, viewer).membership.online({
     communityId: scene.world.community.id,
@@ -63,8 +48,8 @@ function twoProcesses() {
   return { a, b };
 }
 
-describe("who is online", () => {
-  it("counts the members with a socket open on any live process, and names those asked about", async () => {
+describe('who is online', () => {
+  it('counts the members with a socket open on any live process, and names those asked about', async () => {
     const { owner, member, other: otherMember } = scene.world;
     const { a, b } = twoProcesses();
     expect(await seen(owner)).toEqual({ count: 0, online: [] });
@@ -89,16 +74,15 @@ describe("who is online", () => {
     ).toEqual({ count: 2, online: [] });
   });
 
-  it("never counts the pending applicant, the removed member or a stranger, sockets open or not", async () => {
+  it('never counts the pending applicant, the removed member or a stranger, sockets open or not', async () => {
     const { owner, member, applicant, removed, stranger } = scene.world;
     const { a } = twoProcesses();
-    for (const person of [applicant, removed, stranger, member])
-      await openSocket(a, person);
+    for (const person of [applicant, removed, stranger, member]) await openSocket(a, person);
     await a.sync();
     expect(await seen(owner)).toEqual({ count: 1, online: [member] });
   });
 
-  it("drops a person when their last socket closes, and everyone a dead process held", async () => {
+  it('drops a person when their last socket closes, and everyone a dead process held', async () => {
     const { owner, member, other: otherMember } = scene.world;
     const { a, b } = twoProcesses();
     const first = await openSocket(a, member);
@@ -115,16 +99,11 @@ describe("who is online", () => {
     await scene.database.db
       .update(serverProcesses)
       .set({ seenAt: sql`now() - interval '1 minute'` })
-      .where(
-        eq(
-          serverProcesses.id,
-          sql`(select process_id from live_connections where subject = ${personSubject(otherMember)} limit 1)`,
-        ),
-      );
+      .where(eq(serverProcesses.id, sql`(select process_id from live_connections where subject = ${personSubject(otherMember)} limit 1)`));
     expect(await seen(owner)).toEqual({ count: 0, online: [] });
   });
 
-  it("refuses anyone but the members, and more than 100 people or a malformed id at once", async () => {
+  it('refuses anyone but the members, and more than 100 people or a malformed id at once', async () => {
     const { community, applicant, removed, stranger, member } = scene.world;
     for (const who of [applicant, removed, stranger]) {
       await expect(
@@ -132,7 +111,7 @@ describe("who is online", () => {
           communityId: community.id,
         }),
       ).rejects.toMatchObject({
-        code: "FORBIDDEN",
+        code: 'FORBIDDEN',
         message: COMMUNITY_MESSAGES.membersOnly,
       });
     }
@@ -140,35 +119,31 @@ describe("who is online", () => {
       callerFor(scene.database, null).membership.online({
         communityId: community.id,
       }),
-    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    const many = Array.from({ length: PRESENCE_IDS_MAX + 1 }, () =>
-      crypto.randomUUID(),
-    );
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const many = Array.from({ length: PRESENCE_IDS_MAX + 1 }, () => crypto.randomUUID());
     await expect(
       callerFor(scene.database, member).membership.online({
         communityId: community.id,
         userIds: many,
       }),
     ).rejects.toMatchObject({
-      code: "BAD_REQUEST",
-      message: expect.stringContaining(
-        COMMUNITY_MESSAGES.presenceIds(PRESENCE_IDS_MAX),
-      ),
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining(COMMUNITY_MESSAGES.presenceIds(PRESENCE_IDS_MAX)),
     });
     await expect(
       callerFor(scene.database, member).membership.online({
         communityId: community.id,
-        userIds: ["nobody"],
+        userIds: ['nobody'],
       }),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(
       callerFor(scene.database, member).membership.online({
         communityId: crypto.randomUUID(),
       }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it("answers from memory for a few seconds: many viewers, one query", async () => {
+  it('answers from memory for a few seconds: many viewers, one query', async () => {
     const { community, member } = scene.world;
     const { a } = twoProcesses();
     forgetPresence(scene.database.db);
@@ -190,14 +165,14 @@ describe("who is online", () => {
   });
 });
 
-describe("hidden presence", () => {
+describe('hidden presence', () => {
   afterEach(async () => {
     await callerFor(scene.database, scene.world.other).profiles.hidePresence({
       hidden: false,
     });
   });
 
-  it("is never counted nor named, to anyone, while the hidden person still sees the others", async () => {
+  it('is never counted nor named, to anyone, while the hidden person still sees the others', async () => {
     const { owner, member, other: otherMember } = scene.world;
     const { a, b } = twoProcesses();
     await openSocket(a, member);
@@ -208,11 +183,8 @@ describe("hidden presence", () => {
         hidden: true,
       }),
     ).toEqual({ hidden: true });
-    expect(
-      await callerFor(scene.database, otherMember).profiles.me(),
-    ).toMatchObject({ hidePresence: true });
-    for (const viewer of [owner, member, otherMember])
-      expect(await seen(viewer)).toEqual({ count: 1, online: [member] });
+    expect(await callerFor(scene.database, otherMember).profiles.me()).toMatchObject({ hidePresence: true });
+    for (const viewer of [owner, member, otherMember]) expect(await seen(viewer)).toEqual({ count: 1, online: [member] });
     await callerFor(scene.database, otherMember).profiles.hidePresence({
       hidden: false,
     });
@@ -230,20 +202,18 @@ describe("hidden presence", () => {
       }),
     );
     await settle();
-    const told = live.nextWhere((data) => data.type === "presence.changed");
+    const told = live.nextWhere((data) => data.type === 'presence.changed');
     await callerFor(scene.database, otherMember).profiles.hidePresence({
       hidden: true,
     });
-    expect((await told).data).toEqual({ type: "presence.changed" });
+    expect((await told).data).toEqual({ type: 'presence.changed' });
     live.close();
-    await expect(
-      callerFor(scene.database, null).profiles.hidePresence({ hidden: true }),
-    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(callerFor(scene.database, null).profiles.hidePresence({ hidden: true })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
-describe("telling open pages", () => {
-  it("names the people whose first socket opened or last closed on a process, once written, and announces once per community", async () => {
+describe('telling open pages', () => {
+  it('names the people whose first socket opened or last closed on a process, once written, and announces once per community', async () => {
     const { community, member, other: otherMember, stranger } = scene.world;
     const { a } = twoProcesses();
     const close = await openSocket(a, member);
@@ -251,9 +221,7 @@ describe("telling open pages", () => {
     await openSocket(a, otherMember);
     expect(a.takePresenceChanges()).toEqual([]);
     await a.sync();
-    expect(a.takePresenceChanges().sort()).toEqual(
-      [member, otherMember].sort(),
-    );
+    expect(a.takePresenceChanges().sort()).toEqual([member, otherMember].sort());
     expect(a.takePresenceChanges()).toEqual([]);
     close();
     await a.sync();
@@ -261,9 +229,7 @@ describe("telling open pages", () => {
     expect(a.takePresenceChanges()).toEqual([]);
     opened.splice(0).forEach((closeOne) => closeOne());
     await a.sync();
-    expect(a.takePresenceChanges().sort()).toEqual(
-      [member, otherMember].sort(),
-    );
+    expect(a.takePresenceChanges().sort()).toEqual([member, otherMember].sort());
 
     const live = await testSubscription((signal) =>
       callerFor(scene.database, member, { signal }).membership.onChange({
@@ -271,16 +237,10 @@ describe("telling open pages", () => {
       }),
     );
     await settle();
-    const told = live.nextWhere((data) => data.type === "presence.changed");
+    const told = live.nextWhere((data) => data.type === 'presence.changed');
     // Two members of one community: one event for it; a stranger belongs nowhere here.
-    expect(
-      await announcePresence(scene.database.db, [
-        member,
-        otherMember,
-        stranger,
-      ]),
-    ).toBe(1);
-    expect((await told).data).toEqual({ type: "presence.changed" });
+    expect(await announcePresence(scene.database.db, [member, otherMember, stranger])).toBe(1);
+    expect((await told).data).toEqual({ type: 'presence.changed' });
     live.close();
     expect(await announcePresence(scene.database.db, [])).toBe(0);
   });

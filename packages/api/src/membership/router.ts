@@ -1,14 +1,14 @@
-import type { TRPCRouterRecord } from "@trpc/server";
-import { approve } from "./approve.ts";
-import { decline } from "./decline.ts";
-import { join } from "./join.ts";
-import { leave } from "./leave.ts";
-import { members } from "./members.ts";
-import { mentionable } from "./mentions.ts";
-import { onChange } from "./onChange.ts";
-import { online } from "./online.ts";
-import { remove } from "./remove.ts";
-import { status } from "./status.ts";
+import type { TRPCRouterRecord } from '@trpc/server';
+import { approve } from './approve.ts';
+import { decline } from './decline.ts';
+import { join } from './join.ts';
+import { leave } from './leave.ts';
+import { members } from './members.ts';
+import { mentionable } from './mentions.ts';
+import { onChange } from './onChange.ts';
+import { online } from './online.ts';
+import { remove } from './remove.ts';
+import { status } from './status.ts';
 
 /** Membership: the caller's status, joining and leaving, the member list, who is online and the owner's decisions, live. */
 export const membershipRouter = {

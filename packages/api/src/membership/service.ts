@@ -1,85 +1,49 @@
-import type { Queryable } from "@app/db";
-import { communities, communityBans, communityMembers } from "@app/db/schema";
-import { COMMUNITY_MESSAGES } from "@app/shared/communities";
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { CommunityRow, Membership } from "../core/access.ts";
-import { AppError } from "../core/errors.ts";
-import { publish } from "../platform/live/publish.ts";
-import { tellReferrerOfMembers } from "../partners/referrer.ts";
-import { membershipTopic } from "./events.ts";
+import type { Queryable } from '@app/db';
+import { communities, communityBans, communityMembers } from '@app/db/schema';
+import { COMMUNITY_MESSAGES } from '@app/shared/communities';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { CommunityRow, Membership } from '../core/access.ts';
+import { AppError } from '../core/errors.ts';
+import { publish } from '../platform/live/publish.ts';
+import { tellReferrerOfMembers } from '../partners/referrer.ts';
+import { membershipTopic } from './events.ts';
 
 /** The community, or NOT_FOUND 'Community not found.'; `lock` holds its row until the transaction ends. */
-export async function loadCommunity(
-  db: Queryable,
-  communityId: string,
-  { lock = false } = {},
-): Promise<CommunityRow> {
+export async function loadCommunity(db: Queryable, communityId: string, { lock = false } = {}): Promise<CommunityRow> {
   return loadCommunityWhere(db, eq(communities.id, communityId), { lock });
 }
 
 /** The one community `where` finds, or NOT_FOUND with the spec's words. */
-export async function loadCommunityWhere(
-  db: Queryable,
-  where: SQL,
-  { lock = false } = {},
-): Promise<CommunityRow> {
+export async function loadCommunityWhere(db: Queryable, where: SQL, { lock = false } = {}): Promise<CommunityRow> {
   const query = db.select().from(communities).where(where);
-  const [community] = lock ? await query.for("update") : await query;
-  if (!community) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.notFound);
+  const [community] = lock ? await query.for('update') : await query;
+  if (!community) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.notFound);
   return community;
 }
 
-export async function membershipOf(
-  db: Queryable,
-  communityId: string,
-  userId: string,
-): Promise<Membership | null> {
+export async function membershipOf(db: Queryable, communityId: string, userId: string): Promise<Membership | null> {
   const [row] = await db
     .select({ role: communityMembers.role, status: communityMembers.status })
     .from(communityMembers)
-    .where(
-      and(
-        eq(communityMembers.communityId, communityId),
-        eq(communityMembers.userId, userId),
-      ),
-    );
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
   return row ?? null;
 }
 
-export type RefusalReason = "full" | "already-member" | "banned";
-export type Admission =
-  | { admitted: true; membersCount: number }
-  | { admitted: false; reason: RefusalReason };
+export type RefusalReason = 'full' | 'already-member' | 'banned';
+export type Admission = { admitted: true; membersCount: number } | { admitted: false; reason: RefusalReason };
 
 /** True when the owner removed this person from the community: no join or payment admits them again. */
-export async function isBanned(
-  db: Queryable,
-  communityId: string,
-  userId: string,
-): Promise<boolean> {
+export async function isBanned(db: Queryable, communityId: string, userId: string): Promise<boolean> {
   const [ban] = await db
     .select({ userId: communityBans.userId })
     .from(communityBans)
-    .where(
-      and(
-        eq(communityBans.communityId, communityId),
-        eq(communityBans.userId, userId),
-      ),
-    );
+    .where(and(eq(communityBans.communityId, communityId), eq(communityBans.userId, userId)));
   return !!ban;
 }
 
 /** Records that the owner removed this person (in the removal's transaction). */
-export async function ban(
-  tx: Queryable,
-  communityId: string,
-  userId: string,
-  bannedBy: string,
-): Promise<void> {
-  await tx
-    .insert(communityBans)
-    .values({ communityId, userId, bannedBy })
-    .onConflictDoNothing();
+export async function ban(tx: Queryable, communityId: string, userId: string, bannedBy: string): Promise<void> {
+  await tx.insert(communityBans).values({ communityId, userId, bannedBy }).onConflictDoNothing();
 }
 
 /**
@@ -89,14 +53,8 @@ export async function ban(
  * When full, already a member or removed by the owner nothing changes and the caller decides what
  * that means. `checkoutId` names the checkout whose subscription pays for the membership.
  */
-export async function admitMember(
-  tx: Queryable,
-  communityId: string,
-  userId: string,
-  checkoutId: string | null = null,
-): Promise<Admission> {
-  if (await isBanned(tx, communityId, userId))
-    return { admitted: false, reason: "banned" };
+export async function admitMember(tx: Queryable, communityId: string, userId: string, checkoutId: string | null = null): Promise<Admission> {
+  if (await isBanned(tx, communityId, userId)) return { admitted: false, reason: 'banned' };
   const [seat] = await tx
     .update(communities)
     .set({ membersCount: sql`${communities.membersCount} + 1` })
@@ -109,58 +67,35 @@ export async function admitMember(
     .returning({ membersCount: communities.membersCount });
   if (!seat) {
     await loadCommunity(tx, communityId);
-    return { admitted: false, reason: "full" };
+    return { admitted: false, reason: 'full' };
   }
   const [admitted] = await tx
     .insert(communityMembers)
-    .values({
-      communityId,
-      userId,
-      role: "member",
-      status: "approved",
-      checkoutId,
-    })
+    .values({ communityId, userId, role: 'member', status: 'approved', checkoutId })
     .onConflictDoUpdate({
       target: [communityMembers.communityId, communityMembers.userId],
-      set: { status: "approved", joinedAt: sql`now()`, checkoutId },
-      setWhere: eq(communityMembers.status, "pending"),
+      set: { status: 'approved', joinedAt: sql`now()`, checkoutId },
+      setWhere: eq(communityMembers.status, 'pending'),
     })
     .returning({ id: communityMembers.id });
   if (!admitted) {
     // Already a member: give the seat just taken back.
-    await tx
-      .update(communities)
-      .set({ membersCount: sql`${communities.membersCount} - 1` })
-      .where(eq(communities.id, communityId));
-    return { admitted: false, reason: "already-member" };
+    await tx.update(communities).set({ membersCount: sql`${communities.membersCount} - 1` }).where(eq(communities.id, communityId));
+    return { admitted: false, reason: 'already-member' };
   }
-  await publish(tx, membershipTopic(communityId), {
-    type: "member.joined",
-    userId,
-    membersCount: seat.membersCount,
-  });
+  await publish(tx, membershipTopic(communityId), { type: 'member.joined', userId, membersCount: seat.membersCount });
   await tellReferrerOfMembers(tx, communityId, seat.membersCount);
   return { admitted: true, membersCount: seat.membersCount };
 }
 
 /** The refusal a person sees when they could not be admitted. */
 export function admissionRefused(reason: RefusalReason): AppError {
-  if (reason === "banned")
-    return new AppError("FORBIDDEN", COMMUNITY_MESSAGES.removedByOwner);
-  return new AppError(
-    "CONFLICT",
-    reason === "full"
-      ? COMMUNITY_MESSAGES.noSeats
-      : COMMUNITY_MESSAGES.alreadyMember,
-  );
+  if (reason === 'banned') return new AppError('FORBIDDEN', COMMUNITY_MESSAGES.removedByOwner);
+  return new AppError('CONFLICT', reason === 'full' ? COMMUNITY_MESSAGES.noSeats : COMMUNITY_MESSAGES.alreadyMember);
 }
 
 /** Admits `userId` or throws why not (rolling the seat back with the caller's transaction). */
-export async function admitOrThrow(
-  tx: Queryable,
-  communityId: string,
-  userId: string,
-): Promise<{ membersCount: number }> {
+export async function admitOrThrow(tx: Queryable, communityId: string, userId: string): Promise<{ membersCount: number }> {
   const admission = await admitMember(tx, communityId, userId);
   if (!admission.admitted) throw admissionRefused(admission.reason);
   return { membersCount: admission.membersCount };
@@ -177,28 +112,19 @@ export async function dischargeMember(
   communityId: string,
   userId: string,
   { paidBy }: { paidBy?: string } = {},
-): Promise<{
-  removed: boolean;
-  membersCount: number;
-  checkoutId: string | null;
-}> {
+): Promise<{ removed: boolean; membersCount: number; checkoutId: string | null }> {
   const removed = await tx
     .delete(communityMembers)
     .where(
       and(
         eq(communityMembers.communityId, communityId),
         eq(communityMembers.userId, userId),
-        eq(communityMembers.status, "approved"),
-        eq(communityMembers.role, "member"),
-        paidBy === undefined
-          ? undefined
-          : eq(communityMembers.checkoutId, paidBy),
+        eq(communityMembers.status, 'approved'),
+        eq(communityMembers.role, 'member'),
+        paidBy === undefined ? undefined : eq(communityMembers.checkoutId, paidBy),
       ),
     )
-    .returning({
-      id: communityMembers.id,
-      checkoutId: communityMembers.checkoutId,
-    });
+    .returning({ id: communityMembers.id, checkoutId: communityMembers.checkoutId });
   const [row] = await tx
     .update(communities)
     .set({ membersCount: sql`${communities.membersCount} - ${removed.length}` })
@@ -207,40 +133,18 @@ export async function dischargeMember(
   const membersCount = row?.membersCount ?? 0;
   // Open pages update, and the person's live subscriptions (feed, chat) end on this event.
   if (removed.length > 0) {
-    await publish(tx, membershipTopic(communityId), {
-      type: "membership.ended",
-      userId,
-      membersCount,
-    });
+    await publish(tx, membershipTopic(communityId), { type: 'membership.ended', userId, membersCount });
     await tellReferrerOfMembers(tx, communityId, membersCount);
   }
-  return {
-    removed: removed.length > 0,
-    membersCount,
-    checkoutId: removed[0]?.checkoutId ?? null,
-  };
+  return { removed: removed.length > 0, membersCount, checkoutId: removed[0]?.checkoutId ?? null };
 }
 
 /** Withdraws or declines a pending join request; false when there was none. */
-export async function closeRequest(
-  tx: Queryable,
-  communityId: string,
-  userId: string,
-): Promise<boolean> {
+export async function closeRequest(tx: Queryable, communityId: string, userId: string): Promise<boolean> {
   const closed = await tx
     .delete(communityMembers)
-    .where(
-      and(
-        eq(communityMembers.communityId, communityId),
-        eq(communityMembers.userId, userId),
-        eq(communityMembers.status, "pending"),
-      ),
-    )
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId), eq(communityMembers.status, 'pending')))
     .returning({ id: communityMembers.id });
-  if (closed.length > 0)
-    await publish(tx, membershipTopic(communityId), {
-      type: "request.closed",
-      userId,
-    });
+  if (closed.length > 0) await publish(tx, membershipTopic(communityId), { type: 'request.closed', userId });
   return closed.length > 0;
 }

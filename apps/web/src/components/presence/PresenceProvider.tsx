@@ -1,20 +1,8 @@
-import { PRESENCE_IDS_MAX } from "@app/shared/constants";
-import {
-  keepPreviousData,
-  useQueries,
-  useQueryClient,
-} from "@tanstack/react-query";
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
-import { useTRPC } from "../../lib/trpc.ts";
-import { PresenceContext, type ShownPeople as Shown } from "./context.ts";
+import { PRESENCE_IDS_MAX } from '@app/shared/constants';
+import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTRPC } from '../../lib/trpc.ts';
+import { PresenceContext, type ShownPeople as Shown } from './context.ts';
 
 /** The backstop when no live event comes (a server process that died tells no one): presence is asked again this often. */
 const REFETCH_EVERY_MS = 20_000;
@@ -67,20 +55,13 @@ class ShownPeople implements Shown {
  * about the people its avatars show (a hundred a call), again on a live `presence.changed`
  * (`useRefetchPresence`) and every 20 seconds. Outside it avatars show no dot.
  */
-export function PresenceProvider({
-  communityId,
-  children,
-}: {
-  communityId: string;
-  children: ReactNode;
-}) {
+export function PresenceProvider({ communityId, children }: { communityId: string; children: ReactNode }) {
   const trpc = useTRPC();
   const [shown] = useState(() => new ShownPeople());
   const ids = useSyncExternalStore(shown.subscribe, shown.ids, shown.ids);
   const chunks = useMemo(() => {
     const list: string[][] = [];
-    for (let i = 0; i < ids.length; i += PRESENCE_IDS_MAX)
-      list.push(ids.slice(i, i + PRESENCE_IDS_MAX));
+    for (let i = 0; i < ids.length; i += PRESENCE_IDS_MAX) list.push(ids.slice(i, i + PRESENCE_IDS_MAX));
     return list.length > 0 ? list : [[]];
   }, [ids]);
   const results = useQueries({
@@ -92,22 +73,10 @@ export function PresenceProvider({
     })),
   });
   const count = results[0]?.data?.count;
-  const onlineKey = results
-    .flatMap((result) => result.data?.online ?? [])
-    .join();
-  const online = useMemo(
-    () => new Set(onlineKey ? onlineKey.split(",") : []),
-    [onlineKey],
-  );
-  const value = useMemo(
-    () => ({ count, online, shown }),
-    [count, online, shown],
-  );
-  return (
-    <PresenceContext.Provider value={value}>
-      {children}
-    </PresenceContext.Provider>
-  );
+  const onlineKey = results.flatMap((result) => result.data?.online ?? []).join();
+  const online = useMemo(() => new Set(onlineKey ? onlineKey.split(',') : []), [onlineKey]);
+  const value = useMemo(() => ({ count, online, shown }), [count, online, shown]);
+  return <PresenceContext.Provider value={value}>{children}</PresenceContext.Provider>;
 }
 
 /** What a live `presence.changed` calls: this page asks again, at a random moment of the next two seconds. */

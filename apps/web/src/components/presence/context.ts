@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from "react";
+import { createContext, useContext, useEffect } from 'react';
 
 /** The people whose avatars a page shows (PresenceProvider asks about them), gathered as avatars mount and unmount. */
 export interface ShownPeople {

@@ -1,32 +1,24 @@
-import { Badge, Container, Grid, Stack, Tabs } from "@mantine/core";
-import {
-  IconInfoCircle,
-  IconMessageCircle,
-  IconMessages,
-  IconSchool,
-  IconTrophy,
-  IconUserPlus,
-  IconUsers,
-} from "@tabler/icons-react";
-import { useNavigate } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { useMe } from "../../../lib/auth.ts";
-import { AboutTab } from "./AboutTab.tsx";
-import { ChatTab } from "./chat/ChatTab.tsx";
-import { CommunityHeader } from "../../../components/CommunityHeader.tsx";
-import { InvitesTab } from "./InvitesTab.tsx";
-import { MembersTab } from "./MembersTab.tsx";
-import { MuteSwitch } from "./MuteSwitch.tsx";
-import { PostsTab } from "../../../components/feed/PostsTab.tsx";
-import { useMembers } from "./queries.ts";
-import { Sidebar } from "./Sidebar.tsx";
-import { LeaderboardTab } from "../levels/LeaderboardTab.tsx";
-import { CoursesTab } from "../courses/CoursesTab.tsx";
-import { tabSearch, type MemberTab } from "../../../lib/community-tabs.ts";
-import type { CommunityDetails } from "../../../lib/community-types.ts";
-import { useLiveMembership } from "./useLiveMembership.ts";
-import { formatCount } from "../../../lib/format.ts";
-import { PresenceProvider } from "../../../components/presence/PresenceProvider.tsx";
+import { Badge, Container, Grid, Stack, Tabs } from '@mantine/core';
+import { IconInfoCircle, IconMessageCircle, IconMessages, IconSchool, IconTrophy, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/auth.ts';
+import { AboutTab } from './AboutTab.tsx';
+import { ChatTab } from './chat/ChatTab.tsx';
+import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
+import { InvitesTab } from './InvitesTab.tsx';
+import { MembersTab } from './MembersTab.tsx';
+import { MuteSwitch } from './MuteSwitch.tsx';
+import { PostsTab } from '../../../components/feed/PostsTab.tsx';
+import { useMembers } from './queries.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
+import { CoursesTab } from '../courses/CoursesTab.tsx';
+import { tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
+import type { CommunityDetails } from '../../../lib/community-types.ts';
+import { useLiveMembership } from './useLiveMembership.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { PresenceProvider } from '../../../components/presence/PresenceProvider.tsx';
 
 interface MemberViewProps {
   community: CommunityDetails;
@@ -36,63 +28,38 @@ interface MemberViewProps {
 }
 
 /** Approved members and the owner: tabs (kept in ?tab=) beside a sidebar that stacks below on phones. */
-export function MemberView({
-  community,
-  isOwner,
-  tab,
-  editing,
-}: MemberViewProps) {
+export function MemberView({ community, isOwner, tab, editing }: MemberViewProps) {
   const { t } = useTranslation();
   const me = useMe();
-  const navigate = useNavigate({ from: "/community/$communityName" });
+  const navigate = useNavigate({ from: '/community/$communityName' });
   const members = useMembers(community.id);
   useLiveMembership(community.id);
   // The join requests are the owner's; anyone else asking for them sees the posts.
-  const active: MemberTab = tab === "invites" && !isOwner ? "posts" : tab;
+  const active: MemberTab = tab === 'invites' && !isOwner ? 'posts' : tab;
   const pendingCount = members.data?.pendingCount ?? 0;
 
   const open = (next: string | null) => {
-    if (next && next !== active)
-      void navigate({ search: tabSearch(next as MemberTab) });
+    if (next && next !== active) void navigate({ search: tabSearch(next as MemberTab) });
   };
 
   return (
     // Avatars inside show a dot while their person is online in this community.
     <PresenceProvider communityId={community.id}>
-      <Container size="lg" py={{ base: "md", sm: "xl" }}>
+      <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
-          <CommunityHeader
-            community={community}
-            variant="compact"
-            actions={<MuteSwitch community={community} />}
-          />
+          <CommunityHeader community={community} variant="compact" actions={<MuteSwitch community={community} />} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <Tabs
-                value={active}
-                onChange={open}
-                keepMounted={false}
-                variant="pills"
-                radius="md"
-              >
-                <Tabs.List aria-label={t("communityPage.tabs.label")} mb="md">
-                  <Tabs.Tab
-                    value="posts"
-                    leftSection={<IconMessages size={16} />}
-                  >
-                    {t("communityPage.tabs.posts")}
+              <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">
+                <Tabs.List aria-label={t('communityPage.tabs.label')} mb="md">
+                  <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
+                    {t('communityPage.tabs.posts')}
                   </Tabs.Tab>
-                  <Tabs.Tab
-                    value="about"
-                    leftSection={<IconInfoCircle size={16} />}
-                  >
-                    {t("communityPage.tabs.about")}
+                  <Tabs.Tab value="about" leftSection={<IconInfoCircle size={16} />}>
+                    {t('communityPage.tabs.about')}
                   </Tabs.Tab>
-                  <Tabs.Tab
-                    value="members"
-                    leftSection={<IconUsers size={16} />}
-                  >
-                    {t("communityPage.tabs.members")}
+                  <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
+                    {t('communityPage.tabs.members')}
                   </Tabs.Tab>
                   {isOwner && (
                     <Tabs.Tab
@@ -100,64 +67,33 @@ export function MemberView({
                       leftSection={<IconUserPlus size={16} />}
                       rightSection={
                         pendingCount > 0 ? (
-                          <Badge
-                            size="sm"
-                            circle
-                            color="red"
-                            aria-label={t(
-                              "communityPage.invites.pendingCount",
-                              { count: pendingCount },
-                            )}
-                          >
+                          <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
                             {formatCount(pendingCount)}
                           </Badge>
                         ) : null
                       }
                     >
-                      {t("communityPage.tabs.invites")}
+                      {t('communityPage.tabs.invites')}
                     </Tabs.Tab>
                   )}
-                  <Tabs.Tab
-                    value="chat"
-                    leftSection={<IconMessageCircle size={16} />}
-                  >
-                    {t("chat.tab")}
+                  <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
+                    {t('chat.tab')}
                   </Tabs.Tab>
-                  <Tabs.Tab
-                    value="courses"
-                    leftSection={<IconSchool size={16} />}
-                  >
-                    {t("communityPage.tabs.courses")}
+                  <Tabs.Tab value="courses" leftSection={<IconSchool size={16} />}>
+                    {t('communityPage.tabs.courses')}
                   </Tabs.Tab>
-                  <Tabs.Tab
-                    value="leaderboard"
-                    leftSection={<IconTrophy size={16} />}
-                  >
-                    {t("communityPage.tabs.leaderboard")}
+                  <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
+                    {t('communityPage.tabs.leaderboard')}
                   </Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="posts">
-                  {me.data && (
-                    <PostsTab
-                      communityId={community.id}
-                      viewerId={me.data.id}
-                      isOwner={isOwner}
-                    />
-                  )}
+                  {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} isOwner={isOwner} />}
                 </Tabs.Panel>
                 <Tabs.Panel value="about">
-                  <AboutTab
-                    community={community}
-                    isOwner={isOwner}
-                    editing={editing}
-                  />
+                  <AboutTab community={community} isOwner={isOwner} editing={editing} />
                 </Tabs.Panel>
                 <Tabs.Panel value="members">
-                  <MembersTab
-                    community={community}
-                    isOwner={isOwner}
-                    members={members}
-                  />
+                  <MembersTab community={community} isOwner={isOwner} members={members} />
                 </Tabs.Panel>
                 {isOwner && (
                   <Tabs.Panel value="invites">
@@ -171,24 +107,12 @@ export function MemberView({
                   <CoursesTab communityId={community.id} isOwner={isOwner} />
                 </Tabs.Panel>
                 <Tabs.Panel value="leaderboard">
-                  {me.data && (
-                    <LeaderboardTab
-                      communityId={community.id}
-                      isOwner={isOwner}
-                      viewerId={me.data.id}
-                    />
-                  )}
+                  {me.data && <LeaderboardTab communityId={community.id} isOwner={isOwner} viewerId={me.data.id} />}
                 </Tabs.Panel>
               </Tabs>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Sidebar
-                community={community}
-                isOwner={isOwner}
-                members={members}
-                pendingCount={pendingCount}
-                activeTab={active}
-              />
+              <Sidebar community={community} isOwner={isOwner} members={members} pendingCount={pendingCount} activeTab={active} />
             </Grid.Col>
           </Grid>
         </Stack>
