@@ -24,16 +24,16 @@ interface SidebarProps {
 }
 
 /**
- * The member view's right column: the events calendar, the courses card, the owner's survey card, who is online,
+ * The member view's right column: who is online, the events calendar, the courses card, the owner's survey card,
  * the newest members and the control panel.
  */
 export function Sidebar({ community, isOwner, members, pendingCount, activeTab }: SidebarProps) {
   return (
     <Stack gap="lg">
+      <OnlineNow />
       <EventsCard communityId={community.id} communityName={community.name} isOwner={isOwner} />
       <CoursesCard communityId={community.id} />
       {isOwner && <SurveyCard />}
-      <OnlineNow />
       <RecentMembers members={members} />
       <ControlPanel isOwner={isOwner} pendingCount={pendingCount} activeTab={activeTab} />
     </Stack>
