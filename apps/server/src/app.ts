@@ -20,6 +20,7 @@ import { mailPlugin } from './plugins/mail.ts';
 import { notFoundPlugin } from './plugins/not-found.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
+import { presencePlugin } from './plugins/presence.ts';
 import { privateFilesPlugin } from './plugins/private-files.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(formbody);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(presencePlugin);
   await app.register(standInsPlugin);
   await app.register(privateFilesPlugin);
 

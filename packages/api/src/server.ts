@@ -40,6 +40,7 @@ export { createRateLimiter, RateLimitedError, rateLimitMessage, type RateLimiter
 export { RATE_LIMITS, CALL_LIMITS, scaledCallLimits, type CallLimitsConfig, type RateLimit, type RateLimitName } from './platform/rate-limit/limits.ts';
 export { CallLimits, addressSubject, personSubject, SYNC_EVERY_MS } from './platform/rate-limit/call-limits.ts';
 export { ownProfile } from './profiles/me.ts';
+export { announcePresence } from './membership/presence.ts';
 export { appRouter, createCaller, type AppRouter } from './root.ts';
 export { storageUsed, storeUpload, type NewUpload, type StoreResult } from './platform/uploads/service.ts';
 export { UNREFERENCED_UPLOAD_TTL_MS } from './platform/uploads/sweep.ts';

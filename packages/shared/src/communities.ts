@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, LIMITS } from './constants.ts';
+import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, LIMITS, PRESENCE_IDS_MAX } from './constants.ts';
 import { boundedText, cursorTime } from './input.ts';
 import { toEmbedUrl, VIDEO_NOT_EMBEDDABLE } from './video.ts';
 
@@ -38,6 +38,7 @@ export const COMMUNITY_MESSAGES = {
   saved: 'Changes saved successfully!',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
   pageSize: (max: number) => `Page size must be between 1 and ${max}.`,
+  presenceIds: (max: number) => `Ask who is online about at most ${max} people at once.`,
   cursor: 'The page cursor is not valid.',
 } as const;
 
@@ -147,6 +148,14 @@ export const membersInput = communityIdInput.extend({
   cursor: z
     .object({ createdAt: cursorTime(COMMUNITY_MESSAGES.cursor), id: z.uuid({ error: COMMUNITY_MESSAGES.cursor }) }, { error: COMMUNITY_MESSAGES.cursor })
     .nullish(),
+});
+/** Who is online: the community's count, and which of these people (the avatars a page shows) are. */
+export { PRESENCE_IDS_MAX };
+export const onlineInput = communityIdInput.extend({
+  userIds: z
+    .array(z.uuid({ error: COMMUNITY_MESSAGES.noSuchMember }))
+    .max(PRESENCE_IDS_MAX, COMMUNITY_MESSAGES.presenceIds(PRESENCE_IDS_MAX))
+    .default([]),
 });
 export const memberActionInput = communityIdInput.extend({ userId: z.uuid({ error: COMMUNITY_MESSAGES.noSuchMember }) });
 export const checkoutInput = communityIdInput.extend({ checkoutType: z.literal('monthly').default('monthly') });

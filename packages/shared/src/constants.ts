@@ -125,3 +125,6 @@ export const FEEDBACK_LIMITS = {
   /** A feedback shows at most this many comments (oldest first). */
   commentsMax: 500,
 } as const;
+
+/** Who is online: people asked about in one call (membership.online), the avatars a page shows. */
+export const PRESENCE_IDS_MAX = 100;

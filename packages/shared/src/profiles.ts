@@ -102,6 +102,9 @@ export const notificationsInput = z.object({
 });
 export type NotificationsInput = z.input<typeof notificationsInput>;
 
+/** 'Hide my online status' (settings): hidden people are never counted online nor shown with a dot. */
+export const presenceInput = z.object({ hidden: z.boolean() });
+
 export const byUsernameInput = z.object({
   username: boundedText(64).min(1, PROFILE_MESSAGES.missingUsername),
 });

@@ -11,7 +11,9 @@ export type MembershipEvent =
   | { type: 'request.opened'; userId: string }
   | { type: 'request.closed'; userId: string }
   /** A member was named admin or moderator, or made a member again: their page reads its capabilities again. */
-  | { type: 'role.changed'; userId: string; role: AssignableRole };
+  | { type: 'role.changed'; userId: string; role: AssignableRole }
+  /** Who is online may have changed (presence.ts): no one's id, pages refetch membership.online. */
+  | { type: 'presence.changed' };
 
 /** Membership's view of the community's topic. */
 export const membershipTopic = (communityId: string) => communityTopic<MembershipEvent>(communityId);

@@ -6,7 +6,8 @@ import { type MembershipEvent, membershipTopic } from './events.ts';
 
 /**
  * Who joins, is approved, leaves or is removed, as it happens, for the community's members (join
- * requests for its moderators, admins and owner only; role changes for all): open pages keep their member counts and lists current. Ends when
+ * requests for its moderators, admins and owner only; role changes and that who is online may have
+ * changed, for all): open pages keep their member counts and lists current. Ends when
  * the subscriber's own membership does.
  */
 export const onChange = memberProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) => {
@@ -21,6 +22,7 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
         case 'member.joined':
         case 'membership.ended':
         case 'role.changed':
+        case 'presence.changed':
           return event;
         // Who asked to join is the moderators' business (their role as the subscription began; a
         // role change makes the web subscribe again).

@@ -14,5 +14,5 @@ export const publicProfileColumns = {
   createdAt: profiles.createdAt,
 };
 
-/** The signed-in user's own profile: the public columns and the sign-in e-mail. */
-export const ownProfileColumns = { ...publicProfileColumns, email: profiles.email };
+/** The signed-in user's own profile: the public columns, the sign-in e-mail and their own settings. */
+export const ownProfileColumns = { ...publicProfileColumns, email: profiles.email, hidePresence: profiles.hidePresence };

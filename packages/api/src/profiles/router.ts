@@ -3,6 +3,7 @@ import { byUsername } from './byUsername.ts';
 import { me } from './me.ts';
 import { notifications, updateNotifications } from './notifications.ts';
 import { count, list } from './people.ts';
+import { hidePresence } from './presence.ts';
 import { update } from './update.ts';
 
 /** Profiles: one file per procedure (or per small group of them). */
@@ -12,6 +13,7 @@ export const profilesRouter = {
   update,
   notifications,
   updateNotifications,
+  hidePresence,
   list,
   count,
 } satisfies TRPCRouterRecord;

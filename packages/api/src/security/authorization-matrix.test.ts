@@ -48,6 +48,7 @@ const MATRIX: Record<string, Row> = {
   'profiles.updateNotifications':  [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'profiles.list':                 [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'profiles.count':                [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'profiles.hidePresence':         [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
   'communities.list':              [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'communities.count':             [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
@@ -62,6 +63,7 @@ const MATRIX: Record<string, Row> = {
   'membership.join':               [UNAUTHORIZED,  ok,            CONFLICT,      CONFLICT,      FORBIDDEN,     CONFLICT,      CONFLICT,      CONFLICT],
   'membership.members':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
   'membership.mentionable':        [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'membership.online':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
   'membership.approve':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   'membership.decline':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   'membership.remove':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],

@@ -14,6 +14,8 @@ export function useTestWorld() {
       return db.database;
     },
     world: undefined as unknown as TestWorld,
+    /** A second pool on the same database, as another server process has (see `useTestDatabase`). */
+    otherProcess: () => db.otherProcess(),
   };
   beforeAll(async () => {
     scene.world = await createTestWorld(db.database);

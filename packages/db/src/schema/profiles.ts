@@ -17,6 +17,8 @@ export const profiles = pgTable(
     /** The interface language last used ('en', 'ar'): e-mails are written in it. */
     interfaceLanguage: text('interface_language'),
     usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
+    /** 'Hide my online status': never counted online nor shown with a dot (membership/presence.ts). */
+    hidePresence: boolean('hide_presence').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,7 @@ import { PostText } from '../feed/PostText.tsx';
 import { CommentHeader } from './CommentHeader.tsx';
 
 interface CommentItemProps {
-  author: { username: string; fullName: string | null; avatarUrl: string | null };
+  author: { id?: string; username: string; fullName: string | null; avatarUrl: string | null };
   /** The author's level badge, where the page has levels (a community's feed). */
   level?: number;
   createdAt: Date;
@@ -56,7 +56,7 @@ export function CommentItem(props: CommentItemProps) {
       aria-current={highlighted || undefined}
       {...(highlighted ? { bg: 'brand.0', p: 6, bdrs: 'md', style: { outline: '2px solid var(--mantine-color-brand-3)' } } : {})}
     >
-      <UserAvatar username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={32} />
+      <UserAvatar userId={author.id} username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }} {...(bubble ? { px: 'sm', py: 6, bg: 'gray.0', bdrs: 'md' } : {})}>
         <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} edited={edited} edit={editor ? undefined : edit} />
         {replyingTo && (

@@ -5,7 +5,7 @@ import { UserAvatar } from '../UserAvatar.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
 interface AuthorLineProps {
-  author: { username: string; fullName: string | null; avatarUrl: string | null };
+  author: { id?: string; username: string; fullName: string | null; avatarUrl: string | null };
   createdAt: Date;
   edited: boolean;
   /** The author's level in the community, as a badge on the avatar (none on the platform-wide feedback wall). */
@@ -18,7 +18,7 @@ export function AuthorLine({ author, createdAt, edited, level, avatarSize = 42 }
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="nowrap" miw={0}>
-      <UserAvatar username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={avatarSize} />
+      <UserAvatar userId={author.id} username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={avatarSize} />
       <Stack gap={0} miw={0}>
         <RouterAnchor to="/profile/$username" params={{ username: author.username }} fw={700} c="var(--mantine-color-text)" truncate>
           {author.fullName ?? author.username}

@@ -86,6 +86,14 @@ export class CallLimits {
     return this.#live.count(subject, kind);
   }
 
+  /**
+   * The people whose first WebSocket on this process opened, or last closed, since the last call, as
+   * written to `live_connections` (presence: see membership/presence.ts).
+   */
+  takePresenceChanges(): string[] {
+    return this.#live.takeFlipped().flatMap((subject) => (subject.startsWith('person:') ? [subject.slice('person:'.length)] : []));
+  }
+
   /** Runs `work` once fewer than `inFlightPerPerson` calls of `subject` are running on this process. */
   async inFlight<T>(subject: string, work: () => Promise<T>): Promise<T> {
     let slot = this.#running.get(subject);

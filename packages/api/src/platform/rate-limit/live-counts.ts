@@ -23,6 +23,9 @@ export class LiveCounts {
   readonly #local = new Map<string, Counts>();
   readonly #elsewhere = new Map<string, Counts>();
   readonly #changed = new Set<string>();
+  /** Subjects this process has written with a socket open, and those that went from none to some or back since last taken. */
+  readonly #written = new Set<string>();
+  readonly #flipped = new Set<string>();
   readonly #capOf: (subject: string) => LiveCap;
 
   constructor(capOf: (subject: string) => LiveCap) {
@@ -87,6 +90,13 @@ export class LiveCounts {
       for (const subject of changed) this.#changed.add(subject);
       throw error;
     }
+    for (const subject of changed) {
+      const open = (this.#local.get(subject)?.sockets ?? 0) > 0;
+      if (open === this.#written.has(subject)) continue;
+      if (open) this.#written.add(subject);
+      else this.#written.delete(subject);
+      this.#flipped.add(subject);
+    }
     for (const [subject, counts] of this.#local) if (isEmpty(counts) && !this.#changed.has(subject)) this.#local.delete(subject);
     this.#elsewhere.clear();
     await this.#readElsewhere(db, [...this.#local.keys()]);
@@ -112,6 +122,16 @@ export class LiveCounts {
       .groupBy(liveConnections.subject);
     for (const subject of subjects) this.#elsewhere.set(subject, none());
     for (const row of rows) this.#elsewhere.set(row.subject, { sockets: Number(row.sockets), subscriptions: Number(row.subscriptions) });
+  }
+
+  /**
+   * The subjects whose first socket on this process opened, or last closed, in the database since the
+   * last call (their rows written: a reader sees the change), and forgets them.
+   */
+  takeFlipped(): string[] {
+    const flipped = [...this.#flipped];
+    this.#flipped.clear();
+    return flipped;
   }
 
   /** The process stops: its rows go (a process that dies without this expires instead). */

@@ -21,7 +21,7 @@ export function MemberRow({ member, detail, children, avatarSize = 44 }: MemberR
     // On narrow screens the actions move under the person rather than squeezing the name.
     <Group gap="sm" wrap="wrap" justify="space-between">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 'min(100%, 180px)', flex: 1 }}>
-        <UserAvatar username={member.username} avatarUrl={member.avatarUrl} level={levelOf(member.points)} size={avatarSize} radius="xl" />
+        <UserAvatar userId={member.userId} username={member.username} avatarUrl={member.avatarUrl} level={levelOf(member.points)} size={avatarSize} radius="xl" />
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" truncate>
             {member.fullName ?? member.username}

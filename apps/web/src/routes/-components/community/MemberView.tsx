@@ -18,6 +18,7 @@ import { tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
 import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { PresenceProvider } from '../../../components/presence/PresenceProvider.tsx';
 
 interface MemberViewProps {
   community: CommunityDetails;
@@ -49,79 +50,82 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
   };
 
   return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
-      {/* A new role listens again: join requests are passed to moderators as their subscription starts. */}
-      <LiveMembership key={access.role ?? 'none'} communityId={community.id} />
-      <Stack gap="lg">
-        <CommunityHeader community={community} variant="compact" actions={<MuteSwitch community={community} />} />
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">
-              <Tabs.List aria-label={t('communityPage.tabs.label')} mb="md">
-                <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
-                  {t('communityPage.tabs.posts')}
-                </Tabs.Tab>
-                <Tabs.Tab value="about" leftSection={<IconInfoCircle size={16} />}>
-                  {t('communityPage.tabs.about')}
-                </Tabs.Tab>
-                <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
-                  {t('communityPage.tabs.members')}
-                </Tabs.Tab>
-                {can.moderate && (
-                  <Tabs.Tab
-                    value="invites"
-                    leftSection={<IconUserPlus size={16} />}
-                    rightSection={
-                      pendingCount > 0 ? (
-                        <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
-                          {formatCount(pendingCount)}
-                        </Badge>
-                      ) : null
-                    }
-                  >
-                    {t('communityPage.tabs.invites')}
+    // Avatars inside show a dot while their person is online in this community.
+    <PresenceProvider communityId={community.id}>
+      <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+        {/* A new role listens again: join requests are passed to moderators as their subscription starts. */}
+        <LiveMembership key={access.role ?? 'none'} communityId={community.id} />
+        <Stack gap="lg">
+          <CommunityHeader community={community} variant="compact" actions={<MuteSwitch community={community} />} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">
+                <Tabs.List aria-label={t('communityPage.tabs.label')} mb="md">
+                  <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
+                    {t('communityPage.tabs.posts')}
                   </Tabs.Tab>
-                )}
-                <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
-                  {t('chat.tab')}
-                </Tabs.Tab>
-                <Tabs.Tab value="courses" leftSection={<IconSchool size={16} />}>
-                  {t('communityPage.tabs.courses')}
-                </Tabs.Tab>
-                <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
-                  {t('communityPage.tabs.leaderboard')}
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="posts">
-                {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} moderates={can.moderate} />}
-              </Tabs.Panel>
-              <Tabs.Panel value="about">
-                <AboutTab community={community} access={access} editing={editing} />
-              </Tabs.Panel>
-              <Tabs.Panel value="members">
-                <MembersTab community={community} access={access} members={members} />
-              </Tabs.Panel>
-              {can.moderate && (
-                <Tabs.Panel value="invites">
-                  <InvitesTab community={community} members={members} />
+                  <Tabs.Tab value="about" leftSection={<IconInfoCircle size={16} />}>
+                    {t('communityPage.tabs.about')}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
+                    {t('communityPage.tabs.members')}
+                  </Tabs.Tab>
+                  {can.moderate && (
+                    <Tabs.Tab
+                      value="invites"
+                      leftSection={<IconUserPlus size={16} />}
+                      rightSection={
+                        pendingCount > 0 ? (
+                          <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
+                            {formatCount(pendingCount)}
+                          </Badge>
+                        ) : null
+                      }
+                    >
+                      {t('communityPage.tabs.invites')}
+                    </Tabs.Tab>
+                  )}
+                  <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
+                    {t('chat.tab')}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="courses" leftSection={<IconSchool size={16} />}>
+                    {t('communityPage.tabs.courses')}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
+                    {t('communityPage.tabs.leaderboard')}
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="posts">
+                  {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} moderates={can.moderate} />}
                 </Tabs.Panel>
-              )}
-              <Tabs.Panel value="chat">
-                <ChatTab community={community} members={members} />
-              </Tabs.Panel>
-              <Tabs.Panel value="courses">
-                <CoursesTab communityId={community.id} canEdit={can.administer} />
-              </Tabs.Panel>
-              <Tabs.Panel value="leaderboard">
-                {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
-              </Tabs.Panel>
-            </Tabs>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} activeTab={active} />
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+                <Tabs.Panel value="about">
+                  <AboutTab community={community} access={access} editing={editing} />
+                </Tabs.Panel>
+                <Tabs.Panel value="members">
+                  <MembersTab community={community} access={access} members={members} />
+                </Tabs.Panel>
+                {can.moderate && (
+                  <Tabs.Panel value="invites">
+                    <InvitesTab community={community} members={members} />
+                  </Tabs.Panel>
+                )}
+                <Tabs.Panel value="chat">
+                  <ChatTab community={community} members={members} />
+                </Tabs.Panel>
+                <Tabs.Panel value="courses">
+                  <CoursesTab communityId={community.id} canEdit={can.administer} />
+                </Tabs.Panel>
+                <Tabs.Panel value="leaderboard">
+                  {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
+                </Tabs.Panel>
+              </Tabs>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} activeTab={active} />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </Container>
+    </PresenceProvider>
   );
 }

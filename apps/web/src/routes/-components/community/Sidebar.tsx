@@ -13,6 +13,7 @@ import { useTabLink } from '../../../lib/useTabLink.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { SideCard } from '../../../components/SideCard.tsx';
+import { OnlineNow } from '../../../components/presence/OnlineNow.tsx';
 
 interface SidebarProps {
   community: { id: string; name: string };
@@ -23,13 +24,14 @@ interface SidebarProps {
 }
 
 /**
- * The member view's right column: the events calendar, the courses card, the owner's survey card, the newest members
- * and the control panel.
+ * The member view's right column: who is online, the events calendar, the courses card, the owner's survey card,
+ * the newest members and the control panel.
  */
 export function Sidebar({ community, access, members, pendingCount, activeTab }: SidebarProps) {
   const { can } = access;
   return (
     <Stack gap="lg">
+      <OnlineNow />
       <EventsCard communityId={community.id} communityName={community.name} canEdit={can.administer} />
       <CoursesCard communityId={community.id} />
       {can.own && <SurveyCard />}

@@ -2,23 +2,29 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useInvalidateCommunity } from './queries.ts';
 import { useRecheckAccess } from '../../../lib/useRecheckAccess.ts';
+import { useRefetchPresence } from '../../../components/presence/PresenceProvider.tsx';
 
 /**
  * While the member view is open: someone joining, being approved, leaving or being removed (and,
  * for the owner, join requests opening and closing) refreshes the member count, the member lists,
- * the sidebar's newest members, the join-request badge and the chat's member picker.
+ * the sidebar's newest members, the join-request badge and the chat's member picker; who is online
+ * changing refetches only that (spread over a moment, see PresenceProvider).
  */
 export function useLiveMembership(communityId: string) {
   const trpc = useTRPC();
   const invalidate = useInvalidateCommunity();
   const recheckAccess = useRecheckAccess();
+  const refetchPresence = useRefetchPresence();
   useSubscription(
     trpc.membership.onChange.subscriptionOptions(
       { communityId },
       {
         // Anything that changed while not listening is fetched again on (re)connecting.
-        onStarted: () => void invalidate(),
-        onData: () => void invalidate(),
+        onStarted: () => {
+          void invalidate();
+          refetchPresence();
+        },
+        onData: ({ data }) => (data.type === 'presence.changed' ? refetchPresence() : void invalidate()),
         onError: recheckAccess,
       },
     ),

@@ -43,7 +43,7 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
 
   return (
     <>
-      <ConversationHeader other={other} live={query.isSuccess ? live : null} />
+      <ConversationHeader otherId={otherId} other={other} live={query.isSuccess ? live : null} />
       {query.isPending ? (
         <Loading style={{ flex: 1 }} label={t('chat.loading')} />
       ) : query.isError ? (
@@ -85,7 +85,7 @@ const isRefusal = (error: unknown) => {
 
 const LIVE_COLORS: Record<LiveState, string> = { live: 'teal', connecting: 'yellow', offline: 'gray' };
 
-function ConversationHeader({ other, live }: { other: ChatPerson | null | undefined; live: LiveState | null }) {
+function ConversationHeader({ otherId, other, live }: { otherId: string; other: ChatPerson | null | undefined; live: LiveState | null }) {
   const { t } = useTranslation();
   const { communityName } = useParams({ from: '/community/$communityName' });
   return (
@@ -105,7 +105,7 @@ function ConversationHeader({ other, live }: { other: ChatPerson | null | undefi
       </RouterButton>
       {other ? (
         <>
-          <UserAvatar username={other.username} avatarUrl={other.avatarUrl} radius="xl" size={38} />
+          <UserAvatar userId={otherId} username={other.username} avatarUrl={other.avatarUrl} radius="xl" size={38} />
           <Stack gap={0} miw={0} style={{ flex: 1 }}>
             <Text fw={700} size="sm" truncate component="h3" m={0}>
               {displayName(other)}

@@ -52,7 +52,7 @@ export function ConversationList({ conversations, communityId, viewerId, selecte
             const member = others.find((m) => m.userId === option.value);
             return (
               <Group gap="sm" wrap="nowrap" miw={0}>
-                <UserAvatar username={member?.username} avatarUrl={member?.avatarUrl} radius="xl" size={28} />
+                <UserAvatar userId={member?.userId} username={member?.username} avatarUrl={member?.avatarUrl} radius="xl" size={28} />
                 <Stack gap={0} miw={0}>
                   <Text size="sm" truncate>
                     {option.label}
@@ -102,7 +102,7 @@ export function ConversationList({ conversations, communityId, viewerId, selecte
                 search={{ tab: 'chat', with: conversation.other.id }}
                 active={conversation.other.id === selectedId}
                 aria-current={conversation.other.id === selectedId ? 'page' : undefined}
-                leftSection={<UserAvatar username={conversation.other.username} avatarUrl={conversation.other.avatarUrl} radius="xl" size={40} />}
+                leftSection={<UserAvatar userId={conversation.other.id} username={conversation.other.username} avatarUrl={conversation.other.avatarUrl} radius="xl" size={40} />}
                 label={
                   <Group gap={6} justify="space-between" wrap="nowrap">
                     <Text size="sm" fw={unread > 0 ? 700 : 600} truncate>

@@ -6,6 +6,7 @@ import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
 import { NotificationsForm } from './NotificationsForm.tsx';
+import { PresenceControl } from './PresenceControl.tsx';
 import { PushControl } from './PushControl.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -48,7 +49,10 @@ export function SettingsPage({ section }: { section: Section }) {
             {!me.data ? (
               <FullPageLoader />
             ) : section === 'profile' ? (
-              <ProfileForm profile={me.data} />
+              <Stack gap="xl">
+                <ProfileForm profile={me.data} />
+                <PresenceControl />
+              </Stack>
             ) : section === 'notifications' ? (
               <Stack gap="xl">
                 <NotificationsForm />

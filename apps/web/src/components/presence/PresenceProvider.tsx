@@ -1,0 +1,96 @@
+import { PRESENCE_IDS_MAX } from '@app/shared/constants';
+import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTRPC } from '../../lib/trpc.ts';
+import { PresenceContext, type ShownPeople as Shown } from './context.ts';
+
+/** The backstop when no live event comes (a server process that died tells no one): presence is asked again this often. */
+const REFETCH_EVERY_MS = 20_000;
+/** At most this many people's dots are asked about (five calls of 100): a page shows fewer avatars. */
+const ASKED_MAX = 5 * PRESENCE_IDS_MAX;
+/** A live `presence.changed` makes every open page refetch: spread over this long, so a big community's pages do not all ask at once. */
+const SPREAD_MS = 2000;
+
+/** The people whose avatars a page shows, gathered as the avatars mount and unmount. */
+class ShownPeople implements Shown {
+  readonly #counts = new Map<string, number>();
+  readonly #listeners = new Set<() => void>();
+  #ids: readonly string[] = [];
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  add(id: string) {
+    this.#counts.set(id, (this.#counts.get(id) ?? 0) + 1);
+    this.#changed();
+  }
+
+  remove(id: string) {
+    const count = (this.#counts.get(id) ?? 0) - 1;
+    if (count > 0) this.#counts.set(id, count);
+    else this.#counts.delete(id);
+    this.#changed();
+  }
+
+  // Many avatars mount in one render: one new list for all of them.
+  #changed() {
+    if (this.#timer !== null) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      const ids = [...this.#counts.keys()].sort().slice(0, ASKED_MAX);
+      if (ids.join() === this.#ids.join()) return;
+      this.#ids = ids;
+      for (const listener of this.#listeners) listener();
+    }, 50);
+  }
+
+  subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  ids = () => this.#ids;
+}
+
+/**
+ * Who is online in one community, for the avatars and the count inside it: asks `membership.online`
+ * about the people its avatars show (a hundred a call), again on a live `presence.changed`
+ * (`useRefetchPresence`) and every 20 seconds. Outside it avatars show no dot.
+ */
+export function PresenceProvider({ communityId, children }: { communityId: string; children: ReactNode }) {
+  const trpc = useTRPC();
+  const [shown] = useState(() => new ShownPeople());
+  const ids = useSyncExternalStore(shown.subscribe, shown.ids, shown.ids);
+  const chunks = useMemo(() => {
+    const list: string[][] = [];
+    for (let i = 0; i < ids.length; i += PRESENCE_IDS_MAX) list.push(ids.slice(i, i + PRESENCE_IDS_MAX));
+    return list.length > 0 ? list : [[]];
+  }, [ids]);
+  const results = useQueries({
+    queries: chunks.map((userIds) => ({
+      ...trpc.membership.online.queryOptions({ communityId, userIds }),
+      placeholderData: keepPreviousData,
+      refetchInterval: REFETCH_EVERY_MS,
+      staleTime: 0,
+    })),
+  });
+  const count = results[0]?.data?.count;
+  const onlineKey = results.flatMap((result) => result.data?.online ?? []).join();
+  const online = useMemo(() => new Set(onlineKey ? onlineKey.split(',') : []), [onlineKey]);
+  const value = useMemo(() => ({ count, online, shown }), [count, online, shown]);
+  return <PresenceContext.Provider value={value}>{children}</PresenceContext.Provider>;
+}
+
+/** What a live `presence.changed` calls: this page asks again, at a random moment of the next two seconds. */
+export function useRefetchPresence(): () => void {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
+  return useCallback(() => {
+    pending.current ??= setTimeout(() => {
+      pending.current = null;
+      void queryClient.invalidateQueries({
+        queryKey: trpc.membership.online.pathKey(),
+      });
+    }, Math.random() * SPREAD_MS);
+  }, [queryClient, trpc]);
+}
