@@ -38,12 +38,16 @@ export function courseCardColumns(viewerId: string) {
   };
 }
 
+/** The courses of a community a viewer may see: every one for the owner, the visible ones for members (search reads them too). */
+export const visibleCourses = (communityId: string, isOwner: boolean) =>
+  and(eq(courses.communityId, communityId), isOwner ? undefined : eq(courses.isPrivate, false));
+
 /** A community's courses, newest first: every one for the owner, the visible ones for members. */
 export function courseCards(db: Queryable, communityId: string, viewerId: string, isOwner: boolean) {
   return db
     .select(courseCardColumns(viewerId))
     .from(courses)
-    .where(and(eq(courses.communityId, communityId), isOwner ? undefined : eq(courses.isPrivate, false)))
+    .where(visibleCourses(communityId, isOwner))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(200);
 }
