@@ -105,10 +105,11 @@ const search = {
 /** The search part's seeding, before its responses are checked. */
 export const prepareSearch = seedSearch;
 
-export const searchScenarios: Scenario[] = [
-  { ...search.fastify, connections: 10 },
-  { ...search.trpc, connections: 10 },
-];
+/** One connection: a search's own latency; ten: searches queueing for the server's one core. */
+export const searchScenarios: Scenario[] = [1, 10].flatMap((connections) => [
+  { ...search.fastify, connections },
+  { ...search.trpc, connections },
+]);
 
 export const searchComparisons: Comparison[] = [{ label: 'search.community: trpc / fastify', baseline: search.fastify.name, candidate: search.trpc.name }];
 

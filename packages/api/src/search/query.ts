@@ -9,7 +9,9 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export function textQuery(words: readonly string[]): SQL {
   const text = words.map((word) => (word.length >= 2 ? `${word}:*` : word)).join(' & ');
-  return sql`(to_tsquery('english'::regconfig, search_normalize(${text})) || to_tsquery('simple'::regconfig, search_normalize(${text})))`;
+  // Where the stems are the words themselves (Arabic, most names), one branch: the index is walked once.
+  return sql`(select case when english::text = simple::text then simple else english || simple end
+    from (select to_tsquery('english'::regconfig, search_normalize(${text})) as english, to_tsquery('simple'::regconfig, search_normalize(${text})) as simple) as branches)`;
 }
 
 /**
