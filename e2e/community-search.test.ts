@@ -58,6 +58,9 @@ describeBrowser('community search', () => {
     expect(await dialog.innerText()).not.toContain('elsewhere');
     expect(await kind(dialog, 'posts').locator('mark').allInnerTexts()).toEqual(['Sourdough']);
     await shot(lina.page, 'community-search-desktop');
+    await lina.page.setViewportSize(VIEWPORTS.phone);
+    await shot(lina.page, 'community-search-phone');
+    await lina.page.setViewportSize(VIEWPORTS.desktop);
 
     // Keyboard: Tab from the box reaches the first result; Enter follows it (the post, opened above the feed).
     await lina.page.keyboard.press('Tab');
@@ -84,6 +87,7 @@ describeBrowser('community search', () => {
     await inArabic(amal.page);
     await amal.page.goto(communityUrl(community.name));
     await amal.page.getByRole('tab', { name: text('ar', 'communityPage.tabs.posts'), selected: true }).waitFor();
+    await shot(amal.page, 'community-search-header-arabic-phone');
     const arabic = await search(amal.page, 'امل', 'ar');
     await kind(arabic, 'posts', 'ar').getByRole('link', { name: /أَمَلٌ كَبِيرٌ/ }).waitFor();
     expect(await kind(arabic, 'comments', 'ar').getByRole('link').allInnerTexts()).toEqual([expect.stringContaining('أمل جديد للجميع')]);
@@ -93,6 +97,8 @@ describeBrowser('community search', () => {
     expect(await arabic.innerText()).not.toContain('بعيد');
     expect(await kind(arabic, 'posts', 'ar').locator('mark').allInnerTexts()).toEqual(['أَمَلٌ']);
     await shot(amal.page, 'community-search-arabic-phone');
+    await amal.page.setViewportSize(VIEWPORTS.desktop);
+    await shot(amal.page, 'community-search-arabic-desktop');
     await kind(arabic, 'lessons', 'ar').getByRole('link', { name: /أمل والتعلّم/ }).click();
     await amal.page.waitForURL(/\/course\/.*lesson=/);
     await amal.page.getByText('نص الدرس').waitFor();
