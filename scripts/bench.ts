@@ -9,7 +9,8 @@
  * load before each, default 3) change the timing. Only 127.0.0.1 is targeted.
  *
  * BENCH_ONLY (comma-separated, default all) runs only some parts: `startup`, `scenarios`, `feed` (live
- * delivery), `mentions` (notification fan-out) and `digest` (the weekly digest under feed load).
+ * delivery), `mentions` (notification fan-out), `digest` (the weekly digest under feed load) and
+ * `search` (search inside a community of 100,000 posts and 300,000 comments, not in the default run).
  *
  * Scenarios (and the ratios printed between them) are listed in scripts/bench/scenarios.ts.
  */
@@ -24,13 +25,13 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
 import { devSignIn } from './bench/sign-in.ts';
 import { canPin, cpuBusy, freePort, pinSelf, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
-import { formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
+import { type Comparison, formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
 import { feedTrpcPath, measureDelivery } from './bench/feed.ts';
 import { FEED_DURING_SECONDS, measureDigest, startCountingSmtp, type CountingSmtp } from './bench/digest.ts';
 import { measureMentions } from './bench/mentions.ts';
 import { measureStartup, type StartupFigures } from './bench/startup.ts';
 import type { BenchContext } from './bench/context.ts';
-import { comparisons, prepare, scenarios, type Scenario } from './bench/scenarios.ts';
+import { comparisons, prepare, prepareSearch, scenarios, searchComparisons, searchScenarios, type Scenario } from './bench/scenarios.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const AUTOCANNON_CLI = join(root, 'node_modules/autocannon/autocannon.js');
@@ -45,13 +46,15 @@ function seconds(name: string, fallback: number): number {
   return value;
 }
 
-const PARTS = ['startup', 'scenarios', 'feed', 'mentions', 'digest'] as const;
+const PARTS = ['startup', 'scenarios', 'feed', 'mentions', 'digest', 'search'] as const;
+/** Parts a run without BENCH_ONLY leaves out (they seed large tables of their own). */
+const OPT_IN: readonly Part[] = ['search'];
 type Part = (typeof PARTS)[number];
 
 /** The parts BENCH_ONLY names, or all of them. */
 function partsToRun(): Set<Part> {
   const raw = process.env.BENCH_ONLY?.trim();
-  if (!raw) return new Set(PARTS);
+  if (!raw) return new Set(PARTS.filter((part) => !OPT_IN.includes(part)));
   const named = raw.split(',').map((part) => part.trim());
   const unknown = named.filter((part) => !(PARTS as readonly string[]).includes(part));
   if (unknown.length) throw new Error(`BENCH_ONLY names unknown parts (${unknown.join(', ')}); known: ${PARTS.join(', ')}.`);
@@ -72,9 +75,9 @@ function requestHeaders(scenario: Scenario, ctx: BenchContext): Record<string, s
 }
 
 /** One request per distinct scenario: 200, JSON, verified; then each comparison's payloads must be equal. */
-async function checkResponses(ctx: BenchContext): Promise<void> {
+async function checkResponses(ctx: BenchContext, running: Scenario[], ratios: Comparison[]): Promise<void> {
   const payloads = new Map<string, unknown>();
-  for (const scenario of scenarios) {
+  for (const scenario of running) {
     if (payloads.has(scenario.name)) continue;
     const res = await fetch(`${ctx.baseUrl}${scenario.path}`, {
       method: scenario.method ?? 'GET',
@@ -93,7 +96,8 @@ async function checkResponses(ctx: BenchContext): Promise<void> {
     scenario.verify?.(payload, ctx);
     payloads.set(scenario.name, payload);
   }
-  for (const { label, baseline, candidate } of comparisons) {
+  for (const { label, baseline, candidate } of ratios) {
+    if (!payloads.has(baseline) || !payloads.has(candidate)) continue;
     const a = payloads.get(baseline);
     const b = payloads.get(candidate);
     if (!isDeepStrictEqual(a, b)) {
@@ -118,7 +122,7 @@ async function main(): Promise<number> {
 
   // Bounded in time: a hang anywhere ends the run (cleanup still runs).
   // 300 s: database, seeding (about a minute on Postgres) and the live-feed delivery measurement.
-  const budgetMs = (300 + scenarios.length * (warmupSec + durationSec + 45)) * 1000;
+  const budgetMs = (300 + (scenarios.length + searchScenarios.length) * (warmupSec + durationSec + 45)) * 1000;
   let server: ChildProcess | null = null;
   let database: TestDatabase | null = null;
   let dataDir: string | null = null;
@@ -197,15 +201,18 @@ async function main(): Promise<number> {
 
     const { cookie, user } = await signIn(baseUrl);
     const ctx: BenchContext = { baseUrl, cookie, user, database, chatKey };
-    await prepare(ctx);
-    await checkResponses(ctx);
+    const running = [...(parts.has('scenarios') ? scenarios : []), ...(parts.has('search') ? searchScenarios : [])];
+    const ratios = [...comparisons, ...searchComparisons];
+    if ([...parts].some((part) => part !== 'search' && part !== 'startup')) await prepare(ctx);
+    if (parts.has('search')) await prepareSearch(ctx);
+    await checkResponses(ctx, running, ratios);
 
     console.log(
       `Benchmarking ${baseUrl} (server pid ${serverPid}${pinned ? ` on core ${SERVER_CORE}, autocannon on core ${LOAD_CORE}` : ', unpinned'}; ` +
-        `database: ${database ? 'postgres' : 'pglite'}): ${warmupSec} s warm-up + ${durationSec} s per scenario, ${scenarios.length} scenarios.`,
+        `database: ${database ? 'postgres' : 'pglite'}): ${warmupSec} s warm-up + ${durationSec} s per scenario, ${running.length} scenarios.`,
     );
     const measured: Measured[] = [];
-    for (const scenario of parts.has('scenarios') ? scenarios : []) {
+    for (const scenario of running) {
       await scenario.setup?.(ctx);
       const load = {
         cli: AUTOCANNON_CLI,
@@ -256,7 +263,7 @@ async function main(): Promise<number> {
 
     if (measured.length) {
       console.log(`\n${resultsTable(measured)}\n`);
-      console.log(`${ratioTable(measured, comparisons)}\n`);
+      console.log(`${ratioTable(measured, ratios)}\n`);
     }
     if (delivery)
       console.log(

@@ -8,6 +8,7 @@ import { CHAT_MESSAGES_ROWS, chatFastifyPath, chatTrpcPath, seedChat } from './c
 import { COURSE_MODULES, courseFastifyPath, courseTrpcPath, isBenchCourse, LESSONS_PER_MODULE, seedCourse } from './courses.ts';
 import { BOARD_MEMBERS, boardFastifyPath, boardTrpcPath, isBenchBoard, seedBoard } from './levels.ts';
 import { FEED_POSTS, feedFastifyPath, feedTrpcPath, seedFeed } from './feed.ts';
+import { isBenchSearch, SEARCH_COMMENTS, SEARCH_POSTS, SEARCH_QUERY, searchFastifyPath, searchTrpcPath, seedSearch } from './search.ts';
 import type { Comparison } from './report.ts';
 
 export interface Scenario {
@@ -89,6 +90,28 @@ const board = {
   fastify: { name: `fastify GET /api/bench/board 30d (${BOARD_MEMBERS / 1000}k members)`, path: boardFastifyPath, verify: isBenchBoard },
   trpc: { name: `trpc GET /trpc/levels.board 30d (${BOARD_MEMBERS / 1000}k members)`, path: boardTrpcPath, payload: trpcResult, verify: isBenchBoard },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
+
+/** Search inside a community of 100,000 posts and 300,000 comments (scripts/bench/search.ts): BENCH_ONLY=search. */
+const search = {
+  fastify: { name: `fastify GET /api/bench/search '${SEARCH_QUERY}' (${SEARCH_POSTS / 1000}k posts, ${SEARCH_COMMENTS / 1000}k comments)`, path: searchFastifyPath, verify: isBenchSearch },
+  trpc: {
+    name: `trpc GET /trpc/search.community '${SEARCH_QUERY}' (${SEARCH_POSTS / 1000}k posts, ${SEARCH_COMMENTS / 1000}k comments)`,
+    path: searchTrpcPath,
+    payload: trpcResult,
+    verify: isBenchSearch,
+  },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
+/** The search part's seeding, before its responses are checked. */
+export const prepareSearch = seedSearch;
+
+/** One connection: a search's own latency; ten: searches queueing for the server's one core. */
+export const searchScenarios: Scenario[] = [1, 10].flatMap((connections) => [
+  { ...search.fastify, connections },
+  { ...search.trpc, connections },
+]);
+
+export const searchComparisons: Comparison[] = [{ label: 'search.community: trpc / fastify', baseline: search.fastify.name, candidate: search.trpc.name }];
 
 /** Seeding that the scenarios' first responses already depend on; runs before they are checked. */
 export async function prepare(ctx: BenchContext): Promise<void> {

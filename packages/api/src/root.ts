@@ -10,6 +10,7 @@ import { levelsRouter } from './levels/router.ts';
 import { paymentsRouter } from './payments/router.ts';
 import { postsRouter } from './posts/router.ts';
 import { profilesRouter } from './profiles/router.ts';
+import { searchRouter } from './search/router.ts';
 import { createCallerFactory, router } from './core/trpc.ts';
 
 /** Every domain's router, and nothing else. */
@@ -26,6 +27,7 @@ export const appRouter = router({
   feedback: feedbackRouter,
   partners: partnersRouter,
   notifications: notificationsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

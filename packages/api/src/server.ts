@@ -35,6 +35,7 @@ export { feedbackMedia } from './feedback/service.ts';
 export { partnerOf } from './partners/service.ts';
 export { ledgerCsv, payoutsCsv } from './partners/statements.ts';
 export { leaderboard } from './levels/board.ts';
+export { searchCommunity } from './search/service.ts';
 export { callerSubjects } from './core/trpc.ts';
 export { createRateLimiter, RateLimitedError, rateLimitMessage, type RateLimiter, type RateLimiterOptions } from './platform/rate-limit/limiter.ts';
 export { RATE_LIMITS, CALL_LIMITS, scaledCallLimits, type CallLimitsConfig, type RateLimit, type RateLimitName } from './platform/rate-limit/limits.ts';

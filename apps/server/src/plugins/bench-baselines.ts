@@ -1,4 +1,5 @@
-import { authorize, courseView, mayAdminister, feedPage, leaderboard, lessonView, messagePage, ownProfile } from '@app/api/server';
+import { authorize, courseView, mayAdminister, feedPage, leaderboard, lessonView, messagePage, ownProfile, searchCommunity } from '@app/api/server';
+import { searchInput } from '@app/shared/search';
 import { boardInput } from '@app/shared/levels';
 import { courseIdInput, lessonIdInput } from '@app/shared/courses';
 import { listMessagesInput } from '@app/shared/chat';
@@ -59,5 +60,14 @@ export async function benchBaselinesPlugin(app: FastifyInstance) {
     const input = boardInput.parse({ communityId: req.params.communityId, period: req.params.period });
     const { community } = await authorize(app.database.db, input, user.id, 'member');
     return reply.send(superjson.serialize(await leaderboard(app.database.db, community, user.id, input.period)));
+  });
+
+  // A search inside a community, as search.community answers it.
+  app.get<{ Params: { communityId: string }; Querystring: { q?: string } }>('/api/bench/search/:communityId', async (req, reply) => {
+    const { user } = await req.auth();
+    if (!user) return reply.code(401).send({ message: 'You must be signed in.' });
+    const input = searchInput.parse({ communityId: req.params.communityId, query: req.query.q });
+    const scope = await authorize(app.database.db, input, user.id, 'member');
+    return reply.send(superjson.serialize(await searchCommunity(app.database.db, scope.community, user.id, input, mayAdminister(scope))));
   });
 }

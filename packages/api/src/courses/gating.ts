@@ -3,7 +3,7 @@ import { courseModules, lessons } from '@app/db/schema';
 import { CONTENT_MESSAGES } from '@app/shared/courses';
 import { LEVEL_MESSAGES, levelOf, MAX_LEVEL } from '@app/shared/levels';
 import { atLeast } from '@app/shared/roles';
-import { eq } from 'drizzle-orm';
+import { eq, isNull, lte, or } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { pointsOf } from '../levels/board.ts';
 import { membershipOf } from '../membership/service.ts';
@@ -23,6 +23,9 @@ export async function viewerLevel(db: Queryable, community: GateCommunity, userI
 
 /** Whether a module needing `requiredLevel` is locked for a viewer at `level`. */
 export const isLocked = (requiredLevel: number | null, level: number) => requiredLevel !== null && level < requiredLevel;
+
+/** `isLocked`'s opposite in SQL, for queries over many modules (search): the modules open to a viewer at `level`. */
+export const unlockedModules = (level: number) => or(isNull(courseModules.requiredLevel), lte(courseModules.requiredLevel, level))!;
 
 /** Refuses (FORBIDDEN, with the level needed) a module the viewer's level does not reach. */
 export async function requireLevel(db: Queryable, community: GateCommunity, userId: string, requiredLevel: number | null): Promise<void> {

@@ -38,12 +38,16 @@ export function courseCardColumns(viewerId: string) {
   };
 }
 
+/** The courses of a community a viewer may see: every one for the owner, the visible ones for members (search reads them too). */
+export const visibleCourses = (communityId: string, administers: boolean) =>
+  and(eq(courses.communityId, communityId), administers ? undefined : eq(courses.isPrivate, false));
+
 /** A community's courses, newest first: every one for the owner, the visible ones for members. */
-export function courseCards(db: Queryable, communityId: string, viewerId: string, isOwner: boolean) {
+export function courseCards(db: Queryable, communityId: string, viewerId: string, administers: boolean) {
   return db
     .select(courseCardColumns(viewerId))
     .from(courses)
-    .where(and(eq(courses.communityId, communityId), isOwner ? undefined : eq(courses.isPrivate, false)))
+    .where(visibleCourses(communityId, administers))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(200);
 }

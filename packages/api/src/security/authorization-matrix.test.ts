@@ -155,6 +155,7 @@ const MATRIX: Record<string, Row> = {
   'notifications.pushKey':         [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'notifications.pushSubscribe':   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'notifications.pushUnsubscribe': [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'search.community':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
   // The wall is the platform's: every signed-in person reads and writes it; the member wrote the
   // feedback and comment in question, and only an author changes their own (admins: below).

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { communityColumn } from './communities.ts';
 import { personColumn } from './profiles.ts';
+import { searchColumn } from './search.ts';
 
 export const courses = pgTable(
   'courses',
@@ -17,8 +18,9 @@ export const courses = pgTable(
     isPrivate: boolean('is_private').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: searchColumn('search', 'title', 'description'),
   },
-  (t) => [index('courses_community_idx').on(t.communityId, t.createdAt)],
+  (t) => [index('courses_community_idx').on(t.communityId, t.createdAt), index('courses_search_idx').using('gin', t.search)],
 );
 
 export const courseModules = pgTable(
@@ -57,8 +59,15 @@ export const lessons = pgTable(
     content: text('content'),
     fileUrl: text('file_url'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The title and the text apart: a locked module's lessons are found by title, never by their text. */
+    searchTitle: searchColumn('search_title', 'title'),
+    searchContent: searchColumn('search_content', 'content'),
   },
-  (t) => [index('lessons_module_idx').on(t.moduleId, t.order)],
+  (t) => [
+    index('lessons_module_idx').on(t.moduleId, t.order),
+    index('lessons_search_title_idx').using('gin', t.searchTitle),
+    index('lessons_search_content_idx').using('gin', t.searchContent),
+  ],
 );
 
 /** A member finished a lesson: the outline's ticks and the course's percentage are counted from these. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { posts } from './posts.ts';
 import { personColumn } from './profiles.ts';
+import { searchColumn } from './search.ts';
 
 /** A post's poll (at most one a post, so the post's id is the poll's). */
 export const polls = pgTable(
@@ -28,8 +29,10 @@ export const pollOptions = pgTable(
       .references(() => polls.postId, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     label: text('label').notNull(),
+    search: searchColumn('search', 'label'),
   },
   (t) => [
+    index('poll_options_search_idx').using('gin', t.search),
     unique('poll_options_position_unique').on(t.postId, t.position),
     // A vote names its option together with its poll, so a vote cannot point at another poll's option.
     unique('poll_options_post_option_unique').on(t.postId, t.id),

@@ -3,6 +3,7 @@ import { type AnyPgColumn, check, index, pgTable, primaryKey, text, timestamp, u
 import { postCategories } from './categories.ts';
 import { communityColumn } from './communities.ts';
 import { personColumn } from './profiles.ts';
+import { searchColumn } from './search.ts';
 
 export const posts = pgTable(
   'posts',
@@ -19,8 +20,10 @@ export const posts = pgTable(
     categoryId: uuid('category_id').references(() => postCategories.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: searchColumn('search', 'content'),
   },
   (t) => [
+    index('posts_search_idx').using('gin', t.search),
     index('posts_community_feed_idx').on(t.communityId, t.createdAt, t.id),
     index('posts_user_idx').on(t.userId),
     index('posts_category_feed_idx').on(t.categoryId, t.createdAt, t.id),
@@ -48,8 +51,10 @@ export const comments = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** Deleted while it had replies: kept, its text emptied, to hold them ('Comment deleted'). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    search: searchColumn('search', 'content'),
   },
   (t) => [
+    index('comments_search_idx').using('gin', t.search),
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),
     index('comments_reply_to_idx').on(t.replyToId),
     check('comments_length', sql`char_length(${t.content}) BETWEEN 1 AND 2150 OR (${t.deletedAt} IS NOT NULL AND ${t.content} = '')`),

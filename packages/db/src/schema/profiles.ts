@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { searchColumn } from './search.ts';
 
 export const profiles = pgTable(
   'profiles',
@@ -21,8 +22,11 @@ export const profiles = pgTable(
     hidePresence: boolean('hide_presence').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A community's member search: name and username, Arabic folded (schema/search.ts). */
+    search: searchColumn('search', 'full_name', 'username'),
   },
   (t) => [
+    index('profiles_search_idx').using('gin', t.search),
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('profiles_email_lower_idx').on(sql`lower(${t.email})`),
     index('profiles_created_at_idx').on(t.createdAt),

@@ -7,7 +7,8 @@ import { idParam, uuidParam } from '../../lib/search.ts';
 export const Route = createFileRoute('/_authed/course/$courseId')({
   params: { parse: ({ courseId }) => ({ courseId: idParam(courseId) }) },
   // ?module= opens that module (its own page, or its first lesson): where a 'new module' notification leads.
-  validateSearch: (search: Record<string, unknown>): { module?: string } => ({ module: uuidParam(search.module) }),
+  // ?lesson= opens that lesson (when its module is open to the viewer): where a search result leads.
+  validateSearch: (search: Record<string, unknown>): { module?: string; lesson?: string } => ({ module: uuidParam(search.module), lesson: uuidParam(search.lesson) }),
   loader: ({ context, params }) => {
     // Start loading while the route resolves; the page shows its own loading and error states.
     void context.queryClient.prefetchQuery(courseQueryOptions(context.trpc, params.courseId));
@@ -17,6 +18,6 @@ export const Route = createFileRoute('/_authed/course/$courseId')({
 
 function Course() {
   const { courseId } = Route.useParams();
-  const { module } = Route.useSearch();
-  return <CourseLearningPage courseId={courseId} moduleId={module} />;
+  const { module, lesson } = Route.useSearch();
+  return <CourseLearningPage key={lesson} courseId={courseId} moduleId={module} lessonId={lesson} />;
 }

@@ -261,6 +261,8 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   }),
   'notifications.pushUnsubscribe': () => ({ endpoint: 'https://push.example.test/send/valid-input' }),
 
+  'search.community': (c) => ({ ...community(c), query: 'hello' }),
+
   'feedback.list': () => ({ limit: 10 }),
   'feedback.create': async ({ database, me }) => ({ content: 'Great product', rating: 5, mediaKey: await uploadedFeedbackMedia(database, me), videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
   'feedback.update': async (c) => ({ feedbackId: (await memberFeedback(c)).feedback.id, content: 'Even better now', rating: 5, videoUrl: null }),

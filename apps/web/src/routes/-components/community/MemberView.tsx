@@ -1,4 +1,4 @@
-import { Badge, Container, Grid, Stack, Tabs } from '@mantine/core';
+import { Badge, Container, Grid, Group, Stack, Tabs } from '@mantine/core';
 import { IconInfoCircle, IconMessageCircle, IconMessages, IconSchool, IconTrophy, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { InvitesTab } from './InvitesTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
 import { MuteSwitch } from './MuteSwitch.tsx';
+import { CommunitySearch } from '../../../components/search/CommunitySearch.tsx';
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { useMembers } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -56,7 +57,16 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
         {/* A new role listens again: join requests are passed to moderators as their subscription starts. */}
         <LiveMembership key={access.role ?? 'none'} communityId={community.id} />
         <Stack gap="lg">
-          <CommunityHeader community={community} variant="compact" actions={<MuteSwitch community={community} />} />
+          <CommunityHeader
+            community={community}
+            variant="compact"
+            actions={
+              <Group gap="sm" wrap="nowrap">
+                <CommunitySearch community={community} />
+                <MuteSwitch community={community} />
+              </Group>
+            }
+          />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">

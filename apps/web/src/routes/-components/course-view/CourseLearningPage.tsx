@@ -20,12 +20,12 @@ import { moduleOfOverview, pagesOf } from './pages.ts';
  * The learning view: the outline on the left (first module open, its first lesson selected), the
  * lesson (or a module's own page: its text, video and files) on the right.
  */
-export function CourseLearningPage({ courseId, moduleId }: { courseId: string; moduleId?: string }) {
+export function CourseLearningPage({ courseId, moduleId, lessonId }: { courseId: string; moduleId?: string; lessonId?: string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const course = useQuery(courseQueryOptions(trpc, courseId));
   useLiveCourses(course.data?.communityId);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(lessonId ?? null);
   // The next page's text is fetched while this one is read, so 'Next' opens at once.
   usePrefetchPage(course.data ? pagesOf(course.data, moduleId, chosen).next : null);
 
