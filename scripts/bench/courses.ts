@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { FEED_COMMUNITY_ID } from './feed.ts';
-import type { BenchContext } from './context.ts';
+import { seedingDatabase, type BenchContext } from './context.ts';
 
 export const COURSE_MODULES = 50;
 export const LESSONS_PER_MODULE = 20;
@@ -21,11 +21,8 @@ const LESSON_TEXT = '<h2>What you will learn</h2><p>A lesson of the bench course
 
 /** Seeds the course in the bench feed community (owned by the bench user, so seedFeed runs first). */
 export async function seedCourse(ctx: BenchContext): Promise<void> {
-  if (!ctx.database) {
-    console.warn('\n  WARNING: no Postgres bench database (PGlite): the course scenarios are skipped.');
-    return;
-  }
-  const { db } = ctx.database;
+  const db = seedingDatabase(ctx, 'the course scenarios are skipped');
+  if (!db) return;
   const started = Date.now();
   await db.execute(sql`
     INSERT INTO courses (id, owner_id, community_id, title, description, is_private)

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { enqueueEmails, queueDigestsFor } from '@app/api/server';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import type { BenchContext } from './context.ts';
+import { seedPeople, type BenchContext } from './context.ts';
 import { cpuMsBetween, cpuMsByName, cpuMsOf } from './processes.ts';
 import { FEED_COMMUNITY_ID } from './feed.ts';
 import { runLoad, type LoadOptions, type LoadResult } from './load.ts';
@@ -80,9 +80,7 @@ function cpuMeter(serverPid: number) {
 /** Seeds 10,000 members of the feed's community who chose the weekly digest (joined two days ago: no welcome). */
 async function seedMembers(ctx: BenchContext): Promise<void> {
   const { db } = ctx.database!;
-  await db.execute(sql`
-    INSERT INTO profiles (username, email, full_name)
-    SELECT 'reader_' || i, 'reader' || i || '@bench.example', 'Reader ' || i FROM generate_series(1, ${DIGEST_MEMBERS}) AS i`);
+  await seedPeople(db, 'reader', DIGEST_MEMBERS);
   await db.execute(sql`
     INSERT INTO community_members (community_id, user_id, role, status, joined_at)
     SELECT ${FEED_COMMUNITY_ID}, id, 'member', 'approved', now() - interval '2 days' FROM profiles WHERE email LIKE 'reader%@bench.example'`);

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import type { BenchContext } from './context.ts';
+import { seedingDatabase, seedPeople, type BenchContext } from './context.ts';
 
 export const FEED_POSTS = 100_000;
 const FEED_AUTHORS = 500;
@@ -25,19 +25,14 @@ export const feedFastifyPath = `/api/bench/posts/${FEED_COMMUNITY_ID}`;
 
 /** Seeds the community (owned by the bench user), its members and 100,000 posts with likes and comments. */
 export async function seedFeed(ctx: BenchContext): Promise<void> {
-  if (!ctx.database) {
-    console.warn('\n  WARNING: no Postgres bench database (PGlite): the feed scenarios run on an empty community.');
-    return;
-  }
-  const { db } = ctx.database;
+  const db = seedingDatabase(ctx, 'the feed scenarios run on an empty community');
+  if (!db) return;
   const started = Date.now();
   await db.execute(sql`
     INSERT INTO communities (id, name, owner_id, members_count) VALUES (${FEED_COMMUNITY_ID}, 'Bench Feed', ${ctx.user.id}, ${FEED_AUTHORS + 1})`);
   await db.execute(sql`
     INSERT INTO community_members (community_id, user_id, role, status) VALUES (${FEED_COMMUNITY_ID}, ${ctx.user.id}, 'owner', 'approved')`);
-  await db.execute(sql`
-    INSERT INTO profiles (username, email, full_name)
-    SELECT 'author_' || i, 'author' || i || '@bench.example', 'Author ' || i FROM generate_series(1, ${FEED_AUTHORS}) AS i`);
+  await seedPeople(db, 'author', FEED_AUTHORS);
   await db.execute(sql`
     INSERT INTO community_members (community_id, user_id, role, status)
     SELECT ${FEED_COMMUNITY_ID}, id, 'member', 'approved' FROM profiles WHERE email LIKE 'author%@bench.example'`);

@@ -4,7 +4,7 @@
  * through tRPC against the bare-Fastify route doing the same work.
  */
 import { sql } from 'drizzle-orm';
-import type { BenchContext } from './context.ts';
+import { seedingDatabase, seedPeople, type BenchContext } from './context.ts';
 
 export const BOARD_MEMBERS = 10_000;
 /** The likes seeded, exactly (the issue's figure). */
@@ -23,15 +23,10 @@ export const boardFastifyPath = `/api/bench/board/${BOARD_COMMUNITY_ID}/30d`;
  * Checks the count, so the figures are always for the community the README describes.
  */
 export async function seedBoard(ctx: BenchContext): Promise<void> {
-  if (!ctx.database) {
-    console.warn('\n  WARNING: no Postgres bench database (PGlite): the leaderboard scenarios run on an empty community.');
-    return;
-  }
-  const { db } = ctx.database;
+  const db = seedingDatabase(ctx, 'the leaderboard scenarios run on an empty community');
+  if (!db) return;
   const started = Date.now();
-  await db.execute(sql`
-    INSERT INTO profiles (username, email, full_name)
-    SELECT 'climber_' || i, 'climber' || i || '@bench.example', 'Climber ' || i FROM generate_series(1, ${BOARD_MEMBERS}) AS i`);
+  await seedPeople(db, 'climber', BOARD_MEMBERS);
   await db.execute(sql`
     INSERT INTO communities (id, name, owner_id, members_count)
     SELECT ${BOARD_COMMUNITY_ID}, 'Bench Board', id, ${BOARD_MEMBERS + 1} FROM profiles WHERE email = 'climber1@bench.example'`);

@@ -4,7 +4,7 @@
  * through tRPC against the bare-Fastify route doing the same work.
  */
 import { sql } from 'drizzle-orm';
-import type { BenchContext } from './context.ts';
+import { seedingDatabase, seedPeople, type BenchContext } from './context.ts';
 
 export const SEARCH_POSTS = 100_000;
 export const SEARCH_COMMENTS = 300_000;
@@ -31,15 +31,10 @@ const text = (i: string) =>
  * Checks the counts, so the figures are always for the sizes the docs name.
  */
 export async function seedSearch(ctx: BenchContext): Promise<void> {
-  if (!ctx.database) {
-    console.warn('\n  WARNING: no Postgres bench database (PGlite): the search scenarios run on an empty community.');
-    return;
-  }
-  const { db } = ctx.database;
+  const db = seedingDatabase(ctx, 'the search scenarios run on an empty community');
+  if (!db) return;
   const started = Date.now();
-  await db.execute(sql`
-    INSERT INTO profiles (username, email, full_name)
-    SELECT 'searcher_' || i, 'searcher' || i || '@bench.example', 'Searcher ' || i FROM generate_series(1, 100) AS i`);
+  await seedPeople(db, 'searcher', 100);
   await db.execute(sql`
     INSERT INTO communities (id, name, owner_id, members_count)
     SELECT ${SEARCH_COMMUNITY_ID}, 'Bench Search', id, 102 FROM profiles WHERE email = 'searcher1@bench.example'`);
