@@ -41,3 +41,17 @@ export const communityBans = pgTable(
   },
   (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_bans_user_idx').on(t.userId)],
 );
+
+/**
+ * Join requests a moderator declined, one row a person and community (the latest): the person may
+ * ask again once JOIN_RETRY_DAYS have passed (membership.join), and their page says when.
+ */
+export const joinDeclines = pgTable(
+  'join_declines',
+  {
+    communityId: communityColumn('community_id'),
+    userId: personColumn('user_id'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.userId] })],
+);
