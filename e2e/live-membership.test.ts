@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { communityUrl, createCommunityViaApi, describeBrowser, joinUrl, loadedItemCount, shot, uniqueCommunityName, usePeople } from './support/index.ts';
+import { callTrpc, communityUrl, createCommunityViaApi, describeBrowser, joinUrl, loadedItemCount, markPage, shot, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const membersList = (page: Page) => page.getByRole('list', { name: 'Members', exact: true });
 const newestMembers = (page: Page) => page.getByRole('list', { name: 'Newest members' });
@@ -72,6 +72,8 @@ describeBrowser('live membership', () => {
     await expect.poll(() => owner.page.getByRole('list', { name: 'Join requests' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(0);
     await applicant.page.goto(joinUrl(community.name));
     await applicant.page.getByRole('button', { name: 'Request to Join' }).click();
+    await applicant.page.getByRole('heading', { name: 'Your Request is Pending Review' }).waitFor();
+    await markPage(applicant.page);
     await owner.page.getByLabel('1 pending request').waitFor({ timeout: 10_000 });
     await expect.poll(() => requests.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     expect(await requests.getByRole('listitem').first().innerText()).toContain('Abe Applicant');
@@ -83,5 +85,32 @@ describeBrowser('live membership', () => {
     expect(await membersHeading(member.page).innerText()).toBe('3 members');
     await expect.poll(() => owner.page.getByLabel(/pending request/).count(), { timeout: 10_000 }).toBe(0);
     await shot(member.page, 'live-membership-member-approved');
+    // Abe's open pending screen follows the decision: the community opens for him without a reload.
+    await applicant.page.getByRole('tab', { name: 'Posts' }).waitFor({ timeout: 15_000 });
+    expect(await applicant.page.getByRole('heading', { name: 'Your Request is Pending Review' }).count()).toBe(0);
+    expect(await stillSamePage(applicant.page)).toBe(true);
+  });
+
+  it("tells a declined applicant's open page at once, and when they may ask again", async () => {
+    const owner = await person('olly', 'Olly Owner');
+    const community = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Closed Circle'), isPrivate: true });
+    const applicant = await person('dee', 'Dee Declined', VIEWPORTS.phone);
+    await applicant.page.goto(joinUrl(community.name));
+    await applicant.page.getByRole('button', { name: 'Request to Join' }).click();
+    await applicant.page.getByRole('heading', { name: 'Your Request is Pending Review' }).waitFor();
+    await markPage(applicant.page);
+
+    await owner.page.goto(communityUrl(community.name, '?tab=invites'));
+    await owner.page.getByRole('button', { name: 'Decline Dee Declined' }).click();
+    const notice = applicant.page.getByText(/^Your request to join was declined\. You can ask again from /);
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await stillSamePage(applicant.page)).toBe(true);
+    // Seven days on: the day the notice names (as the browser says that day), and no way to ask before it.
+    const inAWeek = await applicant.page.evaluate(() => new Intl.DateTimeFormat('en', { dateStyle: 'full' }).format(Date.now() + 7 * 86_400_000));
+    expect(await notice.innerText()).toContain(inAWeek);
+    expect(await applicant.page.getByRole('button', { name: 'Request to Join' }).isDisabled()).toBe(true);
+    await shot(applicant.page, 'live-membership-declined-phone');
+    const refused = await callTrpc(applicant.page, 'membership.join', { communityId: community.id }).catch((error: Error) => error.message);
+    expect(refused).toBe('Your request was declined. You can ask to join again in 7 days.');
   });
 });

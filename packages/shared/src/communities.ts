@@ -28,6 +28,8 @@ export const COMMUNITY_MESSAGES = {
   noSeats: 'No available seats in this community.',
   alreadyMember: 'You are already a member of this community.',
   alreadyPending: 'Your request to join is already pending.',
+  /** A declined request: asking again waits (JOIN_RETRY_DAYS); `days` left, rounded up. */
+  declinedWait: (days: number) => (days === 1 ? 'Your request was declined. You can ask to join again tomorrow.' : `Your request was declined. You can ask to join again in ${days} days.`),
   paymentRequired: 'This community has a monthly membership: continue to checkout to join.',
   notPaid: 'This community is free to join.',
   ownerCannotLeave: 'The owner cannot leave their own community.',
@@ -161,7 +163,10 @@ export const memberActionInput = communityIdInput.extend({ userId: z.uuid({ erro
 export const checkoutInput = communityIdInput.extend({ checkoutType: z.literal('monthly').default('monthly') });
 
 /** 'removed': the owner removed this person, who cannot join again. */
-export type MembershipStatus = 'none' | 'pending' | 'approved' | 'removed';
+export type MembershipStatus = 'none' | 'pending' | 'approved' | 'removed' | 'declined';
+
+/** Days after a declined request before the person may ask to join again. */
+export const JOIN_RETRY_DAYS = 7;
 
 
 /** Discover: community and people lists (spec sections 2, 5 and 7). */

@@ -1,7 +1,7 @@
 import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/communities';
 import { AppError } from '../core/errors.ts';
 import { moderatorProcedure } from '../core/trpc.ts';
-import { admitOrThrow, loadCommunity, membershipOf } from './service.ts';
+import { admitOrThrow, loadCommunity, membershipOf, tellApplicant } from './service.ts';
 import { notify } from '../notifications/service.ts';
 
 /** The owner accepts a join request: the person becomes an approved member if a seat is free. */
@@ -13,6 +13,7 @@ export const approve = moderatorProcedure.input(memberActionInput).mutation(({ c
     if (request?.status !== 'pending') throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchRequest);
     const admitted = await admitOrThrow(tx, ctx.community.id, input.userId);
     await notify(tx, [{ recipientId: input.userId, kind: 'join.approved', actorId: ctx.user.id, communityId: ctx.community.id, groupKey: `join.approved:${ctx.community.id}` }]);
+    await tellApplicant(tx, input.userId);
     return admitted;
   }),
 );

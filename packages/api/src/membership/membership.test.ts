@@ -1,8 +1,8 @@
-import { communities, communityMembers, profiles } from '@app/db/schema';
-import { COMMUNITY_MESSAGES, MEMBER_PAGE_MAX, MEMBER_PAGE_SIZE, PENDING_SHOWN_MAX } from '@app/shared/communities';
-import { and, eq } from 'drizzle-orm';
+import { communities, communityMembers, joinDeclines, notificationPreferences, profiles } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, JOIN_RETRY_DAYS, MEMBER_PAGE_MAX, MEMBER_PAGE_SIZE, PENDING_SHOWN_MAX } from '@app/shared/communities';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestUser, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 
@@ -92,9 +92,57 @@ describe('joining', () => {
     const after = await callerFor(scene.database, owner).membership.members({ communityId: id });
     expect(after.pending).toEqual([]);
     expect(after.approved.map((m) => m.userId)).toEqual([asker, owner]);
-    expect(await callerFor(scene.database, other).membership.status({ communityId: id })).toMatchObject({ status: 'none', role: null });
+    expect(await callerFor(scene.database, other).membership.status({ communityId: id })).toMatchObject({ status: 'declined', role: null });
     await expect(callerFor(scene.database, owner).membership.approve({ communityId: id, userId: asker })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.noSuchRequest });
     expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });
+  });
+
+  it(`makes a declined person wait ${JOIN_RETRY_DAYS} days before asking again, saying when; then they may`, async () => {
+    const owner = await createTestUser(scene.database);
+    const asker = await createTestUser(scene.database);
+    const id = await community(owner, { isPrivate: true });
+    await callerFor(scene.database, asker).membership.join({ communityId: id });
+    const before = Date.now();
+    await callerFor(scene.database, owner).membership.decline({ communityId: id, userId: asker });
+    const declined = await callerFor(scene.database, asker).membership.status({ communityId: id });
+    expect(declined).toMatchObject({ status: 'declined', role: null });
+    expect(declined.askAgainAt!.getTime() - before).toBeGreaterThanOrEqual(JOIN_RETRY_DAYS * 86_400_000 - 1_000);
+    expect(declined.askAgainAt!.getTime() - before).toBeLessThan(JOIN_RETRY_DAYS * 86_400_000 + 60_000);
+    await expect(callerFor(scene.database, asker).membership.join({ communityId: id })).rejects.toMatchObject({ code: 'CONFLICT', message: COMMUNITY_MESSAGES.declinedWait(JOIN_RETRY_DAYS) });
+    expect(await counts(id)).toEqual({ membersCount: 1, approved: 1 });
+
+    // Six and a half days on: one day left, said as 'tomorrow'.
+    await scene.database.db.update(joinDeclines).set({ declinedAt: sql`now() - interval '6 days 12 hours'` }).where(eq(joinDeclines.userId, asker));
+    await expect(callerFor(scene.database, asker).membership.join({ communityId: id })).rejects.toMatchObject({ message: COMMUNITY_MESSAGES.declinedWait(1) });
+    // The wait over, they are someone who may ask, and do.
+    await scene.database.db.update(joinDeclines).set({ declinedAt: sql`now() - interval '7 days 1 minute'` }).where(eq(joinDeclines.userId, asker));
+    expect(await callerFor(scene.database, asker).membership.status({ communityId: id })).toMatchObject({ status: 'none', askAgainAt: null });
+    expect(await callerFor(scene.database, asker).membership.join({ communityId: id })).toEqual({ status: 'pending', membersCount: 1 });
+  });
+
+  it("tells the applicant's open page of the decision even when their bell keeps nothing", async () => {
+    const owner = await createTestUser(scene.database);
+    const [accepted, declined] = [await createTestUser(scene.database), await createTestUser(scene.database)];
+    const id = await community(owner, { isPrivate: true });
+    for (const person of [accepted, declined]) {
+      await scene.database.db.update(notificationPreferences).set({ notifyMeAbout: 'nothing' }).where(eq(notificationPreferences.userId, person));
+      await callerFor(scene.database, person).membership.join({ communityId: id });
+    }
+    for (const [person, decide] of [
+      [accepted, 'approve'],
+      [declined, 'decline'],
+    ] as const) {
+      const controller = new AbortController();
+      const stream = await testSubscription(() => callerFor(scene.database, person, { signal: controller.signal }).notifications.onChange({}));
+      try {
+        const heard = stream.next();
+        await settle();
+        await callerFor(scene.database, owner).membership[decide]({ communityId: id, userId: person });
+        expect((await heard).data).toEqual({ type: 'notifications.changed' });
+      } finally {
+        stream.close();
+      }
+    }
   });
 
   it('an accepted request still respects the seat cap', async () => {

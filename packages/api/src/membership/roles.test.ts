@@ -32,11 +32,11 @@ describe('naming roles', () => {
     const w = await world();
     const communityId = w.community.id;
     expect(await as(w.owner).setRole({ communityId, userId: w.member, role: 'admin' })).toEqual({ userId: w.member, role: 'admin' });
-    expect(await as(w.member).status({ communityId })).toEqual({ status: 'approved', role: 'admin', can: capabilitiesOf('admin') });
+    expect(await as(w.member).status({ communityId })).toEqual({ status: 'approved', role: 'admin', can: capabilitiesOf('admin'), askAgainAt: null });
     const { approved } = await as(w.other).members({ communityId });
     expect(Object.fromEntries(approved.map((m) => [m.userId, m.role]))).toMatchObject({ [w.owner]: 'owner', [w.member]: 'admin', [w.moderator]: 'moderator', [w.admin]: 'admin', [w.other]: 'member' });
     await as(w.owner).setRole({ communityId, userId: w.member, role: 'member' });
-    expect(await as(w.member).status({ communityId })).toEqual({ status: 'approved', role: 'member', can: capabilitiesOf('member') });
+    expect(await as(w.member).status({ communityId })).toEqual({ status: 'approved', role: 'member', can: capabilitiesOf('member'), askAgainAt: null });
     expect(capabilitiesOf('moderator')).toEqual({ moderate: true, administer: false, own: false, assignRoles: false });
     expect(await as(w.moderator).status({ communityId })).toMatchObject({ can: { moderate: true, administer: false, own: false } });
     expect(await as(w.admin).status({ communityId })).toMatchObject({ can: { moderate: true, administer: true, own: false, assignRoles: true } });

@@ -1,12 +1,15 @@
 import type { Queryable } from '@app/db';
-import { communities, communityBans, communityMembers } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/communities';
+import { communities, communityBans, communityMembers, joinDeclines } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, JOIN_RETRY_DAYS } from '@app/shared/communities';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { CommunityRow, Membership } from '../core/access.ts';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
 import { tellReferrerOfMembers } from '../partners/referrer.ts';
 import { membershipTopic } from './events.ts';
+import { bellTopic } from '../notifications/events.ts';
+
+const DAY_MS = 86_400_000;
 
 /** The community, or NOT_FOUND 'Community not found.'; `lock` holds its row until the transaction ends. */
 export async function loadCommunity(db: Queryable, communityId: string, { lock = false } = {}): Promise<CommunityRow> {
@@ -148,4 +151,32 @@ export async function closeRequest(tx: Queryable, communityId: string, userId: s
     .returning({ id: communityMembers.id });
   if (closed.length > 0) await publish(tx, membershipTopic(communityId), { type: 'request.closed', userId });
   return closed.length > 0;
+}
+
+/** When a declined person may ask to join again, or null when nothing holds them back (no decline, or it is JOIN_RETRY_DAYS old). */
+export async function askAgainAt(db: Queryable, communityId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ declinedAt: joinDeclines.declinedAt })
+    .from(joinDeclines)
+    .where(and(eq(joinDeclines.communityId, communityId), eq(joinDeclines.userId, userId)));
+  if (!row) return null;
+  const at = new Date(row.declinedAt.getTime() + JOIN_RETRY_DAYS * DAY_MS);
+  return at.getTime() > Date.now() ? at : null;
+}
+
+/** Records a declined request (in the decline's transaction), restarting the wait. */
+export async function recordDecline(tx: Queryable, communityId: string, userId: string): Promise<void> {
+  await tx
+    .insert(joinDeclines)
+    .values({ communityId, userId })
+    .onConflictDoUpdate({ target: [joinDeclines.communityId, joinDeclines.userId], set: { declinedAt: sql`now()` } });
+}
+
+/**
+ * Tells the applicant's open pages that their request was decided, whatever their notification
+ * settings keep from the bell: their bell stream (the one live stream a pending person holds) says
+ * something changed, and the pending screen reads its standing again.
+ */
+export async function tellApplicant(tx: Queryable, userId: string): Promise<void> {
+  await publish(tx, bellTopic(userId), { type: 'notifications.changed' });
 }

@@ -4,14 +4,21 @@ import { capabilitiesOf, type CommunityRole } from '@app/shared/roles';
 import { eq } from 'drizzle-orm';
 import { publicProcedure } from '../core/trpc.ts';
 import { namedCommunity } from '../communities/service.ts';
-import { isBanned, loadCommunityWhere, membershipOf } from './service.ts';
+import { askAgainAt, isBanned, loadCommunityWhere, membershipOf } from './service.ts';
 
 /** The standing, the role, and what the role may do while approved (the web's buttons read `can`, never the role's rules). */
-const standing = (status: MembershipStatus, role: CommunityRole | null) => ({ status, role, can: capabilitiesOf(status === 'approved' ? role : null) });
+const standing = (status: MembershipStatus, role: CommunityRole | null, askAgainAt: Date | null = null) => ({
+  status,
+  role,
+  can: capabilitiesOf(status === 'approved' ? role : null),
+  /** With 'declined': when the person may ask to join again. */
+  askAgainAt,
+});
 
 /**
  * The signed-in user's standing in a community, named by id or, for a page's first request, by the
- * name in its address; 'none' for visitors, 'removed' for those removed. With it, the caller's role
+ * name in its address; 'none' for visitors, 'removed' for those removed, 'declined' (with `askAgainAt`)
+ * while a declined request's wait lasts. With it, the caller's role
  * and capabilities there (`can`), which a role change sends open pages to read again.
  */
 export const status = publicProcedure.input(statusInput).query(async ({ ctx, input }) => {
@@ -20,7 +27,10 @@ export const status = publicProcedure.input(statusInput).query(async ({ ctx, inp
   if (community.ownerId === ctx.user.id) return standing('approved', 'owner');
   const membership = await membershipOf(ctx.db, community.id, ctx.user.id);
   if (!membership && (await isBanned(ctx.db, community.id, ctx.user.id))) return standing('removed', null);
-  if (!membership) return standing('none', null);
+  if (!membership) {
+    const waitUntil = community.isPrivate ? await askAgainAt(ctx.db, community.id, ctx.user.id) : null;
+    return waitUntil ? standing('declined', null, waitUntil) : standing('none', null);
+  }
   // Only the community's owner_id is its owner; a pending request can do nothing yet.
   return standing(membership.status, membership.role === 'owner' ? 'member' : membership.role);
 });

@@ -46,7 +46,7 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const access: CommunityAccess = status.data && state === 'approved' ? { role: status.data.role, can: status.data.can } : { role: 'owner', can: capabilitiesOf('owner') };
   if (isOwner || state === 'approved') return <MemberView community={details} access={access} tab={tab} editing={editing} />;
   if (state === 'pending') return <PendingScreen community={details} />;
-  return <NonMemberView community={details} signedIn={Boolean(me.data)} removed={state === 'removed'} />;
+  return <NonMemberView community={details} signedIn={Boolean(me.data)} removed={state === 'removed'} askAgainAt={state === 'declined' ? (status.data?.askAgainAt ?? null) : null} />;
 }
 
 function LoadingCommunity() {

@@ -3,13 +3,22 @@ import { IconLock, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { formatMonthlyPrice } from '../../../lib/labels.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { CommunityInfo } from './CommunityInfo.tsx';
 import classes from './community.module.css';
 import type { CommunityDetails } from '../../../lib/community-types.ts';
 
 /** What visitors and non-members see: the community's details and a way to join. */
-export function NonMemberView({ community, signedIn, removed = false }: { community: CommunityDetails; signedIn: boolean; removed?: boolean }) {
+interface NonMemberViewProps {
+  community: CommunityDetails;
+  signedIn: boolean;
+  removed?: boolean;
+  /** A declined request: when the person may ask again (the request button waits until then). */
+  askAgainAt?: Date | null;
+}
+
+export function NonMemberView({ community, signedIn, removed = false, askAgainAt = null }: NonMemberViewProps) {
   const { t } = useTranslation();
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -27,7 +36,7 @@ export function NonMemberView({ community, signedIn, removed = false }: { commun
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-            <JoinCard community={community} signedIn={signedIn} removed={removed} />
+            <JoinCard community={community} signedIn={signedIn} removed={removed} askAgainAt={askAgainAt} />
           </Grid.Col>
         </Grid>
       </Stack>
@@ -35,12 +44,14 @@ export function NonMemberView({ community, signedIn, removed = false }: { commun
   );
 }
 
-function JoinCard({ community, signedIn, removed }: { community: CommunityDetails; signedIn: boolean; removed: boolean }) {
+function JoinCard({ community, signedIn, removed, askAgainAt }: { community: CommunityDetails; signedIn: boolean; removed: boolean; askAgainAt: Date | null }) {
   const { t } = useTranslation();
   const price = formatMonthlyPrice(community.membershipAmountCents);
   const full = community.availableSeats !== null && community.membersCount >= community.availableSeats;
   const hint = removed
     ? t('join.removed')
+    : askAgainAt
+    ? t('communityPage.join.declined', { date: formatDate(askAgainAt, 'exact') })
     : full
     ? t('communityPage.join.fullHint')
     : community.isPrivate
@@ -61,9 +72,9 @@ function JoinCard({ community, signedIn, removed }: { community: CommunityDetail
         <Text size="sm" c="dimmed">
           {hint}
         </Text>
-        {removed ? null : full ? (
+        {removed ? null : full || askAgainAt ? (
           <Button size="md" disabled fullWidth>
-            {t('communityPage.join.full')}
+            {askAgainAt ? t('communityPage.join.request') : t('communityPage.join.full')}
           </Button>
         ) : (
           <RouterButton

@@ -1,13 +1,15 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useFollowDecision } from '../../../lib/useFollowDecision.ts';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { CommunityLogo } from '../../../components/CommunityLogo.tsx';
 import type { CommunityDetails } from '../../../lib/community-types.ts';
 
-/** A request to join awaits the owner's decision (spec section 4: pending members see this screen). */
+/** A request to join awaits a moderator's decision (spec section 4: pending members see this screen), followed live. */
 export function PendingScreen({ community }: { community: CommunityDetails }) {
   const { t } = useTranslation();
+  useFollowDecision();
   return (
     <Container size="sm" py={{ base: 'xl', sm: 64 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>

@@ -69,7 +69,7 @@ export function JoinPage({ name }: { name: string }) {
         <CommunityHeader community={community.data} variant="join" />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-            <JoinPanel community={community.data} signedIn={signedIn} removed={standing.status === 'removed'} join={join} />
+            <JoinPanel community={community.data} signedIn={signedIn} removed={standing.status === 'removed'} askAgainAt={standing.status === 'declined' ? standing.askAgainAt : null} join={join} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <AboutSections community={community.data} />

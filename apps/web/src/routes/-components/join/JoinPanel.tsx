@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
 import { categoryLabel, formatMonthlyPrice, languageLabel, membersLabel } from '../../../lib/labels.ts';
 import { isFull, type JoinCommunity } from './useJoinCommunity.ts';
 
@@ -9,11 +10,13 @@ interface JoinPanelProps {
   signedIn: boolean;
   /** The owner removed the viewer: no way in. */
   removed?: boolean;
+  /** A declined request: when the viewer may ask again (the button waits until then). */
+  askAgainAt?: Date | null;
   join: { start: () => void; error: string | null; busy: boolean; toCheckout: boolean };
 }
 
 /** The price, the facts a joiner weighs, and the join button (disabled when every seat is taken). */
-export function JoinPanel({ community, signedIn, removed = false, join }: JoinPanelProps) {
+export function JoinPanel({ community, signedIn, removed = false, askAgainAt = null, join }: JoinPanelProps) {
   const { t } = useTranslation();
   const price = formatMonthlyPrice(community.membershipAmountCents);
   const category = categoryLabel(t, community.category);
@@ -26,7 +29,7 @@ export function JoinPanel({ community, signedIn, removed = false, join }: JoinPa
   ];
   if (category) facts.push({ key: 'category', term: t('join.category'), value: `${category.emoji} ${category.label}` });
   if (language) facts.push({ key: 'language', term: t('join.language'), value: `${language.flag} ${language.label}` });
-  const hint = full || removed ? null : !signedIn ? t('join.loginHint') : price ? t('join.paidHint') : null;
+  const hint = full || removed || askAgainAt ? null : !signedIn ? t('join.loginHint') : price ? t('join.paidHint') : null;
 
   return (
     <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-label={t('join.details')}>
@@ -75,12 +78,17 @@ export function JoinPanel({ community, signedIn, removed = false, join }: JoinPa
             {t('join.removed')}
           </Alert>
         )}
+        {askAgainAt && (
+          <Alert color="orange" icon={<IconAlertCircle />} role="alert">
+            {t('communityPage.join.declined', { date: formatDate(askAgainAt, 'exact') })}
+          </Alert>
+        )}
         {join.error && !removed && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
             {join.error}
           </Alert>
         )}
-        <Button size="md" fullWidth onClick={join.start} disabled={full || removed || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
+        <Button size="md" fullWidth onClick={join.start} disabled={full || removed || askAgainAt !== null || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
           {join.toCheckout ? t('join.redirectingToCheckout') : join.busy ? t('join.joining') : label}
         </Button>
         {hint && (

@@ -2,10 +2,12 @@ import { Center, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '
 import { IconCompass, IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { useFollowDecision } from '../../../lib/useFollowDecision.ts';
 
-/** After a request to join a private community: the owner has yet to decide. */
+/** After a request to join a private community: a moderator has yet to decide (followed live). */
 export function PendingReview({ name }: { name: string }) {
   const { t } = useTranslation();
+  useFollowDecision();
   return (
     <Container size="xs" py={{ base: 'xl', sm: 64 }}>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>

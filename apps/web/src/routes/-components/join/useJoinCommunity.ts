@@ -35,7 +35,7 @@ export function useJoinCommunity(community: JoinCommunity | undefined, signedIn:
         queryClient.setQueriesData<JoinCommunity>({ queryKey: trpc.communities.byName.queryKey() }, (old) =>
           old?.id === communityId ? { ...old, membersCount: result.membersCount } : old,
         );
-        queryClient.setQueryData(trpc.membership.status.queryKey({ communityId }), { status: result.status, role: 'member' as const, can: capabilitiesOf(null) });
+        queryClient.setQueryData(trpc.membership.status.queryKey({ communityId }), { status: result.status, role: 'member' as const, can: capabilitiesOf(null), askAgainAt: null });
         void queryClient.invalidateQueries({ queryKey: trpc.communities.mine.queryKey() });
       },
       onError: (e, { communityId }) => {
