@@ -3,13 +3,14 @@
 -- tatweel (U+0640), writes the alef forms أ إ آ ٱ as ا, alef maqsura ى as ي and ta marbuta ة as ه, and
 -- lower-cases. search_vector indexes normalised text twice: 'english' stems (running -> run) and
 -- 'simple' words (Arabic, names). Both are IMMUTABLE, as generated columns and indexes need; queries
--- go through the same search_normalize (packages/api/src/search/query.ts).
+-- go through the same search_normalize (packages/api/src/search/query.ts). search_vector names it with its
+-- schema: a restore (pg_restore) runs with an empty search_path.
 CREATE OR REPLACE FUNCTION search_normalize(input text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT lower(translate(regexp_replace(input, '[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]', '', 'g'), 'أإآٱىة', 'اااايه')) $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_vector(input text) RETURNS tsvector
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT to_tsvector('english'::regconfig, search_normalize(input)) || to_tsvector('simple'::regconfig, search_normalize(input)) $$;--> statement-breakpoint
+AS $$ SELECT to_tsvector('english'::regconfig, public.search_normalize(input)) || to_tsvector('simple'::regconfig, public.search_normalize(input)) $$;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (search_vector(coalesce("title", '') || ' ' || coalesce("description", ''))) STORED;--> statement-breakpoint
 ALTER TABLE "lessons" ADD COLUMN "search_title" "tsvector" GENERATED ALWAYS AS (search_vector(coalesce("title", ''))) STORED;--> statement-breakpoint
 ALTER TABLE "lessons" ADD COLUMN "search_content" "tsvector" GENERATED ALWAYS AS (search_vector(coalesce("content", ''))) STORED;--> statement-breakpoint
