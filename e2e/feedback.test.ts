@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { callTrpc, createCommunityViaApi, describeBrowser, markPage, PNG, settled, shot, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
+import { callTrpc, createCommunityViaApi, describeBrowser, markPage, playVideo, PNG, settled, shot, stillSamePage, uniqueCommunityName, usePeople, VIEWPORTS } from './support/index.ts';
 
 const REQUIRED = 'Please write feedback and select a rating.';
 
@@ -99,7 +99,7 @@ describeBrowser('feedback wall', () => {
     const image = benCard.getByRole('img', { name: 'Image shared by Ana Author' });
     expect(await image.getAttribute('src')).toMatch(/^\/api\/feedbacks\/[0-9a-f-]{36}\/media$/);
     await expect.poll(() => image.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(64);
-    expect(await benCard.getByTitle('Video from YouTube').getAttribute('src')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+    await playVideo(benCard, 'Video from YouTube', 'https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     expect(await benCard.innerText()).toContain('The live feed is brilliant.\nPlease add dark mode!');
     expect(await ben.page.getByText('No feedbacks yet.').count()).toBe(0);
     // Only the author gets the card's actions.

@@ -27,6 +27,7 @@ describe('profiles.me', () => {
       urls: [],
       category: null,
       language: null,
+      hidePresence: false,
       createdAt: expect.any(Date),
     });
     expect((await callerFor(scene.database, other).profiles.me())?.id).toBe(other);

@@ -13,7 +13,7 @@ import { contentLoadError, type CourseLesson } from '../courses/types.ts';
 import { ContentFields, type ContentValues } from './ContentFields.tsx';
 import { EditorPane, PaneState } from './EditorPane.tsx';
 import { COURSE_FILE_ACCEPT, uploadCourseFile, type EditorFile } from './files.ts';
-import { useSavedValues } from './useSavedValues.ts';
+import { useReadyToEdit, useSavedValues } from './useSavedValues.ts';
 
 interface LessonValues extends ContentValues {
   /** The lesson's resource ('Download Resource'), or null. */
@@ -38,8 +38,9 @@ interface LessonEditorProps {
 export function LessonEditor({ lessonId, onDirtyChange }: LessonEditorProps) {
   const trpc = useTRPC();
   const lesson = useQuery(trpc.courses.lesson.queryOptions({ lessonId }));
-  if (lesson.isPending) return <PaneState />;
+  const ready = useReadyToEdit(lesson, lessonId);
   if (lesson.isError) return <PaneState error={contentLoadError(lesson.error)} />;
+  if (!ready || !lesson.data) return <PaneState />;
   return <LessonForm key={lessonId} lesson={lesson.data} onDirtyChange={onDirtyChange} />;
 }
 

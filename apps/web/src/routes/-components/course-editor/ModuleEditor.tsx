@@ -15,7 +15,7 @@ import { CourseFilesField } from './CourseFilesField.tsx';
 import { contentLoadError } from '../courses/types.ts';
 import { EditorPane, PaneState } from './EditorPane.tsx';
 import type { EditorFile } from './files.ts';
-import { useSavedValues } from './useSavedValues.ts';
+import { useReadyToEdit, useSavedValues } from './useSavedValues.ts';
 
 interface ModuleValues extends ContentValues {
   /** '' for everyone, else the level's number. */
@@ -49,12 +49,13 @@ interface ModuleEditorProps {
 export function ModuleEditor({ courseId, moduleId, draftTitle, onSaved, onDirtyChange }: ModuleEditorProps) {
   const trpc = useTRPC();
   const saved = useQuery({ ...trpc.courses.module.queryOptions({ moduleId }), enabled: draftTitle === undefined });
+  const ready = useReadyToEdit(saved, moduleId);
   if (draftTitle !== undefined) {
     const empty: ModuleValues = { title: draftTitle, content: '', videoUrl: '', requiredLevel: '', documents: [], images: [] };
     return <ModuleForm key={moduleId} courseId={courseId} moduleId={moduleId} initial={empty} isNew onSaved={onSaved} onDirtyChange={onDirtyChange} />;
   }
-  if (saved.isPending) return <PaneState />;
   if (saved.isError) return <PaneState error={contentLoadError(saved.error)} />;
+  if (!ready || !saved.data) return <PaneState />;
   const row = saved.data;
   const initial: ModuleValues = {
     title: row.title,

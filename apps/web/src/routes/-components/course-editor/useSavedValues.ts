@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 
 /**
  * What the server holds of a module's or lesson's form, so that the form is dirty ('Unsaved
@@ -24,4 +24,18 @@ export function useSavedValues<V extends object>(form: UseFormReturnType<V>, ini
       form.resetDirty(held.current);
     },
   };
+}
+
+/**
+ * Whether a module's or lesson's saved copy may fill its form: not while a copy from the cache is
+ * being fetched again as the item opens (the form reads its values once, so a stale copy, such as
+ * one from before a file was kept, would stay in the form and be saved back). Once the form shows,
+ * later refetches leave it alone: `id` is the item shown.
+ */
+export function useReadyToEdit(query: { isSuccess: boolean; isFetching: boolean }, id: string): boolean {
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  const ready = query.isSuccess && (!query.isFetching || shownFor === id);
+  // Remembered while rendering (React's pattern for state that follows props), not in an effect.
+  if (ready && shownFor !== id) setShownFor(id);
+  return ready;
 }
