@@ -30,3 +30,21 @@ export function seedPeople(db: TestDatabase['db'], prefix: string, count: number
     INSERT INTO profiles (username, email, full_name)
     SELECT ${prefix}::text || '_' || i, ${prefix}::text || i || '@bench.example', ${name}::text || ' ' || i FROM generate_series(1, ${count}::int) AS i`);
 }
+
+/**
+ * A community of the people `seedPeople` made with `prefix`: the first owns it, all are approved
+ * members, and so is the bench user (so its pages have a member to show them to).
+ */
+export async function seedPeopleCommunity(ctx: BenchContext, db: TestDatabase['db'], community: { id: string; name: string; prefix: string; membersCount: number }) {
+  const { id, name, prefix, membersCount } = community;
+  const owner = `${prefix}1@bench.example`;
+  await db.execute(sql`
+    INSERT INTO communities (id, name, owner_id, members_count)
+    SELECT ${id}, ${name}, id, ${membersCount} FROM profiles WHERE email = ${owner}`);
+  await db.execute(sql`
+    INSERT INTO community_members (community_id, user_id, role, status)
+    SELECT ${id}, id, (CASE WHEN email = ${owner} THEN 'owner' ELSE 'member' END)::member_role, 'approved'
+    FROM profiles WHERE email LIKE ${`${prefix}%@bench.example`}`);
+  await db.execute(sql`
+    INSERT INTO community_members (community_id, user_id, role, status) VALUES (${id}, ${ctx.user.id}, 'member', 'approved')`);
+}

@@ -4,7 +4,7 @@
  * through tRPC against the bare-Fastify route doing the same work.
  */
 import { sql } from 'drizzle-orm';
-import { seedingDatabase, seedPeople, type BenchContext } from './context.ts';
+import { seedingDatabase, seedPeople, seedPeopleCommunity, type BenchContext } from './context.ts';
 
 export const BOARD_MEMBERS = 10_000;
 /** The likes seeded, exactly (the issue's figure). */
@@ -27,15 +27,7 @@ export async function seedBoard(ctx: BenchContext): Promise<void> {
   if (!db) return;
   const started = Date.now();
   await seedPeople(db, 'climber', BOARD_MEMBERS);
-  await db.execute(sql`
-    INSERT INTO communities (id, name, owner_id, members_count)
-    SELECT ${BOARD_COMMUNITY_ID}, 'Bench Board', id, ${BOARD_MEMBERS + 1} FROM profiles WHERE email = 'climber1@bench.example'`);
-  await db.execute(sql`
-    INSERT INTO community_members (community_id, user_id, role, status)
-    SELECT ${BOARD_COMMUNITY_ID}, id, (CASE WHEN email = 'climber1@bench.example' THEN 'owner' ELSE 'member' END)::member_role, 'approved'
-    FROM profiles WHERE email LIKE 'climber%@bench.example'`);
-  await db.execute(sql`
-    INSERT INTO community_members (community_id, user_id, role, status) VALUES (${BOARD_COMMUNITY_ID}, ${ctx.user.id}, 'member', 'approved')`);
+  await seedPeopleCommunity(ctx, db, { id: BOARD_COMMUNITY_ID, name: 'Bench Board', prefix: 'climber', membersCount: BOARD_MEMBERS + 1 });
   await db.execute(sql`
     INSERT INTO posts (community_id, user_id, content)
     SELECT ${BOARD_COMMUNITY_ID}, id, 'What I learned today' FROM profiles WHERE email LIKE 'climber%@bench.example'`);

@@ -4,7 +4,7 @@
  * through tRPC against the bare-Fastify route doing the same work.
  */
 import { sql } from 'drizzle-orm';
-import { seedingDatabase, seedPeople, type BenchContext } from './context.ts';
+import { seedingDatabase, seedPeople, seedPeopleCommunity, type BenchContext } from './context.ts';
 
 export const SEARCH_POSTS = 100_000;
 export const SEARCH_COMMENTS = 300_000;
@@ -35,15 +35,7 @@ export async function seedSearch(ctx: BenchContext): Promise<void> {
   if (!db) return;
   const started = Date.now();
   await seedPeople(db, 'searcher', 100);
-  await db.execute(sql`
-    INSERT INTO communities (id, name, owner_id, members_count)
-    SELECT ${SEARCH_COMMUNITY_ID}, 'Bench Search', id, 102 FROM profiles WHERE email = 'searcher1@bench.example'`);
-  await db.execute(sql`
-    INSERT INTO community_members (community_id, user_id, role, status)
-    SELECT ${SEARCH_COMMUNITY_ID}, id, (CASE WHEN email = 'searcher1@bench.example' THEN 'owner' ELSE 'member' END)::member_role, 'approved'
-    FROM profiles WHERE email LIKE 'searcher%@bench.example'`);
-  await db.execute(sql`
-    INSERT INTO community_members (community_id, user_id, role, status) VALUES (${SEARCH_COMMUNITY_ID}, ${ctx.user.id}, 'member', 'approved')`);
+  await seedPeopleCommunity(ctx, db, { id: SEARCH_COMMUNITY_ID, name: 'Bench Search', prefix: 'searcher', membersCount: 102 });
   await db.execute(sql`
     WITH authors AS (SELECT array_agg(id ORDER BY email) AS ids FROM profiles WHERE email LIKE 'searcher%@bench.example')
     INSERT INTO posts (community_id, user_id, content, created_at, updated_at)
