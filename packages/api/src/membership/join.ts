@@ -4,7 +4,7 @@ import { PARTNER_MESSAGES } from '@app/shared/partners';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
 import { protectedProcedure } from '../core/trpc.ts';
-import { admissionRefused, admitOrThrow, askAgainAt, isBanned, loadCommunity, membershipOf } from './service.ts';
+import { admissionRefused, admitOrThrow, isBanned, loadCommunity, membershipOf, refuseWhileDeclined } from './service.ts';
 import { membershipTopic } from './events.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -28,8 +28,7 @@ export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).in
     }
 
     if (community.isPrivate) {
-      const waitUntil = await askAgainAt(tx, community.id, userId);
-      if (waitUntil) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.declinedWait(Math.ceil((waitUntil.getTime() - Date.now()) / 86_400_000)));
+      await refuseWhileDeclined(tx, community.id, userId);
       const [request] = await tx
         .insert(communityMembers)
         .values({ communityId: community.id, userId, role: 'member', status: 'pending' })

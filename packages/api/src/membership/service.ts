@@ -164,6 +164,12 @@ export async function askAgainAt(db: Queryable, communityId: string, userId: str
   return at.getTime() > Date.now() ? at : null;
 }
 
+/** Refuses (CONFLICT, with the days left) a request from someone declined within JOIN_RETRY_DAYS. */
+export async function refuseWhileDeclined(db: Queryable, communityId: string, userId: string): Promise<void> {
+  const waitUntil = await askAgainAt(db, communityId, userId);
+  if (waitUntil) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.declinedWait(Math.ceil((waitUntil.getTime() - Date.now()) / DAY_MS)));
+}
+
 /** Records a declined request (in the decline's transaction), restarting the wait. */
 export async function recordDecline(tx: Queryable, communityId: string, userId: string): Promise<void> {
   await tx

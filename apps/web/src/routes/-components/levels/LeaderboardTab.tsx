@@ -167,6 +167,7 @@ function MyLevel({ me }: { me: Summary['me'] }) {
   const { t } = useTranslation();
   const floor = LEVEL_THRESHOLDS[me.level - 1]!;
   const progress = me.toNextLevel === null ? 100 : Math.round((100 * (me.points - floor)) / (me.points - floor + me.toNextLevel));
+  const points = t('levelsPage.points', { count: me.points, value: formatCount(me.points) });
   return (
     <Paper withBorder radius="lg" p="lg" className={classes.hero}>
       <Group gap="lg" wrap="nowrap" align="center">
@@ -179,8 +180,8 @@ function MyLevel({ me }: { me: Summary['me'] }) {
           </Title>
           <Text size="sm" c="dimmed">
             {me.toNextLevel === null
-              ? t('levelsPage.top', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }) })
-              : t('levelsPage.progress', { points: t('levelsPage.points', { count: me.points, value: formatCount(me.points) }), count: me.toNextLevel, next: me.level + 1 })}
+              ? t('levelsPage.top', { points })
+              : t('levelsPage.progress', { points, count: me.toNextLevel, next: me.level + 1 })}
           </Text>
           <Progress value={progress} size="md" radius="xl" aria-label={t('levelsPage.progressLabel', { level: Math.min(me.level + 1, MAX_LEVEL) })} />
         </Stack>
