@@ -4,6 +4,7 @@ import { create } from './create.ts';
 import { count, list } from './list.ts';
 import { mine } from './mine.ts';
 import { ofProfile } from './ofProfile.ts';
+import { transferOwnership } from './transferOwnership.ts';
 import { update } from './update.ts';
 
 /** Communities: Discover's list, details, the create wizard, the owner's edit form, 'My communities'. */
@@ -15,4 +16,5 @@ export const communitiesRouter = {
   create,
   update,
   mine,
+  transferOwnership,
 } satisfies TRPCRouterRecord;
