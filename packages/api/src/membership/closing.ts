@@ -1,6 +1,6 @@
 import type { Queryable } from '@app/db';
 import { communities, communityMembers } from '@app/db/schema';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { stopSubscription } from '../payments/cancellations.ts';
 import { publish } from '../platform/live/publish.ts';
 import { tellReferrerOfMembers } from '../partners/referrer.ts';
@@ -31,7 +31,9 @@ export async function suspendMemberships(tx: Queryable, userId: string): Promise
   const rows = await tx
     .select({ communityId: communityMembers.communityId, status: communityMembers.status, checkoutId: communityMembers.checkoutId })
     .from(communityMembers)
-    .where(and(eq(communityMembers.userId, userId), ne(communityMembers.role, 'owner')));
+    .where(and(eq(communityMembers.userId, userId), ne(communityMembers.role, 'owner')))
+    // Communities in one order, so two people closing at once take their rows' locks alike (no deadlock).
+    .orderBy(asc(communityMembers.communityId));
   for (const row of rows) {
     if (row.status === 'pending') {
       await closeRequest(tx, row.communityId, userId);
@@ -58,5 +60,6 @@ export async function resumeMemberships(tx: Queryable, userId: string): Promise<
     .set({ status: 'approved' })
     .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, 'closed')))
     .returning({ communityId: communityMembers.communityId });
+  resumed.sort((a, b) => a.communityId.localeCompare(b.communityId));
   for (const { communityId } of resumed) await recount(tx, communityId, userId, 1);
 }
