@@ -4,6 +4,7 @@ import { ACCOUNT_ERASE_DAYS } from '@app/shared/deletion';
 import {
   baseUrl,
   callTrpc,
+  createCommunityViaApi,
   describeBrowser,
   feedOf,
   inArabic,
@@ -12,6 +13,7 @@ import {
   shot,
   signInThroughApi,
   text,
+  uniqueCommunityName,
   uniqueEmail,
   usePeople,
   VIEWPORTS,
@@ -60,6 +62,7 @@ describeBrowser('deleting an account', () => {
   it('an owner hands the community over, then deletes their account by typing the username, and is signed out everywhere', async () => {
     const { owner, community, members } = await communityWith(['olga', 'Olga Owner'], 'Handover Club', ['hank', 'Hank Heir']);
     const [hank] = members;
+    const spare = await createCommunityViaApi(owner.page, { name: uniqueCommunityName('Spare Club') });
     // A second tab of the owner stays open on the community.
     const otherTab = await owner.context.newPage();
     await openCommunity(otherTab, community.name, { live: true });
@@ -70,6 +73,11 @@ describeBrowser('deleting an account', () => {
     await shot(owner.page, 'account-deletion-owner');
     // Nothing to confirm while the community is still theirs.
     expect(await dialog.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
+    // The spare community is deleted by typing its name.
+    await dialog.getByRole('button', { name: `Delete ${spare.name}` }).click();
+    await dialog.getByLabel(`Type the community's name, ${spare.name}, to delete it with its posts, courses and events`).fill(spare.name);
+    await dialog.getByRole('button', { name: `Delete ${spare.name} for good` }).click();
+    await expect.poll(() => dialog.getByText(spare.name).count(), { timeout: 10_000 }).toBe(0);
     await dialog.getByLabel(`New owner of ${community.name}`).click();
     await owner.page.getByRole('option', { name: 'Hank Heir' }).click();
     await dialog.getByRole('button', { name: `Hand over ${community.name}` }).click();

@@ -30,6 +30,7 @@ export const DELETION_MESSAGES = {
   newOwnerNotMember: 'The new owner must be an approved member of the community.',
   alreadyOwner: 'You already own this community.',
   communityNameMismatch: 'Type the community name exactly as shown to confirm.',
+  communityHasPayments: 'A community that has taken payments keeps its records: hand it over instead of deleting it.',
 } as const;
 
 /** 'Delete my account', confirmed by typing one's username. */

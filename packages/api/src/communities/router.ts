@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byName } from './byName.ts';
 import { create } from './create.ts';
+import { deleteCommunity } from './delete.ts';
 import { count, list } from './list.ts';
 import { mine } from './mine.ts';
 import { ofProfile } from './ofProfile.ts';
@@ -17,4 +18,5 @@ export const communitiesRouter = {
   update,
   mine,
   transferOwnership,
+  delete: deleteCommunity,
 } satisfies TRPCRouterRecord;

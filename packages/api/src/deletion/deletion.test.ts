@@ -193,3 +193,26 @@ describe('communities.transferOwnership (Hand over)', () => {
     expect(COMMUNITY_MESSAGES.ownerOnly).toBeTruthy();
   });
 });
+
+describe('communities.delete (Delete community)', () => {
+  it('deletes the owner’s community when its name is typed, after which they own nothing', async () => {
+    const owner = await createTestUser(scene.database);
+    const community = await createTestCommunity(scene.database, owner);
+    const as = callerFor(scene.database, owner).communities;
+    await expect(as.delete({ communityId: community.id, name: 'Something else' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: DELETION_MESSAGES.communityNameMismatch });
+    await as.delete({ communityId: community.id, name: ` ${community.name.toLowerCase()} ` });
+    expect(await scene.database.db.$count(communities, eq(communities.id, community.id))).toBe(0);
+    expect((await callerFor(scene.database, owner).deletion.status()).ownedCommunities).toEqual([]);
+  });
+
+  it('refuses a community that has taken payments: its records stay', async () => {
+    const owner = await createTestUser(scene.database);
+    const community = await createTestCommunity(scene.database, owner, { membershipAmountCents: 999 });
+    await payingMember(scene.database, community);
+    await expect(callerFor(scene.database, owner).communities.delete({ communityId: community.id, name: community.name })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: DELETION_MESSAGES.communityHasPayments,
+    });
+    expect(await scene.database.db.$count(communities, eq(communities.id, community.id))).toBe(1);
+  });
+});

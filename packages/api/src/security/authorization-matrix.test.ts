@@ -61,6 +61,7 @@ const MATRIX: Record<string, Row> = {
   'communities.mine':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   // 'Hand over': the owner alone gives the community to the other member.
   'communities.transferOwnership': [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok],
+  'communities.delete':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok],
 
   'membership.status':             [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
   // A stranger's request waits for the owner; the removed person may not ask again.

@@ -151,6 +151,8 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'communities.mine': () => undefined,
   // The owner hands the world's community to the other member.
   'communities.transferOwnership': ({ world }) => ({ communityId: world.community.id, userId: world.other }),
+  // Confirmed by typing its name (any case).
+  'communities.delete': ({ world }) => ({ communityId: world.community.id, name: world.community.name.toUpperCase() }),
 
   'membership.status': community,
   'membership.join': community,

@@ -6,19 +6,21 @@ import { displayName } from '../../../../components/PersonName.tsx';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { useMe } from '../../../../lib/auth.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { DeleteCommunityForm } from './DeleteCommunityForm.tsx';
 
 interface OwnedCommunity {
   id: string;
   name: string;
 }
 
-/** One community the person owns, in the deletion dialog: 'Hand over' to one of its approved members. */
+/** One community the person owns, in the deletion dialog: 'Hand over' to one of its approved members, or 'Delete community'. */
 export function OwnedCommunityRow({ community, onDone }: { community: OwnedCommunity; onDone: () => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const me = useMe();
   const members = useQuery(trpc.membership.members.queryOptions({ communityId: community.id, limit: 50 }));
   const [chosen, setChosen] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const handOver = useMutation(trpc.communities.transferOwnership.mutationOptions({ onSuccess: onDone }));
   const options = (members.data?.approved ?? []).filter((m) => m.userId !== me.data?.id).map((m) => ({ value: m.userId, label: displayName(m) }));
   return (
@@ -50,6 +52,13 @@ export function OwnedCommunityRow({ community, onDone }: { community: OwnedCommu
               {t('deletion.owned.handOver')}
             </Button>
           </Group>
+        )}
+        {deleting ? (
+          <DeleteCommunityForm community={community} onDone={onDone} />
+        ) : (
+          <Button variant="subtle" color="red" size="compact-sm" style={{ alignSelf: 'flex-start' }} aria-label={t('deletion.owned.deleteLabel', { name: community.name })} onClick={() => setDeleting(true)}>
+            {t('deletion.owned.delete')}
+          </Button>
         )}
         {handOver.error && (
           <Alert color="red" role="alert" p="xs">
