@@ -57,7 +57,7 @@ async function eraseAfter(days: number) {
 }
 
 describeBrowser('deleting an account', () => {
-  const { communityWith, person } = usePeople();
+  const { communityWith } = usePeople();
 
   it('an owner hands the community over, then deletes their account by typing the username, and is signed out everywhere', async () => {
     const { owner, community, members } = await communityWith(['olga', 'Olga Owner'], 'Handover Club', ['hank', 'Hank Heir']);
