@@ -1,53 +1,69 @@
 import type { Queryable } from '@app/db';
 import { communities, communityMembers } from '@app/db/schema';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { stopSubscription } from '../payments/cancellations.ts';
-import { publish } from '../platform/live/publish.ts';
-import { tellReferrerOfMembers } from '../partners/referrer.ts';
+import { publishEach, publishToMany } from '../platform/live/publish.ts';
+import { tellReferrersOfMembers } from '../partners/referrer.ts';
 import { membershipTopic } from './events.ts';
-import { closeRequest, dischargeMember } from './service.ts';
+import { dischargeMember } from './service.ts';
 
-/** Moves a community's count of approved members by `delta` and tells open pages and the referring partner. */
-async function recount(tx: Queryable, communityId: string, userId: string, delta: 1 | -1): Promise<void> {
-  const [row] = await tx
+/**
+ * Moves the count of approved members of each community by `delta` (all in one statement, the rows
+ * locked in id order, so two people closing at once cannot deadlock), and tells open pages and the
+ * referring partners.
+ */
+async function recount(tx: Queryable, communityIds: string[], userId: string, delta: 1 | -1): Promise<void> {
+  if (communityIds.length === 0) return;
+  const ids = [...communityIds].sort();
+  await tx.select({ id: communities.id }).from(communities).where(inArray(communities.id, ids)).orderBy(asc(communities.id)).for('update');
+  const counts = await tx
     .update(communities)
     .set({ membersCount: sql`greatest(${communities.membersCount} + ${delta}, 0)` })
-    .where(eq(communities.id, communityId))
-    .returning({ membersCount: communities.membersCount });
-  const membersCount = row?.membersCount ?? 0;
-  const event = delta > 0 ? ({ type: 'member.joined', userId, membersCount } as const) : ({ type: 'membership.ended', userId, membersCount } as const);
-  await publish(tx, membershipTopic(communityId), event);
-  await tellReferrerOfMembers(tx, communityId, membersCount);
+    .where(inArray(communities.id, ids))
+    .returning({ communityId: communities.id, membersCount: communities.membersCount });
+  await publishEach(
+    tx,
+    counts.map(({ communityId, membersCount }) => ({
+      topic: membershipTopic(communityId),
+      event: delta > 0 ? { type: 'member.joined', userId, membersCount } : { type: 'membership.ended', userId, membersCount },
+    })),
+  );
+  await tellReferrersOfMembers(tx, counts);
 }
 
 /**
  * A person closes their account ('Delete my account'), in the caller's transaction. A paid
  * membership ends as leaving ends it (its subscription is cancelled at the end of the month paid);
- * a pending request is withdrawn; a free membership is kept as 'closed': out of every member list,
- * count, mention and chat (all of them read 'approved' only) until the account is restored.
- * The person owns no community by now (the caller refused that).
+ * pending requests are withdrawn; free memberships are kept as 'closed': out of every member list,
+ * count, mention and chat (all of them read 'approved') until the account is restored. The person
+ * owns no community by now (the caller refused that).
  */
 export async function suspendMemberships(tx: Queryable, userId: string): Promise<void> {
-  const rows = await tx
-    .select({ communityId: communityMembers.communityId, status: communityMembers.status, checkoutId: communityMembers.checkoutId })
+  const mine = and(eq(communityMembers.userId, userId), ne(communityMembers.role, 'owner'));
+  const withdrawn = await tx
+    .delete(communityMembers)
+    .where(and(mine, eq(communityMembers.status, 'pending')))
+    .returning({ communityId: communityMembers.communityId });
+  await publishToMany(
+    tx,
+    withdrawn.map((w) => membershipTopic(w.communityId)),
+    { type: 'request.closed', userId },
+  );
+  const paid = await tx
+    .select({ communityId: communityMembers.communityId })
     .from(communityMembers)
-    .where(and(eq(communityMembers.userId, userId), ne(communityMembers.role, 'owner')))
-    // Communities in one order, so two people closing at once take their rows' locks alike (no deadlock).
+    .where(and(mine, eq(communityMembers.status, 'approved'), isNotNull(communityMembers.checkoutId)))
     .orderBy(asc(communityMembers.communityId));
-  for (const row of rows) {
-    if (row.status === 'pending') {
-      await closeRequest(tx, row.communityId, userId);
-    } else if (row.status === 'approved' && row.checkoutId) {
-      const { checkoutId } = await dischargeMember(tx, row.communityId, userId);
-      if (checkoutId) await stopSubscription(tx, checkoutId, 'at_period_end', 'account_closed');
-    } else if (row.status === 'approved') {
-      await tx
-        .update(communityMembers)
-        .set({ status: 'closed' })
-        .where(and(eq(communityMembers.communityId, row.communityId), eq(communityMembers.userId, userId)));
-      await recount(tx, row.communityId, userId, -1);
-    }
+  for (const { communityId } of paid) {
+    const { checkoutId } = await dischargeMember(tx, communityId, userId);
+    if (checkoutId) await stopSubscription(tx, checkoutId, 'at_period_end', 'account_closed');
   }
+  const kept = await tx
+    .update(communityMembers)
+    .set({ status: 'closed' })
+    .where(and(mine, eq(communityMembers.status, 'approved'), isNull(communityMembers.checkoutId)))
+    .returning({ communityId: communityMembers.communityId });
+  await recount(tx, kept.map((k) => k.communityId), userId, -1);
 }
 
 /**
@@ -60,6 +76,5 @@ export async function resumeMemberships(tx: Queryable, userId: string): Promise<
     .set({ status: 'approved' })
     .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, 'closed')))
     .returning({ communityId: communityMembers.communityId });
-  resumed.sort((a, b) => a.communityId.localeCompare(b.communityId));
-  for (const { communityId } of resumed) await recount(tx, communityId, userId, 1);
+  await recount(tx, resumed.map((r) => r.communityId), userId, 1);
 }
