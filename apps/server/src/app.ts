@@ -32,6 +32,7 @@ import { authRoutes } from './routes/auth.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { coursesRoutes } from './routes/courses.ts';
+import { devJobRoutes } from './routes/dev-jobs.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mailRoutes } from './routes/mail.ts';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(paymentsRoutes);
   await app.register(partnersRoutes);
   await app.register(mailRoutes);
+  await app.register(devJobRoutes);
   if (config.benchRoutes) {
     await app.register(benchBaselinesPlugin);
     await app.register(benchProbesPlugin);

@@ -19,6 +19,7 @@ import { Route as PartnershipProgramRouteImport } from './routes/partnership-pro
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
+import { Route as RestoreAccountRouteImport } from './routes/restore-account'
 import { Route as SubscriptionTermsRouteImport } from './routes/subscription-terms'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as CommunityNameJoinRouteImport } from './routes/$communityName.join'
@@ -83,6 +84,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
 const RefundPolicyRoute = RefundPolicyRouteImport.update({
   id: '/refund-policy',
   path: '/refund-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RestoreAccountRoute = RestoreAccountRouteImport.update({
+  id: '/restore-account',
+  path: '/restore-account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SubscriptionTermsRoute = SubscriptionTermsRouteImport.update({
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
+  '/restore-account': typeof RestoreAccountRoute
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
@@ -203,6 +210,7 @@ export interface FileRoutesByTo {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
+  '/restore-account': typeof RestoreAccountRoute
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
+  '/restore-account': typeof RestoreAccountRoute
   '/subscription-terms': typeof SubscriptionTermsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/$communityName/join': typeof CommunityNameJoinRoute
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/refund-policy'
+    | '/restore-account'
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/refund-policy'
+    | '/restore-account'
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
@@ -315,6 +326,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/refund-policy'
+    | '/restore-account'
     | '/subscription-terms'
     | '/terms-of-use'
     | '/$communityName/join'
@@ -344,6 +356,7 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
+  RestoreAccountRoute: typeof RestoreAccountRoute
   SubscriptionTermsRoute: typeof SubscriptionTermsRoute
   TermsOfUseRoute: typeof TermsOfUseRoute
   CommunityNameJoinRoute: typeof CommunityNameJoinRoute
@@ -421,6 +434,13 @@ declare module '@tanstack/react-router' {
       path: '/refund-policy'
       fullPath: '/refund-policy'
       preLoaderRoute: typeof RefundPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/restore-account': {
+      id: '/restore-account'
+      path: '/restore-account'
+      fullPath: '/restore-account'
+      preLoaderRoute: typeof RestoreAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/subscription-terms': {
@@ -589,6 +609,7 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RefundPolicyRoute: RefundPolicyRoute,
+  RestoreAccountRoute: RestoreAccountRoute,
   SubscriptionTermsRoute: SubscriptionTermsRoute,
   TermsOfUseRoute: TermsOfUseRoute,
   CommunityNameJoinRoute: CommunityNameJoinRoute,

@@ -1,6 +1,7 @@
 import { chatRouter } from './chat/router.ts';
 import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
+import { deletionRouter } from './deletion/router.ts';
 import { calendarRouter } from './calendar/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   partners: partnersRouter,
   notifications: notificationsRouter,
   search: searchRouter,
+  deletion: deletionRouter,
 });
 
 export type AppRouter = typeof appRouter;

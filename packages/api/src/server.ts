@@ -12,6 +12,7 @@ export type { Context } from './core/context.ts';
 export { AppError, APP_ERROR_STATUS, isAppError, SIGNED_IN_MESSAGE, type AppErrorCode } from './core/errors.ts';
 export { createHousekeeping, type Housekeeping, type HousekeepingTask } from './platform/jobs/scheduler.ts';
 export { housekeepingTasks, type HousekeepingOptions } from './platform/jobs/housekeeping.ts';
+export { accountErasure, eraseClosedAccounts } from './deletion/erase.ts';
 export { createLiveBus, type LiveBus, type LiveBusOptions, type LiveEvent } from './platform/live/bus.ts';
 export { LIVE_CHANNEL } from './platform/live/publish.ts';
 export { MAX_SUBSCRIPTIONS_PER_SOCKET, SocketState } from './core/socket.ts';

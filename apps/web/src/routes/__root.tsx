@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { ClosedAccountGate } from '../components/ClosedAccountGate.tsx';
 import { HydratesApart } from '../components/HydratesApart.tsx';
 import { NotFound } from '../components/NotFound.tsx';
 import { TopBar } from '../components/TopBar.tsx';
@@ -18,6 +19,7 @@ function RootLayout() {
     <>
       <HydratesApart>
         <TopBar />
+        <ClosedAccountGate />
       </HydratesApart>
       <Box component="main">
         <Outlet />

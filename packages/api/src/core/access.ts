@@ -23,7 +23,8 @@ export type CommunityRow = typeof communities.$inferSelect;
 
 export interface Membership {
   role: CommunityRole;
-  status: 'pending' | 'approved';
+  /** 'closed': the person's account is closed (deletion/); such a membership counts as none until it is restored. */
+  status: 'pending' | 'approved' | 'closed';
 }
 
 /** The post, comment, message, course, module, lesson or event the input names. */

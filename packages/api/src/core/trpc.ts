@@ -5,6 +5,7 @@ import { z, ZodError } from 'zod';
 import { authorize, authorizeFeedback, type AccessRule, type FeedbackRule, type ScopedRule } from './access.ts';
 import type { Context } from './context.ts';
 import { ADMIN_MESSAGE, AppError, SIGNED_IN_MESSAGE } from './errors.ts';
+import { DELETION_MESSAGES } from '@app/shared/deletion';
 import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './socket.ts';
 import { addressSubject, personSubject } from '../platform/rate-limit/call-limits.ts';
 import { RateLimitedError } from '../platform/rate-limit/limiter.ts';
@@ -19,6 +20,8 @@ export interface Meta {
   refusal?: string;
   /** A mutation's own limit (rate-limit/limits.ts); without one it gets the default, counted per procedure. */
   rateLimit?: RateLimitName;
+  /** Open to a signed-in person whose account is closed ('Delete my account'): seeing and restoring it. */
+  whileClosed?: boolean;
 }
 
 const t = initTRPC
@@ -135,11 +138,15 @@ const baseProcedure = t.procedure.use(errors).use(callLimited).use(socketCalls);
 /** Anyone, signed in or not. */
 export const publicProcedure = baseProcedure.meta({ access: 'anyone' }).use(rateLimited);
 
-/** Signed in: `ctx.user` and `ctx.session` are set. */
+/**
+ * Signed in: `ctx.user` and `ctx.session` are set. A closed account (signed in again within
+ * ACCOUNT_ERASE_DAYS) may call only what its meta opens `whileClosed`: seeing and restoring it.
+ */
 export const protectedProcedure = baseProcedure
   .meta({ access: 'signed-in' })
-  .use(({ ctx, next }) => {
+  .use(({ ctx, meta, next }) => {
     if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', SIGNED_IN_MESSAGE);
+    if (ctx.user.closedAt && !meta?.whileClosed) throw new AppError('FORBIDDEN', DELETION_MESSAGES.closed);
     return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
   })
   .use(rateLimited);

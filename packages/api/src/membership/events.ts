@@ -1,4 +1,4 @@
-import type { AssignableRole } from '@app/shared/roles';
+import type { CommunityRole } from '@app/shared/roles';
 import { communityTopic, type MembershipEnded } from '../core/topics.ts';
 
 /**
@@ -10,8 +10,8 @@ export type MembershipEvent =
   | MembershipEnded
   | { type: 'request.opened'; userId: string }
   | { type: 'request.closed'; userId: string }
-  /** A member was named admin or moderator, or made a member again: their page reads its capabilities again. */
-  | { type: 'role.changed'; userId: string; role: AssignableRole }
+  /** A member was named admin or moderator, made a member again, or given the community (owner): their page reads its capabilities again. */
+  | { type: 'role.changed'; userId: string; role: CommunityRole }
   /** Who is online may have changed (presence.ts): no one's id, pages refetch membership.online. */
   | { type: 'presence.changed' };
 

@@ -32,5 +32,7 @@ export const status = publicProcedure.input(statusInput).query(async ({ ctx, inp
     return waitUntil ? standing('declined', null, waitUntil) : standing('none', null);
   }
   // Only the community's owner_id is its owner; a pending request can do nothing yet.
+  // A closed account's kept membership (deletion/) is none until the account is restored.
+  if (membership.status === 'closed') return standing('none', null);
   return standing(membership.status, membership.role === 'owner' ? 'member' : membership.role);
 });

@@ -8,7 +8,7 @@ import type { CancellationMode, PaymentsLog, PaymentsProvider } from './provider
 export const CANCEL_SUBSCRIPTION_TASK = 'payments.cancel_subscription';
 
 /** Why a subscription is stopped (kept in the task and logged). */
-export type CancellationReason = 'left' | 'removed' | 'banned' | 'full' | 'duplicate' | 'no_membership';
+export type CancellationReason = 'left' | 'removed' | 'banned' | 'full' | 'duplicate' | 'no_membership' | 'account_closed' | 'became_owner';
 
 const cancellation = z.object({
   checkoutId: z.uuid(),

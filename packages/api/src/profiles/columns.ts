@@ -15,4 +15,4 @@ export const publicProfileColumns = {
 };
 
 /** The signed-in user's own profile: the public columns, the sign-in e-mail and their own settings. */
-export const ownProfileColumns = { ...publicProfileColumns, email: profiles.email, hidePresence: profiles.hidePresence };
+export const ownProfileColumns = { ...publicProfileColumns, email: profiles.email, hidePresence: profiles.hidePresence, closedAt: profiles.closedAt };

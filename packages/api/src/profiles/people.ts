@@ -1,6 +1,6 @@
 import { profiles } from '@app/db/schema';
 import { containsPattern, listPeopleInput, PEOPLE_LIMIT } from '@app/shared/communities';
-import { and, desc, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { FORUM_HOST_ID } from '../partners/forum.ts';
 import { publicProcedure } from '../core/trpc.ts';
 
@@ -14,8 +14,8 @@ const personColumns = {
   language: profiles.language,
 };
 
-/** The platform's own profile that hosts the partners' forum is nobody's to find. */
-const notHost = ne(profiles.id, FORUM_HOST_ID);
+/** The platform's own profile that hosts the partners' forum is nobody's to find, nor a closed (or erased) account. */
+const notHost = and(ne(profiles.id, FORUM_HOST_ID), isNull(profiles.closedAt))!;
 
 /**
  * Discover's people: the newest 50, optionally those whose username or full name contains the
@@ -37,5 +37,5 @@ export const list = publicProcedure.input(listPeopleInput).query(({ ctx, input }
     .limit(PEOPLE_LIMIT);
 });
 
-/** Every profile (but the forum's host), for Discover's counter. */
+/** Every open profile (but the forum's host), for Discover's counter. */
 export const count = publicProcedure.query(({ ctx }) => ctx.db.$count(profiles, notHost));

@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { communityMembers, profiles } from '@app/db/schema';
+import { eq, isNotNull } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RULES } from '../core/access.ts';
 import { procedureAccess } from '../access-table.ts';
 import { invoke, type Outcome } from '../testing/security/invoke.ts';
@@ -57,6 +59,9 @@ const MATRIX: Record<string, Row> = {
   'communities.create':            [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'communities.update':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
   'communities.mine':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  // 'Hand over': the owner alone gives the community to the other member.
+  'communities.transferOwnership': [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok],
+  'communities.delete':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok],
 
   'membership.status':             [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
   // A stranger's request waits for the owner; the removed person may not ask again.
@@ -178,6 +183,12 @@ const MATRIX: Record<string, Row> = {
   // Platform admins only (ADMIN_EMAILS): none of these people is one, the partner included.
   'partners.balances':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
   'partners.recordPayout':         [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN],
+
+  // One's own account: anyone signed in closes it, but an owner of communities (CONFLICT until they
+  // are handed over or deleted); restoring answers a closed account (valid-inputs.ts closes it first).
+  'deletion.status':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'deletion.close':                [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            CONFLICT],
+  'deletion.restore':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 };
 
 /**
@@ -202,6 +213,12 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A world of the test's people, with its moderator and admin named. */
+// deletion.close and deletion.restore close the shared people's accounts: every row finds them open.
+afterEach(async () => {
+  await scene.database.db.update(profiles).set({ closedAt: null }).where(isNotNull(profiles.closedAt));
+  await scene.database.db.update(communityMembers).set({ status: 'approved' }).where(eq(communityMembers.status, 'closed'));
+});
+
 const createWorld = async () => addTestStaff(scene.database, await createTestWorld(scene.database, people), people);
 
 const userOf = (caller: Caller): string | null =>

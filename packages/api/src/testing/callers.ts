@@ -96,11 +96,13 @@ export interface CallerOptions {
   signal?: AbortSignal;
   /** The caller is a platform admin (ADMIN_EMAILS). */
   admin?: boolean;
+  /** The caller's account was closed then ('Delete my account'), as their session's user says after signing in again. */
+  closedAt?: Date | null;
 }
 
 /** A server-side caller acting as `userId`, or as a signed-out visitor when null. */
 export function callerFor(database: Database, userId: string | null, options: CallerOptions = {}) {
-  const user: User | null = userId ? { id: userId, username: '', email: '', interfaceLanguage: null } : null;
+  const user: User | null = userId ? { id: userId, username: '', email: '', interfaceLanguage: null, closedAt: options.closedAt ?? null } : null;
   const session: Session | null = userId
     ? { id: `test-${userId}`, userId, expiresAt: new Date(Date.now() + 3_600_000), fresh: false }
     : null;

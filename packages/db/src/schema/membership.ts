@@ -4,7 +4,8 @@ import { personColumn, profiles } from './profiles.ts';
 
 /** A person's role in a community: the owner (the community's `owner_id`), its admins, its moderators, and everyone else. */
 export const memberRole = pgEnum('member_role', ['owner', 'admin', 'moderator', 'member']);
-export const memberStatus = pgEnum('member_status', ['pending', 'approved']);
+/** 'closed': the member's account is closed ('Delete my account'); restoring it makes the membership approved again. */
+export const memberStatus = pgEnum('member_status', ['pending', 'approved', 'closed']);
 
 export const communityMembers = pgTable(
   'community_members',

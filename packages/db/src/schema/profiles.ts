@@ -20,6 +20,10 @@ export const profiles = pgTable(
     usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
     /** 'Hide my online status': never counted online nor shown with a dot (membership/presence.ts). */
     hidePresence: boolean('hide_presence').notNull().default(false),
+    /** 'Delete my account': closed at this time (signed out, hidden); restorable until it is erased ACCOUNT_ERASE_DAYS later. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the erasure job replaced the personal data with a tombstone ('Deleted member'); never undone. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** A community's member search: name and username, Arabic folded (schema/search.ts). */
@@ -34,6 +38,8 @@ export const profiles = pgTable(
     index('profiles_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('profiles_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     index('profiles_category_lower_idx').on(sql`lower(${t.category})`, t.createdAt),
+    // The erasure job's due list: closed accounts not yet erased.
+    index('profiles_closed_idx').on(t.closedAt).where(sql`${t.closedAt} IS NOT NULL AND ${t.erasedAt} IS NULL`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { RouterAnchor } from '../RouterLinks.tsx';
+import { PersonLink } from '../PersonName.tsx';
 import { RelativeTime } from '../feed/RelativeTime.tsx';
 
 interface CommentHeaderProps {
@@ -21,9 +21,7 @@ export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleti
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
       <Group gap={8} miw={0} wrap="wrap">
-        <RouterAnchor to="/profile/$username" params={{ username: author.username }} size="sm" fw={600} c="var(--mantine-color-text)">
-          {author.fullName ?? author.username}
-        </RouterAnchor>
+        <PersonLink person={author} size="sm" fw={600} c="var(--mantine-color-text)" />
         <RelativeTime date={createdAt} />
         {edited && (
           <Text size="xs" c="dimmed">

@@ -1,3 +1,4 @@
+import { displayName } from '../PersonName.tsx';
 import { Group, Stack, Text } from '@mantine/core';
 import type { MentionedPerson } from '@app/shared/mentions';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -44,7 +45,7 @@ export function CommentItem(props: CommentItemProps) {
   useEffect(() => {
     if (highlighted) item.current?.scrollIntoView({ block: 'center' });
   }, [highlighted]);
-  const name = author.fullName ?? author.username;
+  const name = displayName(author);
   return (
     <Group
       ref={item}

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RouterAnchor } from '../RouterLinks.tsx';
+import { PersonLink } from '../PersonName.tsx';
 import { UserAvatar } from '../UserAvatar.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
@@ -20,9 +20,7 @@ export function AuthorLine({ author, createdAt, edited, level, avatarSize = 42 }
     <Group gap="sm" wrap="nowrap" miw={0}>
       <UserAvatar userId={author.id} username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={avatarSize} />
       <Stack gap={0} miw={0}>
-        <RouterAnchor to="/profile/$username" params={{ username: author.username }} fw={700} c="var(--mantine-color-text)" truncate>
-          {author.fullName ?? author.username}
-        </RouterAnchor>
+        <PersonLink person={author} fw={700} c="var(--mantine-color-text)" truncate />
         <Group gap={6} wrap="nowrap">
           <RelativeTime date={createdAt} />
           {edited && (

@@ -1,3 +1,4 @@
+import { displayName } from '../PersonName.tsx';
 import { Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { findVideoEmbed } from '@app/shared/video';
 import { useState } from 'react';
@@ -36,7 +37,7 @@ export function PostCard({ post, position, total, commentsOpen: startOpen = fals
   const canManage = useCanManage(post.author.id);
   const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(startOpen);
-  const name = post.author.fullName ?? post.author.username;
+  const name = displayName(post.author);
   const prefix = feelingPrefix(t, post.feeling);
   const video = findVideoEmbed(post.content);
   const edited = post.updatedAt.getTime() > post.createdAt.getTime();

@@ -13,7 +13,7 @@ import { CommentForm } from '../comments/CommentForm.tsx';
 import { useFeed } from './FeedContext.tsx';
 import { useFeedCache } from './useFeedCache.ts';
 
-export const nameOf = (person: { fullName: string | null; username: string }) => person.fullName ?? person.username;
+export { displayName as nameOf } from '../PersonName.tsx';
 
 interface PostCommentFormProps {
   postId: string;

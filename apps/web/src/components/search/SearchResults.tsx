@@ -1,3 +1,4 @@
+import { displayName as nameOf } from '../PersonName.tsx';
 import { Badge, Stack, Text, Title } from '@mantine/core';
 import type { AppRouter } from '@app/api';
 import { IconBook, IconLock, IconMessage, IconMessages, IconSchool } from '@tabler/icons-react';
@@ -23,7 +24,6 @@ export function SearchResults({ results, communityName, onLeave }: SearchResults
   const { terms } = results;
   const mark = (text: string) => <Highlighted text={text} terms={terms} />;
   const community = { communityName };
-  const nameOf = (person: { fullName: string | null; username: string }) => person.fullName ?? person.username;
   return (
     <Stack gap="lg">
       <Group title={t('search.kinds.posts')} count={results.posts.length}>

@@ -22,7 +22,7 @@ export function createLucia(db: Db, options: AuthOptions) {
       expires: true,
       attributes: { secure: options.secureCookies, sameSite: 'lax', path: '/' },
     },
-    getUserAttributes: (row) => ({ username: row.username, email: row.email, interfaceLanguage: row.interfaceLanguage }),
+    getUserAttributes: (row) => ({ username: row.username, email: row.email, interfaceLanguage: row.interfaceLanguage, closedAt: row.closedAt }),
   });
 }
 
@@ -32,6 +32,7 @@ declare module 'lucia' {
   interface Register {
     Lucia: Auth;
     /** interfaceLanguage: the language e-mails are written in, kept in line with the `lang` cookie (session plugin). */
-    DatabaseUserAttributes: { username: string; email: string; interfaceLanguage: string | null };
+    /** closedAt: 'Delete my account' closed it; only restoring (deletion.restore) is open to it. */
+    DatabaseUserAttributes: { username: string; email: string; interfaceLanguage: string | null; closedAt: Date | null };
   }
 }

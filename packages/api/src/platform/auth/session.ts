@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '@app/db';
 import { sessions } from '@app/db/schema';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { publish } from '../live/publish.ts';
+import { publish, publishToMany } from '../live/publish.ts';
 import { sessionEventsTopic } from './events.ts';
 
 /** The topic a session's end is announced on, named by a hash: live events never hold a session id. */
@@ -19,6 +19,16 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
     await tx.delete(sessions).where(eq(sessions.id, sessionId));
     await publish(tx, sessionTopic(sessionId), { type: 'session.ended' });
   });
+}
+
+/**
+ * Ends every session of a person in the caller's transaction (closing their account), announcing
+ * each, so every open page of theirs is signed out; returns how many there were.
+ */
+export async function endAllSessions(tx: Queryable, userId: string): Promise<number> {
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  await publishToMany(tx, ended.map(({ id }) => sessionTopic(id)), { type: 'session.ended' });
+  return ended.length;
 }
 
 /** Whether the session still stands: one indexed read, without renewing it (calls over a WebSocket ask it each time). */

@@ -38,3 +38,20 @@ export async function publishToMany<E extends AnyEvent>(tx: Queryable, topics: T
     select pg_notify(${LIVE_CHANNEL}, id::text) from added`);
   return topics.length;
 }
+
+/**
+ * Records many events, each on its own topic, in one statement, and announces each (a change that
+ * touches many communities at once, such as closing an account); as `publish`, only on commit.
+ */
+export async function publishEach(tx: Queryable, items: Array<{ topic: Topic<AnyEvent>; event: AnyEvent }>): Promise<number> {
+  if (items.length === 0) return 0;
+  const rows = items.map(({ topic, event }) => ({ topic, type: event.type, payload: superjson.serialize(event) }));
+  await tx.execute(sql`
+    with added as (
+      insert into ${liveEvents} (topic, type, payload)
+      select r->>'topic', r->>'type', r->'payload'
+      from jsonb_array_elements(${JSON.stringify(rows)}::text::jsonb) as r
+      returning id)
+    select pg_notify(${LIVE_CHANNEL}, id::text) from added`);
+  return items.length;
+}

@@ -149,6 +149,10 @@ export const VALID_INPUTS: Record<string, InputFor> = {
     membershipAmountCents: 0,
   }),
   'communities.mine': () => undefined,
+  // The owner hands the world's community to the other member.
+  'communities.transferOwnership': ({ world }) => ({ communityId: world.community.id, userId: world.other }),
+  // Confirmed by typing its name (any case).
+  'communities.delete': ({ world }) => ({ communityId: world.community.id, name: world.community.name.toUpperCase() }),
 
   'membership.status': community,
   'membership.join': community,
@@ -298,5 +302,17 @@ export const VALID_INPUTS: Record<string, InputFor> = {
       .insert(partnerEarnings)
       .values({ partnerId: c.world.member, communityId: c.world.community.id, kind: 'commission', baseCents: 20, rateBasisPoints: 500, amountCents: 1 });
     return { partnerId: c.world.member, amountCents: 1, reference: 'Transfer 1' };
+  },
+
+  'deletion.status': () => undefined,
+  // Typed right; anyone but the world's owner first gives up communities made by other rows (communities.create).
+  'deletion.close': async ({ database, world, me }) => {
+    if (me && me !== world.owner) await database.db.delete(communities).where(eq(communities.ownerId, me));
+    return { username: await usernameOf(database, me) };
+  },
+  // A closed account (as 'Delete my account' leaves it) signed in again.
+  'deletion.restore': async ({ database, me }) => {
+    if (me) await database.db.update(profiles).set({ closedAt: new Date() }).where(eq(profiles.id, me));
+    return undefined;
   },
 };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
+import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { NotificationsForm } from './NotificationsForm.tsx';
 import { PresenceControl } from './PresenceControl.tsx';
 import { PushControl } from './PushControl.tsx';
@@ -52,6 +53,7 @@ export function SettingsPage({ section }: { section: Section }) {
               <Stack gap="xl">
                 <ProfileForm profile={me.data} />
                 <PresenceControl />
+                <DeleteAccountSection username={me.data.username} />
               </Stack>
             ) : section === 'notifications' ? (
               <Stack gap="xl">
