@@ -75,7 +75,7 @@ function JoinCard({ community, signedIn, removed, askAgainAt }: { community: Com
         </Text>
         {full || askAgainAt ? (
           <Button size="md" disabled fullWidth>
-            {askAgainAt ? t('communityPage.join.request') : t('communityPage.join.full')}
+            {full ? t('communityPage.join.full') : community.isPrivate ? t('communityPage.join.request') : t('communityPage.join.join')}
           </Button>
         ) : (
           <RouterButton
