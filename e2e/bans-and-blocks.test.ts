@@ -14,7 +14,6 @@ import {
   sendButton,
   shot,
   text,
-  thread,
   usePeople,
   VIEWPORTS,
 } from './support/index.ts';
@@ -122,7 +121,6 @@ describeBrowser('bans and blocks', () => {
 
     // Ben cannot message Ana: the chat says so.
     await ben.page.goto(chatUrl(community.name, ana.id));
-    await thread(ben.page, 'Ana Blocker').waitFor();
     await composerText(ben.page).fill('Why did you block me?');
     await sendButton(ben.page).click();
     await ben.page.getByRole('alert').filter({ hasText: 'This person does not accept messages from you.' }).waitFor({ timeout: 10_000 });
