@@ -121,8 +121,8 @@ describeBrowser('community page', () => {
     expect(await rows.nth(0).innerText()).toMatch(/Mina Member[\s\S]*Joined [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*Member/);
     expect(await rows.nth(1).innerText()).toMatch(/Owen Owner[\s\S]*Owner/);
     expect(await rows.nth(0).getByRole('link', { name: `@${member.username}` }).getAttribute('href')).toBe(`/profile/${member.username}`);
-    expect(await owner.page.getByRole('button', { name: 'Remove Mina Member' }).isVisible()).toBe(true);
-    expect(await owner.page.getByRole('button', { name: 'Remove Owen Owner' }).count()).toBe(0);
+    expect(await owner.page.getByRole('button', { name: 'Moderate Mina Member' }).isVisible()).toBe(true);
+    expect(await owner.page.getByRole('button', { name: 'Moderate Owen Owner' }).count()).toBe(0);
     expect(await owner.page.getByRole('heading', { name: "Tell us how it's going" }).isVisible()).toBe(true);
     expect(await owner.page.getByRole('link', { name: 'Share feedback' }).getAttribute('href')).toBe('/feedbacks');
     expect(await owner.page.getByRole('list', { name: 'Newest members' }).getByRole('listitem').count()).toBe(2);

@@ -76,15 +76,15 @@ describeBrowser('roles', () => {
     await moe.page.getByRole('heading', { name: 'About this community' }).waitFor();
     expect(await moe.page.getByRole('link', { name: 'Edit information' }).count()).toBe(0);
     await moe.page.getByRole('tab', { name: 'Members' }).click();
-    await rowOf(moe.page, 'Mia Member').getByRole('button', { name: 'Remove Mia Member' }).waitFor();
+    await rowOf(moe.page, 'Mia Member').getByRole('button', { name: 'Moderate Mia Member' }).waitFor();
     expect(await moe.page.getByRole('button', { name: /^Change the role of/ }).count()).toBe(0);
-    expect(await rowOf(moe.page, 'Rhea Owner').getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    expect(await rowOf(moe.page, 'Rhea Owner').getByRole('button', { name: /^Moderate/ }).count()).toBe(0);
     await shot(moe.page, 'roles-moderator-members');
 
     // The owner names Alma admin; Alma edits the about, but not the price.
     await nameRole(owner.page, 'Alma Admin', 'Make admin', 'Admin');
     await expect.poll(() => rowOf(moe.page, 'Alma Admin').getByText('Admin', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
-    expect(await rowOf(moe.page, 'Alma Admin').getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    expect(await rowOf(moe.page, 'Alma Admin').getByRole('button', { name: /^Moderate/ }).count()).toBe(0);
     await alma.page.goto(communityUrl(community.name, '?tab=about'));
     await alma.page.getByRole('link', { name: 'Edit information' }).click();
     await alma.page.getByRole('textbox', { name: 'Description' }).fill('Run by Rhea, Alma and Moe');

@@ -1,3 +1,4 @@
+import { blocksRouter } from './blocks/router.ts';
 import { chatRouter } from './chat/router.ts';
 import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   partners: partnersRouter,
   notifications: notificationsRouter,
   search: searchRouter,
+  blocks: blocksRouter,
   deletion: deletionRouter,
 });
 

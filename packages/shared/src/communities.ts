@@ -36,7 +36,10 @@ export const COMMUNITY_MESSAGES = {
   ownerCannotBeRemoved: 'The owner cannot be removed from the community.',
   noSuchRequest: 'There is no pending request from this person.',
   noSuchMember: 'This person is not a member of the community.',
-  removedByOwner: 'The owner removed you from this community, so you cannot join it again.',
+  banned: 'You are banned from this community.',
+  /** A removed member: joining again waits (JOIN_RETRY_DAYS) as a declined request does; `days` left, rounded up. */
+  removedWait: (days: number) =>
+    days === 1 ? 'You were removed from this community. You can ask to join again tomorrow.' : `You were removed from this community. You can ask to join again in ${days} days.`,
   saved: 'Changes saved successfully!',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
   pageSize: (max: number) => `Page size must be between 1 and ${max}.`,
@@ -162,10 +165,13 @@ export const onlineInput = communityIdInput.extend({
 export const memberActionInput = communityIdInput.extend({ userId: z.uuid({ error: COMMUNITY_MESSAGES.noSuchMember }) });
 export const checkoutInput = communityIdInput.extend({ checkoutType: z.literal('monthly').default('monthly') });
 
-/** 'removed': the owner removed this person, who cannot join again. */
-export type MembershipStatus = 'none' | 'pending' | 'approved' | 'removed' | 'declined';
+/**
+ * 'banned': banned (membership.ban), no way in until unbanned; 'declined' and 'removed' (with
+ * `askAgainAt`): a declined request or a removal, while the wait before asking again lasts.
+ */
+export type MembershipStatus = 'none' | 'pending' | 'approved' | 'banned' | 'removed' | 'declined';
 
-/** Days after a declined request before the person may ask to join again. */
+/** Days after a declined request or a removal before the person may ask to join again. */
 export const JOIN_RETRY_DAYS = 7;
 
 

@@ -63,8 +63,8 @@ async function expectCancelled(subscriptionRef: string, mode: 'revoke' | 'at_per
   await vi.waitFor(() => expect(local().cancellations).toContainEqual(expect.objectContaining({ subscriptionRef, mode })), { timeout: 5000, interval: 50 });
 }
 
-describe('removal by the owner', () => {
-  it('revokes the subscription; a renewal that still arrives is recorded but never re-admits, and the person stays banned', async () => {
+describe('removal and bans', () => {
+  it('a removal revokes the subscription; a renewal that still arrives never re-admits, and paying back in waits as joining does', async () => {
     const owner = await person();
     const community = await paidCommunity(owner);
     const member = await person();
@@ -77,13 +77,33 @@ describe('removal by the owner', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     await expectCancelled(subscriptionId, 'revoke');
 
+    expect(await deliver(renewalOf(checkout, member, community.name))).toBe('not_admitted_ended');
+    expect(await state(community.id, member.id)).toEqual({ membersCount: 1, membership: null, banned: false, payments: 2 });
+
+    // Nor can they start a new checkout before the wait is over.
+    const again = await mutate(member.cookie, 'payments.createCheckout', { communityId: community.id, checkoutType: 'monthly' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { json: { message: COMMUNITY_MESSAGES.removedWait(7) } } });
+    expect(await db().select().from(checkouts).where(and(eq(checkouts.communityId, community.id), eq(checkouts.status, 'open')))).toEqual([]);
+  });
+
+  it('a ban revokes the subscription; a renewal that still arrives is recorded but never re-admits, and the person stays banned', async () => {
+    const owner = await person();
+    const community = await paidCommunity(owner);
+    const member = await person();
+    const checkout = await payToJoin(member, community.id);
+    const { subscriptionId } = localIds(checkout);
+
+    const banned = await mutate(owner.cookie, 'membership.ban', { communityId: community.id, userId: member.id, reason: 'Spam' });
+    expect(banned.statusCode, banned.body).toBe(200);
+    await expectCancelled(subscriptionId, 'revoke');
+
     expect(await deliver(renewalOf(checkout, member, community.name))).toBe('not_admitted_banned');
     expect(await state(community.id, member.id)).toEqual({ membersCount: 1, membership: null, banned: true, payments: 2 });
 
-    // Nor can they start a new checkout.
     const again = await mutate(member.cookie, 'payments.createCheckout', { communityId: community.id, checkoutType: 'monthly' });
     expect(again.statusCode).toBe(403);
-    expect(again.json()).toMatchObject({ error: { json: { message: COMMUNITY_MESSAGES.removedByOwner } } });
+    expect(again.json()).toMatchObject({ error: { json: { message: COMMUNITY_MESSAGES.banned } } });
     expect(await db().select().from(checkouts).where(and(eq(checkouts.communityId, community.id), eq(checkouts.status, 'open')))).toEqual([]);
   });
 });

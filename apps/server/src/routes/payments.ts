@@ -119,7 +119,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       return page(reply, 409, localCheckoutMessage('Community full', COMMUNITY_MESSAGES.noSeats, { href: communityPath, label: `Back to ${communityName}` }));
     }
     if (outcome === 'not_admitted_banned') {
-      return page(reply, 403, localCheckoutMessage('Cannot join', COMMUNITY_MESSAGES.removedByOwner, { href: '/', label: 'Back to Discover' }));
+      return page(reply, 403, localCheckoutMessage('Cannot join', COMMUNITY_MESSAGES.banned, { href: '/', label: 'Back to Discover' }));
     }
     req.log.error({ checkoutId: checkout.id, status: res.statusCode, outcome }, 'local checkout: the webhook did not admit the payer');
     return page(reply, 502, localCheckoutMessage('Payment not recorded', 'The payment could not be recorded. Please try again.', { href: `/checkout/local/${checkout.id}`, label: 'Back to checkout' }));

@@ -13,18 +13,21 @@ interface ConfirmDialogProps {
   busy?: boolean;
   error?: string | null;
   danger?: boolean;
+  /** Fields under the question (a ban's optional reason). */
+  extra?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A small confirmation dialog (leaving, removing a member, leaving a form with unsaved changes). */
-export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel, busy = false, error, danger = true, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel, busy = false, error, danger = true, extra, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   useDialogFocusReturn(opened);
   return (
     <Modal closeButtonProps={{ 'aria-label': t('common.close') }} returnFocus={false} opened={opened} onClose={busy ? () => {} : onCancel} title={<Text fw={700}>{title}</Text>} centered radius="lg">
       <Stack gap="md">
         <Text size="sm">{children}</Text>
+        {extra}
         {error && (
           <Alert color="red" role="alert" p="xs">
             {error}

@@ -6,6 +6,7 @@ import type { useMe } from '../lib/auth.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { useLevelUps } from '../lib/useLevelUps.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { useLiveBlocks } from './blocks/useBlocks.ts';
 import { MessagesMenu } from './MessagesMenu.tsx';
 import { NotificationsBell } from './NotificationsBell.tsx';
 import { RouterActionIcon } from './RouterLinks.tsx';
@@ -19,6 +20,7 @@ export default function SignedInActions({ me }: { me: NonNullable<ReturnType<typ
     <>
       <FeedbacksLink />
       <LevelUps />
+      <LiveBlocks />
       <NotificationsBell />
       <MessagesMenu viewerId={me.id} />
       <AccountMenu profile={me} />
@@ -44,5 +46,11 @@ function FeedbacksLink() {
 /** Congratulates the signed-in person on each level they reach, wherever they are in the app. */
 function LevelUps() {
   useLevelUps();
+  return null;
+}
+
+/** Keeps the viewer's blocks current on every open page (a block made elsewhere collapses posts here). */
+function LiveBlocks() {
+  useLiveBlocks();
   return null;
 }

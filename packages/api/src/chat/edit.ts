@@ -9,7 +9,7 @@ import { announce, loadMessage, readMessage, withMentions, sealMessage } from '.
 export const edit = authorProcedure.input(editMessageInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const row = await loadMessage(tx, input.messageId);
-    await checkMentions(tx, row.communityId, input.text);
+    await checkMentions(tx, row.communityId, input.text, row.senderId);
     const current = readMessage(ctx.chatKeys, row);
     const sealed = sealMessage(ctx.chatKeys, row.communityId, row.senderId, row.receiverId, {
       text: input.text,

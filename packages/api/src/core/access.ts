@@ -1,5 +1,5 @@
 import type { Queryable } from '@app/db';
-import { comments, communities, communityEvents, communityMembers, courseModules, courses, feedbackComments, feedbacks, lessons, messages, posts } from '@app/db/schema';
+import { comments, communities, communityBans, communityEvents, communityMembers, courseModules, courses, feedbackComments, feedbacks, lessons, messages, posts } from '@app/db/schema';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { COURSE_MESSAGES } from '@app/shared/courses';
@@ -47,6 +47,8 @@ export interface Scope {
   subject: Subject | null;
   /** Chat: the other person (the input's `userId`, or the other party of the message) and whether they belong. */
   peer: { id: string; member: boolean } | null;
+  /** The caller is banned from the community (membership.ban): every rule refuses them, saying so. */
+  banned?: boolean;
 }
 
 /** Who may call a procedure: the rules the builders declare, listed in the README's table. */
@@ -127,6 +129,7 @@ interface ScopeRow {
   authorRole: CommunityRole | null;
   peerId: string | null;
   peerStatus: Membership['status'] | null;
+  banned: boolean;
 }
 
 /** Loads the scope in one query: the community, the caller's membership, the subject and the peer's standing. */
@@ -145,6 +148,7 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
       authorRole: subject ? authorship.role : sql<null>`null`,
       peerId: peerId ? sql<string>`${peerId}` : sql<null>`null`,
       peerStatus: theirs.status,
+      banned: sql<boolean>`exists (select 1 from ${communityBans} where ${communityBans.communityId} = ${communities.id} and ${communityBans.userId} = ${userId}::uuid)`,
   };
   // The joins differ by scope, so the query is built dynamically; its columns are the ones above.
   let query: PgSelect = db.select(columns).from(subject ? subject.from : communities).$dynamic();
@@ -176,6 +180,7 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
           }
         : null,
     peer: row.peerId ? { id: row.peerId, member: peerMember } : null,
+    banned: row.banned,
   };
 }
 
@@ -248,6 +253,8 @@ export const mayAdminister = (scope: Pick<Scope, 'membership'>) => atLeast(roleI
 export function refusal(rule: ScopedRule, scope: Scope, userId: string, ref: ScopeRef, override?: string): AppError | null {
   const words = SCOPE_KEYS[ref.key];
   const forbidden = (message: string) => new AppError('FORBIDDEN', override ?? message);
+  // A banned person is told so, whatever they ask for (a ban ends any membership, so they hold none).
+  if (scope.banned && !isMember(scope)) return new AppError('FORBIDDEN', COMMUNITY_MESSAGES.banned);
   switch (rule) {
     case 'member':
       return isMember(scope) ? null : forbidden(COMMUNITY_MESSAGES.membersOnly);

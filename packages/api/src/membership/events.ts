@@ -12,6 +12,8 @@ export type MembershipEvent =
   | { type: 'request.closed'; userId: string }
   /** A member was named admin or moderator, made a member again, or given the community (owner): their page reads its capabilities again. */
   | { type: 'role.changed'; userId: string; role: CommunityRole }
+  /** Someone was banned or unbanned: moderators' Banned lists read again (passed to moderators only). */
+  | { type: 'bans.changed' }
   /** Who is online may have changed (presence.ts): no one's id, pages refetch membership.online. */
   | { type: 'presence.changed' };
 

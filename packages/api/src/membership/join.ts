@@ -22,13 +22,14 @@ export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).in
     if (existing?.status === 'approved') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyMember);
     if (existing?.status === 'pending') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);
     if (await isBanned(tx, community.id, userId)) throw admissionRefused('banned');
+    // A declined request or a removal waits JOIN_RETRY_DAYS before asking again, whatever the way in.
+    await refuseWhileDeclined(tx, community.id, userId);
     if (community.membershipAmountCents > 0) throw new AppError('PRECONDITION_FAILED', COMMUNITY_MESSAGES.paymentRequired);
     if (community.availableSeats !== null && community.membersCount >= community.availableSeats) {
       throw new AppError('CONFLICT', COMMUNITY_MESSAGES.noSeats);
     }
 
     if (community.isPrivate) {
-      await refuseWhileDeclined(tx, community.id, userId);
       const [request] = await tx
         .insert(communityMembers)
         .values({ communityId: community.id, userId, role: 'member', status: 'pending' })

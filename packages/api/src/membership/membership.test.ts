@@ -201,11 +201,13 @@ describe('owner-only and member-only procedures', () => {
       message: COMMUNITY_MESSAGES.ownerCannotBeRemoved,
     });
     expect(await counts(id)).toEqual({ membersCount: 1, approved: 1 });
-    // A removed member cannot come back; one who left can.
-    expect(await callerFor(scene.database, a).membership.status({ communityId: id })).toMatchObject({ status: 'removed', role: null });
+    // A removed member waits as a declined request does (bans.test.ts: a ban keeps them out); one who left comes back at once.
+    const removed = await callerFor(scene.database, a).membership.status({ communityId: id });
+    expect(removed).toMatchObject({ status: 'removed', role: null });
+    expect(removed.askAgainAt!.getTime() - Date.now()).toBeGreaterThan((JOIN_RETRY_DAYS - 1) * 86_400_000);
     await expect(callerFor(scene.database, a).membership.join({ communityId: id })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-      message: COMMUNITY_MESSAGES.removedByOwner,
+      code: 'CONFLICT',
+      message: COMMUNITY_MESSAGES.removedWait(JOIN_RETRY_DAYS),
     });
     expect(await callerFor(scene.database, b).membership.join({ communityId: id })).toMatchObject({ status: 'approved' });
     expect(await counts(id)).toEqual({ membersCount: 2, approved: 2 });

@@ -2,6 +2,7 @@ import type { Queryable } from '@app/db';
 import { communityMembers, profiles } from '@app/db/schema';
 import { MENTION_MESSAGES, MENTION_PATTERN_SQL, mentionableInput, mentionedIds, type MentionedPerson } from '@app/shared/mentions';
 import { and, asc, eq, ilike, inArray, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { blocks, refuseBlockedMentions } from '../blocks/service.ts';
 import { AppError } from '../core/errors.ts';
 import { memberProcedure } from '../core/trpc.ts';
 
@@ -11,13 +12,15 @@ export const MENTIONABLE_MAX = 8;
 /**
  * The people a text about to be saved mentions, each checked: only the community's approved
  * members may be mentioned, anyone else (a stranger, a pending applicant, someone removed, an id of
- * nobody) refuses the whole text (400), nothing saved.
+ * nobody) refuses the whole text (400), nothing saved; so does mentioning someone who blocks the
+ * text's author (`authorId`: blocks.ts).
  */
-export async function checkMentions(db: Queryable, communityId: string, text: string): Promise<string[]> {
+export async function checkMentions(db: Queryable, communityId: string, text: string, authorId?: string): Promise<string[]> {
   const ids = mentionedIds(text);
   if (ids.length === 0) return [];
   const members = await db.$count(communityMembers, and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, 'approved'), inArray(communityMembers.userId, ids)));
   if (members !== ids.length) throw new AppError('BAD_REQUEST', MENTION_MESSAGES.notMember);
+  if (authorId) await refuseBlockedMentions(db, authorId, ids);
   return ids;
 }
 
@@ -48,8 +51,8 @@ export async function mentionedPeople(db: Queryable, communityId: string, texts:
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The picker behind `@`: the community's approved members (but the caller) whose username or name
- * starts a word with the search, at most eight, for its members.
+ * The picker behind `@`: the community's approved members (but the caller, and those who block
+ * the caller) whose username or name starts a word with the search, at most eight, for its members.
  */
 export const mentionable = memberProcedure.input(mentionableInput).query(({ ctx, input }) => {
   const search = likeEscaped(input.search);
@@ -62,6 +65,7 @@ export const mentionable = memberProcedure.input(mentionableInput).query(({ ctx,
         eq(communityMembers.communityId, ctx.community.id),
         eq(communityMembers.status, 'approved'),
         ne(communityMembers.userId, ctx.user.id),
+        sql`not ${blocks(communityMembers.userId, sql`${ctx.user.id}::uuid`)}`,
         search === '' ? undefined : or(ilike(profiles.username, `${search}%`), ilike(profiles.fullName, `${search}%`), ilike(profiles.fullName, `% ${search}%`)),
       ),
     )

@@ -6,7 +6,7 @@ import { type MembershipEvent, membershipTopic } from './events.ts';
 
 /**
  * Who joins, is approved, leaves or is removed, as it happens, for the community's members (join
- * requests for its moderators, admins and owner only; role changes and that who is online may have
+ * requests and bans for its moderators, admins and owner only; role changes and that who is online may have
  * changed, for all): open pages keep their member counts and lists current. Ends when
  * the subscriber's own membership does.
  */
@@ -28,6 +28,7 @@ export const onChange = memberProcedure.input(feedSubscriptionInput).subscriptio
         // role change makes the web subscribe again).
         case 'request.opened':
         case 'request.closed':
+        case 'bans.changed':
           return moderates ? event : null;
         default:
           return null;

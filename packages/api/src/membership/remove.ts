@@ -4,13 +4,15 @@ import { AppError } from '../core/errors.ts';
 import { expireOpenCheckouts } from '../payments/checkouts.ts';
 import { stopSubscription } from '../payments/cancellations.ts';
 import { moderatorProcedure } from '../core/trpc.ts';
-import { ban, dischargeMember, loadCommunity, membershipOf } from './service.ts';
+import { dischargeMember, loadCommunity, membershipOf, recordDecline } from './service.ts';
 
 /**
  * A moderator, admin or the owner removes an approved member they outrank (never the owner; a
- * moderator only members, an admin moderators and members); the seat is freed, the role goes with
- * the membership, and the person cannot join again. The subscription that paid for the membership is revoked at once (after the commit),
- * and any checkout they had open is closed, so no payment of theirs lets them back in.
+ * moderator only members, an admin moderators and members); the seat is freed and the role goes
+ * with the membership. The person may ask to join again after the wait a declined request has
+ * (JOIN_RETRY_DAYS, recorded in join_declines as a removal); keeping someone out is `ban`. The
+ * subscription that paid for the membership is revoked at once (after the commit), and any
+ * checkout they had open is closed.
  */
 export const remove = moderatorProcedure.input(memberActionInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
@@ -20,7 +22,7 @@ export const remove = moderatorProcedure.input(memberActionInput).mutation(({ ct
     if (target?.status === 'approved' && !outranks(ctx.membership?.role, target.role)) throw new AppError('FORBIDDEN', ROLE_MESSAGES.outranked);
     const { removed, membersCount, checkoutId } = await dischargeMember(tx, ctx.community.id, input.userId);
     if (!removed) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchMember);
-    await ban(tx, ctx.community.id, input.userId, ctx.user.id);
+    await recordDecline(tx, ctx.community.id, input.userId, 'removed');
     if (checkoutId) await stopSubscription(tx, checkoutId, 'revoke', 'removed');
     await expireOpenCheckouts(tx, ctx.community.id, input.userId);
     return { membersCount };

@@ -1,9 +1,11 @@
 import type { Queryable } from '@app/db';
 import { communities, communityBans, communityMembers, joinDeclines } from '@app/db/schema';
 import { COMMUNITY_MESSAGES, JOIN_RETRY_DAYS } from '@app/shared/communities';
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CommunityRow, Membership } from '../core/access.ts';
 import { AppError } from '../core/errors.ts';
+import { expireOpenCheckouts } from '../payments/checkouts.ts';
+import { stopSubscription } from '../payments/cancellations.ts';
 import { publish } from '../platform/live/publish.ts';
 import { tellReferrerOfMembers } from '../partners/referrer.ts';
 import { membershipTopic } from './events.ts';
@@ -35,7 +37,7 @@ export async function membershipOf(db: Queryable, communityId: string, userId: s
 export type RefusalReason = 'full' | 'already-member' | 'banned';
 export type Admission = { admitted: true; membersCount: number } | { admitted: false; reason: RefusalReason };
 
-/** True when the owner removed this person from the community: no join or payment admits them again. */
+/** True while this person is banned from the community: no join, request, invitation or payment admits them. */
 export async function isBanned(db: Queryable, communityId: string, userId: string): Promise<boolean> {
   const [ban] = await db
     .select({ userId: communityBans.userId })
@@ -44,16 +46,48 @@ export async function isBanned(db: Queryable, communityId: string, userId: strin
   return !!ban;
 }
 
-/** Records that the owner removed this person (in the removal's transaction). */
-export async function ban(tx: Queryable, communityId: string, userId: string, bannedBy: string): Promise<void> {
-  await tx.insert(communityBans).values({ communityId, userId, bannedBy }).onConflictDoNothing();
+/** SQL: `userId` is not banned from the community in `communityId` (Discover leaves those out for them). */
+export const notBannedFrom = (communityId: AnyColumn, userId: string): SQL =>
+  sql`not exists (select 1 from ${communityBans} where ${communityBans.communityId} = ${communityId} and ${communityBans.userId} = ${userId}::uuid)`;
+
+/**
+ * Bans `userId` from the community (in the caller's transaction; the caller has checked that
+ * `bannedBy` may): records who, when and why (banning again restates them), ends an approved
+ * membership (not the owner's) and revokes the subscription that paid for it, closes a pending
+ * request and any open checkout, and tells the person's open pages (their live subscriptions to the
+ * community end on `membership.ended`) and the moderators' Banned lists (`bans.changed`).
+ */
+export async function ban(tx: Queryable, communityId: string, userId: string, bannedBy: string, { reason = null }: { reason?: string | null } = {}): Promise<void> {
+  await tx
+    .insert(communityBans)
+    .values({ communityId, userId, bannedBy, reason })
+    .onConflictDoUpdate({ target: [communityBans.communityId, communityBans.userId], set: { bannedBy, reason, createdAt: sql`now()` } });
+  const { checkoutId } = await dischargeMember(tx, communityId, userId);
+  if (checkoutId) await stopSubscription(tx, checkoutId, 'revoke', 'banned');
+  await expireOpenCheckouts(tx, communityId, userId);
+  if (await closeRequest(tx, communityId, userId)) await tellApplicant(tx, userId);
+  await publish(tx, membershipTopic(communityId), { type: 'bans.changed' });
+}
+
+/** Lifts a ban (and any wait before joining again); false when there was none. */
+export async function unban(tx: Queryable, communityId: string, userId: string): Promise<boolean> {
+  const lifted = await tx
+    .delete(communityBans)
+    .where(and(eq(communityBans.communityId, communityId), eq(communityBans.userId, userId)))
+    .returning({ userId: communityBans.userId });
+  if (lifted.length === 0) return false;
+  await tx.delete(joinDeclines).where(and(eq(joinDeclines.communityId, communityId), eq(joinDeclines.userId, userId)));
+  await publish(tx, membershipTopic(communityId), { type: 'bans.changed' });
+  // Their open page (the banned notice) reads its standing again.
+  await tellApplicant(tx, userId);
+  return true;
 }
 
 /**
  * Makes `userId` an approved member of the community, inside the caller's transaction: takes a
  * seat (the conditional increment holds the seat cap however many joins race, since each waits on
  * the community row and re-checks the cap), then inserts the membership or approves a pending one.
- * When full, already a member or removed by the owner nothing changes and the caller decides what
+ * When full, already a member or banned nothing changes and the caller decides what
  * that means. `checkoutId` names the checkout whose subscription pays for the membership.
  */
 export async function admitMember(tx: Queryable, communityId: string, userId: string, checkoutId: string | null = null): Promise<Admission> {
@@ -93,7 +127,7 @@ export async function admitMember(tx: Queryable, communityId: string, userId: st
 
 /** The refusal a person sees when they could not be admitted. */
 export function admissionRefused(reason: RefusalReason): AppError {
-  if (reason === 'banned') return new AppError('FORBIDDEN', COMMUNITY_MESSAGES.removedByOwner);
+  if (reason === 'banned') return new AppError('FORBIDDEN', COMMUNITY_MESSAGES.banned);
   return new AppError('CONFLICT', reason === 'full' ? COMMUNITY_MESSAGES.noSeats : COMMUNITY_MESSAGES.alreadyMember);
 }
 
@@ -153,29 +187,41 @@ export async function closeRequest(tx: Queryable, communityId: string, userId: s
   return closed.length > 0;
 }
 
-/** When a declined person may ask to join again, or null when nothing holds them back (no decline, or it is JOIN_RETRY_DAYS old). */
-export async function askAgainAt(db: Queryable, communityId: string, userId: string): Promise<Date | null> {
+export type JoinWaitReason = (typeof joinDeclines.$inferSelect)['reason'];
+
+/**
+ * Why and until when a declined or removed person waits before asking to join again, or null when
+ * nothing holds them back (neither, or it is JOIN_RETRY_DAYS old).
+ */
+export async function joinWait(db: Queryable, communityId: string, userId: string): Promise<{ until: Date; reason: JoinWaitReason } | null> {
   const [row] = await db
-    .select({ declinedAt: joinDeclines.declinedAt })
+    .select({ declinedAt: joinDeclines.declinedAt, reason: joinDeclines.reason })
     .from(joinDeclines)
     .where(and(eq(joinDeclines.communityId, communityId), eq(joinDeclines.userId, userId)));
   if (!row) return null;
-  const at = new Date(row.declinedAt.getTime() + JOIN_RETRY_DAYS * DAY_MS);
-  return at.getTime() > Date.now() ? at : null;
+  const until = new Date(row.declinedAt.getTime() + JOIN_RETRY_DAYS * DAY_MS);
+  return until.getTime() > Date.now() ? { until, reason: row.reason } : null;
 }
 
-/** Refuses (CONFLICT, with the days left) a request from someone declined within JOIN_RETRY_DAYS. */
+/** When a declined or removed person may ask to join again, or null when nothing holds them back. */
+export async function askAgainAt(db: Queryable, communityId: string, userId: string): Promise<Date | null> {
+  return (await joinWait(db, communityId, userId))?.until ?? null;
+}
+
+/** Refuses (CONFLICT, with the days left) joining or paying from someone declined or removed within JOIN_RETRY_DAYS. */
 export async function refuseWhileDeclined(db: Queryable, communityId: string, userId: string): Promise<void> {
-  const waitUntil = await askAgainAt(db, communityId, userId);
-  if (waitUntil) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.declinedWait(Math.ceil((waitUntil.getTime() - Date.now()) / DAY_MS)));
+  const wait = await joinWait(db, communityId, userId);
+  if (!wait) return;
+  const days = Math.ceil((wait.until.getTime() - Date.now()) / DAY_MS);
+  throw new AppError('CONFLICT', wait.reason === 'removed' ? COMMUNITY_MESSAGES.removedWait(days) : COMMUNITY_MESSAGES.declinedWait(days));
 }
 
-/** Records a declined request (in the decline's transaction), restarting the wait. */
-export async function recordDecline(tx: Queryable, communityId: string, userId: string): Promise<void> {
+/** Records a declined request or a removal (in its transaction), restarting the wait before asking again. */
+export async function recordDecline(tx: Queryable, communityId: string, userId: string, reason: JoinWaitReason = 'declined'): Promise<void> {
   await tx
     .insert(joinDeclines)
-    .values({ communityId, userId })
-    .onConflictDoUpdate({ target: [joinDeclines.communityId, joinDeclines.userId], set: { declinedAt: sql`now()` } });
+    .values({ communityId, userId, reason })
+    .onConflictDoUpdate({ target: [joinDeclines.communityId, joinDeclines.userId], set: { declinedAt: sql`now()`, reason } });
 }
 
 /**

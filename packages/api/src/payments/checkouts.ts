@@ -90,7 +90,7 @@ async function expire(db: Queryable, checkoutId: string): Promise<void> {
   await db.update(checkouts).set({ status: 'expired' }).where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'open')));
 }
 
-/** Closes a person's open checkouts for a community (in the caller's transaction): after a removal, none may be paid. */
+/** Closes a person's open checkouts for a community (in the caller's transaction): after a removal or a ban, none may be paid. */
 export async function expireOpenCheckouts(tx: Queryable, communityId: string, userId: string): Promise<void> {
   await tx
     .update(checkouts)

@@ -2,7 +2,7 @@ import { profiles } from '@app/db/schema';
 import { checkoutInput, COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
 import { AppError, SIGNED_IN_MESSAGE } from '../core/errors.ts';
-import { isBanned, loadCommunity, membershipOf } from '../membership/service.ts';
+import { isBanned, loadCommunity, membershipOf, refuseWhileDeclined } from '../membership/service.ts';
 import { protectedProcedure } from '../core/trpc.ts';
 import { openCheckout } from './checkouts.ts';
 import { PAYMENT_MESSAGES } from './provider.ts';
@@ -18,9 +18,11 @@ export const createCheckout = protectedProcedure.meta({ rateLimit: 'payments:che
   const community = await loadCommunity(ctx.db, input.communityId);
   if (community.membershipAmountCents <= 0) throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.notPaid);
   if (community.ownerId === userId) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyMember);
-  if (await isBanned(ctx.db, community.id, userId)) throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.removedByOwner);
+  if (await isBanned(ctx.db, community.id, userId)) throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.banned);
   const membership = await membershipOf(ctx.db, community.id, userId);
   if (membership?.status === 'approved') throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyMember);
+  // Removed (or declined) lately: paying back in waits as joining does.
+  await refuseWhileDeclined(ctx.db, community.id, userId);
   if (community.availableSeats !== null && community.membersCount >= community.availableSeats) {
     throw new AppError('CONFLICT', COMMUNITY_MESSAGES.noSeats);
   }

@@ -127,14 +127,14 @@ describe('payments.createCheckout', () => {
     expect(row).toMatchObject({ provider: 'polar', status: 'expired', providerRef: null });
   });
 
-  it('refuses someone the owner removed, with the spec text, recording nothing', async () => {
+  it('refuses someone banned, with a clear message, recording nothing', async () => {
     const owner = await createTestUser(scene.database);
     const paid = await community(owner);
     const removed = await createTestUser(scene.database);
     await scene.database.db.insert(communityBans).values({ communityId: paid.id, userId: removed, bannedBy: owner });
     await expect(callerFor(scene.database, removed).payments.createCheckout({ communityId: paid.id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
-      message: COMMUNITY_MESSAGES.removedByOwner,
+      message: COMMUNITY_MESSAGES.banned,
     });
     expect(await checkoutsOf(paid.id)).toHaveLength(0);
   });

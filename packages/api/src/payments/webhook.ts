@@ -102,7 +102,7 @@ export type OrderPaidOutcome =
   | { outcome: 'renewed'; checkoutId: string; paymentId: string }
   /** Paid, but the community filled up meanwhile: recorded, not admitted, the subscription stopped; to be refunded. */
   | { outcome: 'not_admitted_full'; checkoutId: string; paymentId: string }
-  /** Paid, but the owner had removed this person: recorded, not admitted, the subscription stopped; to be refunded. */
+  /** Paid, but this person is banned: recorded, not admitted, the subscription stopped; to be refunded. */
   | { outcome: 'not_admitted_banned'; checkoutId: string; paymentId: string }
   /** A renewal, but the membership it paid for has ended (left): recorded, not admitted, the subscription stopped; to be refunded. */
   | { outcome: 'not_admitted_ended'; checkoutId: string; paymentId: string }
@@ -126,7 +126,7 @@ const UUID = z.uuid();
  * it and changes nothing), then for `order.paid` on one of our checkouts records the payment for the
  * period paid and the subscription's id. The first payment of a checkout makes the payer an approved
  * member whose membership that checkout pays for; a renewal keeps that membership and never starts
- * one. A payment that admits nobody (full, removed by the owner, left, paid twice) queues stopping
+ * one. A payment that admits nobody (full, banned, left, paid twice) queues stopping
  * its subscription, so the person is not charged again; the payment stays on record.
  */
 export async function handlePolarEvent(db: Db, deliveryId: string, payload: unknown): Promise<OrderPaidOutcome> {

@@ -54,7 +54,7 @@ async function threadOf(tx: Queryable, postId: string, answeredId: string): Prom
  */
 export const addComment = memberProcedure.meta({ rateLimit: 'comment:create' }).input(createCommentInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
-    const mentioned = await checkMentions(tx, ctx.community.id, input.content);
+    const mentioned = await checkMentions(tx, ctx.community.id, input.content, ctx.user.id);
     const answeredId = input.replyToId ?? null;
     const replyToId = answeredId ? await threadOf(tx, input.postId, answeredId) : null;
     const [inserted] = await tx.insert(comments).values({ postId: input.postId, userId: ctx.user.id, content: input.content, replyToId }).returning({ id: comments.id });

@@ -35,7 +35,7 @@ export const updateComment = authorProcedure
   .input(updateCommentInput)
   .mutation(({ ctx, input }) =>
     ctx.db.transaction(async (tx) => {
-      const mentioned = await checkMentions(tx, ctx.community.id, input.content);
+      const mentioned = await checkMentions(tx, ctx.community.id, input.content, ctx.user.id);
       const before = await lockComment(tx, input.commentId);
       if (!before || before.deletedAt) throw notFound();
       if (before.content !== input.content) {

@@ -28,7 +28,7 @@ export const create = memberProcedure.meta({ rateLimit: 'post:create' }).input(c
   const attachmentType = input.attachmentKey ? contentTypeOfKey(input.attachmentKey) : null;
   if (input.attachmentKey && !attachmentType) throw new AppError('BAD_REQUEST', POST_MESSAGES.attachment);
   return ctx.db.transaction(async (tx) => {
-    const mentioned = await checkMentions(tx, community.id, input.content);
+    const mentioned = await checkMentions(tx, community.id, input.content, ctx.user.id);
     await checkPostCategory(tx, community.id, input.categoryId);
     if (input.attachmentKey) await requireOwnUpload(tx, POST_ATTACHMENT_BUCKET, input.attachmentKey, userId, POST_MESSAGES.attachment);
     const [post] = await tx

@@ -16,7 +16,7 @@ import { setPoll } from './polls.ts';
  * votes; a poll given with the edit is set as polls.ts `setPoll` allows. */
 export const update = authorOrModeratorProcedure.input(updatePostInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
-    const mentioned = await checkMentions(tx, ctx.community.id, input.content);
+    const mentioned = await checkMentions(tx, ctx.community.id, input.content, ctx.subject!.authorId);
     await checkPostCategory(tx, ctx.community.id, input.categoryId);
     // An edit that names no category (undefined) keeps the post's; null takes it out of its category.
     const category = input.categoryId === undefined ? {} : { categoryId: input.categoryId };

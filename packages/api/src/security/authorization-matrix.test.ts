@@ -34,7 +34,7 @@ type Row = readonly [Expected, Expected, Expected, Expected, Expected, Expected,
 /**
  * anonymous: signed out. stranger: signed in, no tie to the community. pending: asked to join, not
  * yet approved. member: approved, and the author of the world's post, comment and message (to
- * another member). removed: approved once, then removed by the owner (banned). moderator and admin:
+ * another member). removed: approved once, then banned by the owner (membership.ban). moderator and admin:
  * approved members the owner named so (membership.setRole), neither the author of anything.
  * owner: the owner. Moderators approve, decline, remove members and others' posts and comments, and
  * pin; admins also edit the community, its categories, courses and events, and name moderators;
@@ -55,7 +55,8 @@ const MATRIX: Record<string, Row> = {
   'communities.list':              [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'communities.count':             [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'communities.ofProfile':         [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
-  'communities.byName':            [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  // The banned person is told they are banned (the community page shows it).
+  'communities.byName':            [ok,            ok,            ok,            ok,            FORBIDDEN,     ok,            ok,            ok],
   'communities.create':            [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'communities.update':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
   'communities.mine':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
@@ -72,6 +73,10 @@ const MATRIX: Record<string, Row> = {
   'membership.approve':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   'membership.decline':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   'membership.remove':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  // The input bans the other member; unban lifts the world's ban of the removed person.
+  'membership.ban':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'membership.unban':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'membership.bans':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   // The applicant withdraws the request; who is not in has nothing to leave; the owner cannot leave.
   // The owner names admins and moderators, an admin moderators only: the input makes the other member a moderator.
   'membership.setRole':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
@@ -161,6 +166,12 @@ const MATRIX: Record<string, Row> = {
   'notifications.pushSubscribe':   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'notifications.pushUnsubscribe': [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'search.community':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+
+  // Blocks are between two people, whatever their communities: anyone signed in blocks anyone.
+  'blocks.block':                  [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'blocks.unblock':                [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'blocks.list':                   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'blocks.onChange':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
   // The wall is the platform's: every signed-in person reads and writes it; the member wrote the
   // feedback and comment in question, and only an author changes their own (admins: below).

@@ -23,7 +23,7 @@ export interface TestPeople {
   other: string;
   /** Asked to join the private community; the request is pending. */
   applicant: string;
-  /** Was approved, then removed by the owner (membership.remove): banned from rejoining. */
+  /** Was approved, then banned by the owner (membership.ban): cannot see the community or rejoin. */
   removed: string;
   /** Signed in, with no tie to the community. */
   stranger: string;
@@ -35,7 +35,7 @@ export async function createTestPeople(database: Database): Promise<TestPeople> 
 }
 
 /**
- * A private community with `people` in their standings (the applicant's request and the removal go
+ * A private community with `people` in their standings (the applicant's request and the ban go
  * through the router, as in the app), a post and a comment by the member, a message from the
  * member to the other, and a course visible to members with one module of one lesson. The same people can stand in any number of worlds.
  */
@@ -49,7 +49,7 @@ export async function createTestWorld(database: Database, people?: TestPeople) {
   ]);
   const as = (userId: string) => callerFor(database, userId, { rateLimiter: unlimitedRateLimiter });
   await as(p.applicant).membership.join({ communityId: community.id });
-  await as(p.owner).membership.remove({ communityId: community.id, userId: p.removed });
+  await as(p.owner).membership.ban({ communityId: community.id, userId: p.removed });
   const [post] = await database.db.insert(posts).values({ communityId: community.id, userId: p.member, content: 'hello' }).returning();
   const [comment] = await database.db.insert(comments).values({ postId: post!.id, userId: p.member, content: 'first' }).returning();
   const message = await as(p.member).chat.send({ communityId: community.id, userId: p.other, text: 'hi' });

@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { communityColumn } from './communities.ts';
 import { personColumn, profiles } from './profiles.ts';
 
@@ -29,8 +29,9 @@ export const communityMembers = pgTable(
 );
 
 /**
- * People the owner removed from a community: they cannot join again, and no payment (a renewal,
- * a late first order) admits them.
+ * People a moderator, admin or the owner banned from a community (membership.ban), with who, when
+ * and why: until unbanned they cannot see it, join, request, pay for or be invited back into it,
+ * and no payment (a renewal, a late first order) admits them.
  */
 export const communityBans = pgTable(
   'community_bans',
@@ -38,14 +39,24 @@ export const communityBans = pgTable(
     communityId: communityColumn('community_id'),
     userId: personColumn('user_id'),
     bannedBy: uuid('banned_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Why, in the banner's words (at most BAN_REASON_MAX characters); null: no reason given. For moderators only. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_bans_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    index('community_bans_user_idx').on(t.userId),
+    index('community_bans_list_idx').on(t.communityId, t.createdAt),
+  ],
 );
 
+/** Why a person waits before joining again: their request was declined, or they were removed. */
+export const joinWaitReason = pgEnum('join_wait_reason', ['declined', 'removed']);
+
 /**
- * Join requests a moderator declined, one row a person and community (the latest): the person may
- * ask again once JOIN_RETRY_DAYS have passed (membership.join), and their page says when.
+ * Join requests a moderator declined, and members a moderator removed, one row a person and
+ * community (the latest): the person may ask again once JOIN_RETRY_DAYS have passed
+ * (membership.join, payments.createCheckout), and their page says when and why.
  */
 export const joinDeclines = pgTable(
   'join_declines',
@@ -53,6 +64,7 @@ export const joinDeclines = pgTable(
     communityId: communityColumn('community_id'),
     userId: personColumn('user_id'),
     declinedAt: timestamp('declined_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: joinWaitReason('reason').notNull().default('declined'),
   },
   (t) => [primaryKey({ columns: [t.communityId, t.userId] })],
 );

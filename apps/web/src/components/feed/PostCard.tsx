@@ -19,6 +19,8 @@ import { PostMenu } from './PostMenu.tsx';
 import { PostText } from './PostText.tsx';
 import { PostVideo } from './PostVideo.tsx';
 import type { FeedItem } from '../../lib/paged.ts';
+import { BlockedPlaceholder } from '../blocks/BlockedCollapse.tsx';
+import { useBlockedIds } from '../blocks/useBlocks.ts';
 
 interface PostCardProps {
   post: FeedItem;
@@ -31,18 +33,24 @@ interface PostCardProps {
   highlightComment?: string;
 }
 
-/** A post: author, time, feeling, text (links and a video player), attachment, likes and comments. */
+/**
+ * A post: author, time, feeling, text (links and a video player), attachment, likes and comments;
+ * collapsed behind 'Show' when the viewer blocks its author.
+ */
 export function PostCard({ post, position, total, commentsOpen: startOpen = false, highlightComment }: PostCardProps) {
   const { t } = useTranslation();
   const canManage = useCanManage(post.author.id);
   const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(startOpen);
+  const blocked = useBlockedIds().has(post.author.id);
+  const [shown, setShown] = useState(false);
   const name = displayName(post.author);
   const prefix = feelingPrefix(t, post.feeling);
   const video = findVideoEmbed(post.content);
   const edited = post.updatedAt.getTime() > post.createdAt.getTime();
   // A linked post is shown twice (above the feed and in it): its comments' id says which.
   const commentsId = `post-${post.id}-comments${startOpen ? '-linked' : ''}`;
+  if (blocked && !shown) return <BlockedPlaceholder kind="post" position={position} total={total} onShow={() => setShown(true)} />;
 
   return (
     <Paper component="article" withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} aria-label={t('feed.post.label', { name })} aria-posinset={position} aria-setsize={total}>

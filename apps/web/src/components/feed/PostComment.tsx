@@ -9,6 +9,8 @@ import { serverText } from '../../i18n/server-text.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import type { FeedComment } from '../../lib/paged.ts';
+import { BlockedPlaceholder } from '../blocks/BlockedCollapse.tsx';
+import { useBlockedIds } from '../blocks/useBlocks.ts';
 import { CommentItem } from '../comments/CommentItem.tsx';
 import { CommentEditor } from './CommentEditor.tsx';
 import { CommentLikeButton } from './CommentLikeButton.tsx';
@@ -46,7 +48,8 @@ export function useDeleteComment(comment: FeedComment) {
 
 /**
  * One comment, with its like toggle and Reply; its author edits it ('edited' once changed), and its
- * author and the community owner may delete it.
+ * author and the community owner may delete it. Collapsed behind 'Show' (its replies still shown)
+ * when the viewer blocks its author.
  */
 export function PostComment({ comment, highlighted, onReply, children }: PostCommentProps) {
   const { t } = useTranslation();
@@ -55,6 +58,9 @@ export function PostComment({ comment, highlighted, onReply, children }: PostCom
   const remove = useDeleteComment(comment);
   const [editing, setEditing] = useState(false);
   const mine = viewerId === comment.author.id;
+  const blocked = useBlockedIds().has(comment.author.id);
+  const [shown, setShown] = useState(false);
+  if (blocked && !shown) return <BlockedPlaceholder kind="comment" onShow={() => setShown(true)}>{children}</BlockedPlaceholder>;
   return (
     <CommentItem
       author={comment.author}

@@ -1,9 +1,9 @@
 import type { Database } from '@app/db';
-import { communities, feedbackComments, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
+import { communities, feedbackComments, personBlocks, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { becomePartner } from '../../partners/service.ts';
-import { storeTestUpload, testStorage, type TestWorld } from '../index.ts';
+import { createTestUser, storeTestUpload, testStorage, type TestWorld } from '../index.ts';
 
 /**
  * Test support: for every procedure, an input that is right in every way but who sends it, in a
@@ -162,6 +162,9 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'membership.approve': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
   'membership.decline': ({ world }) => ({ communityId: world.community.id, userId: world.applicant }),
   'membership.remove': ({ world }) => ({ communityId: world.community.id, userId: world.other }),
+  'membership.ban': ({ world }) => ({ communityId: world.community.id, userId: world.other, reason: 'Spam' }),
+  'membership.unban': ({ world }) => ({ communityId: world.community.id, userId: world.removed }),
+  'membership.bans': community,
   // The owner or an admin makes the other member a moderator.
   'membership.setRole': ({ world }) => ({ communityId: world.community.id, userId: world.other, role: 'moderator' }),
   'membership.leave': community,
@@ -266,6 +269,16 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'notifications.pushUnsubscribe': () => ({ endpoint: 'https://push.example.test/send/valid-input' }),
 
   'search.community': (c) => ({ ...community(c), query: 'hello' }),
+
+  // A person of their own each time: a block between the world's people would change their chats.
+  'blocks.block': async ({ database }) => ({ userId: await createTestUser(database) }),
+  'blocks.unblock': async ({ database, me }) => {
+    const userId = await createTestUser(database);
+    if (me) await database.db.insert(personBlocks).values({ blockerId: me, blockedId: userId });
+    return { userId };
+  },
+  'blocks.list': () => undefined,
+  'blocks.onChange': () => ({}),
 
   'feedback.list': () => ({ limit: 10 }),
   'feedback.create': async ({ database, me }) => ({ content: 'Great product', rating: 5, mediaKey: await uploadedFeedbackMedia(database, me), videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }),

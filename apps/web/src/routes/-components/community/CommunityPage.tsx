@@ -7,6 +7,7 @@ import { serverText } from '../../../i18n/server-text.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { MemberView } from './MemberView.tsx';
+import { BannedNotice } from './BannedNotice.tsx';
 import { NonMemberView } from './NonMemberView.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
 import { communityQueryOptions, statusQueryOptions } from './queries.ts';
@@ -34,6 +35,8 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const status = useQuery(statusQueryOptions(trpc, communityId));
 
   if (community.isPending) return <LoadingCommunity />;
+  // The server refuses the community to those banned from it (FORBIDDEN), saying so.
+  if (community.isError && community.error.data?.code === 'FORBIDDEN') return <BannedNotice />;
   if (community.isError) return <CommunityError message={serverText(community.error.message) || t('communityPage.loadFailed')} />;
   // A failed membership check counts as not a member (spec section 4), so only wait while it runs.
   if (status.isPending && status.fetchStatus !== 'idle') return <LoadingCommunity />;
@@ -46,7 +49,9 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const access: CommunityAccess = status.data && state === 'approved' ? { role: status.data.role, can: status.data.can } : { role: 'owner', can: capabilitiesOf('owner') };
   if (isOwner || state === 'approved') return <MemberView community={details} access={access} tab={tab} editing={editing} />;
   if (state === 'pending') return <PendingScreen community={details} />;
-  return <NonMemberView community={details} signedIn={Boolean(me.data)} removed={state === 'removed'} askAgainAt={state === 'declined' ? (status.data?.askAgainAt ?? null) : null} />;
+  // Banned while the page was open (the community's details still in hand): the same notice.
+  if (state === 'banned') return <BannedNotice />;
+  return <NonMemberView community={details} signedIn={Boolean(me.data)} removed={state === 'removed'} askAgainAt={state === 'declined' || state === 'removed' ? (status.data?.askAgainAt ?? null) : null} />;
 }
 
 function LoadingCommunity() {

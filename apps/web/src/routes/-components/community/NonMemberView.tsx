@@ -13,8 +13,9 @@ import type { CommunityDetails } from '../../../lib/community-types.ts';
 interface NonMemberViewProps {
   community: CommunityDetails;
   signedIn: boolean;
+  /** Removed by a moderator (with `askAgainAt`): the wait is theirs, not a declined request's. */
   removed?: boolean;
-  /** A declined request: when the person may ask again (the request button waits until then). */
+  /** A declined request or a removal: when the person may ask again (the request button waits until then). */
   askAgainAt?: Date | null;
 }
 
@@ -48,8 +49,8 @@ function JoinCard({ community, signedIn, removed, askAgainAt }: { community: Com
   const { t } = useTranslation();
   const price = formatMonthlyPrice(community.membershipAmountCents);
   const full = community.availableSeats !== null && community.membersCount >= community.availableSeats;
-  const hint = removed
-    ? t('join.removed')
+  const hint = removed && askAgainAt
+    ? t('bans.removedWait', { date: formatDate(askAgainAt, 'exact') })
     : askAgainAt
     ? t('communityPage.join.declined', { date: formatDate(askAgainAt, 'exact') })
     : full
@@ -72,9 +73,9 @@ function JoinCard({ community, signedIn, removed, askAgainAt }: { community: Com
         <Text size="sm" c="dimmed">
           {hint}
         </Text>
-        {removed ? null : full || askAgainAt ? (
+        {full || askAgainAt ? (
           <Button size="md" disabled fullWidth>
-            {askAgainAt ? t('communityPage.join.request') : t('communityPage.join.full')}
+            {full ? t('communityPage.join.full') : community.isPrivate ? t('communityPage.join.request') : t('communityPage.join.join')}
           </Button>
         ) : (
           <RouterButton

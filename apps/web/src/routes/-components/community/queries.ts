@@ -35,7 +35,7 @@ export function useMembers(communityId: string): MembersQuery {
   return { data: list, isPending: query.isPending, paging: query, ...failure };
 }
 
-/** After a membership or community change: the details (member count), the status and the lists. */
+/** After a membership or community change: the details (member count), the status and the lists (the banned among them). */
 export function useInvalidateCommunity() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -44,5 +44,6 @@ export function useInvalidateCommunity() {
       queryClient.invalidateQueries({ queryKey: trpc.communities.byName.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.membership.status.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.membership.members.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.membership.bans.pathKey() }),
     ]);
 }

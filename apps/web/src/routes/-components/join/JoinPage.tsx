@@ -11,6 +11,7 @@ import { STORAGE, store } from '../../../lib/storage-keys.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import classes from './JoinPage.module.css';
+import { BannedNotice } from '../community/BannedNotice.tsx';
 import { JoinPanel } from './JoinPanel.tsx';
 import { PendingReview } from './PendingReview.tsx';
 import { useJoinCommunity, type JoinCommunity } from './useJoinCommunity.ts';
@@ -56,12 +57,14 @@ export function JoinPage({ name }: { name: string }) {
   }, [readyToResume, canonicalName, goesIn, standing?.status, start]);
 
   if (community.isPending || me.isPending) return <FullPageLoader />;
+  if (community.isError && community.error.data?.code === 'FORBIDDEN') return <BannedNotice />;
   if (community.isError) {
     const notFound = community.error.data?.code === 'NOT_FOUND';
     return <JoinProblem message={notFound ? t('join.notFound') : t('join.loadFailed')} />;
   }
   if (!standing || goesIn) return <FullPageLoader />;
   if (standing.status === 'pending') return <PendingReview name={community.data.name} />;
+  if (standing.status === 'banned') return <BannedNotice />;
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
@@ -69,7 +72,7 @@ export function JoinPage({ name }: { name: string }) {
         <CommunityHeader community={community.data} variant="join" />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-            <JoinPanel community={community.data} signedIn={signedIn} removed={standing.status === 'removed'} askAgainAt={standing.status === 'declined' ? standing.askAgainAt : null} join={join} />
+            <JoinPanel community={community.data} signedIn={signedIn} removed={standing.status === 'removed'} askAgainAt={standing.status === 'declined' || standing.status === 'removed' ? standing.askAgainAt : null} join={join} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <AboutSections community={community.data} />

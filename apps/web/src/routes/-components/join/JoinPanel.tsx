@@ -8,7 +8,7 @@ import { isFull, type JoinCommunity } from './useJoinCommunity.ts';
 interface JoinPanelProps {
   community: JoinCommunity;
   signedIn: boolean;
-  /** The owner removed the viewer: no way in. */
+  /** A moderator removed the viewer (with `askAgainAt`: when they may ask again). */
   removed?: boolean;
   /** A declined request: when the viewer may ask again (the button waits until then). */
   askAgainAt?: Date | null;
@@ -73,22 +73,17 @@ export function JoinPanel({ community, signedIn, removed = false, askAgainAt = n
             {t('join.noSeats')}
           </Alert>
         )}
-        {removed && (
-          <Alert color="orange" icon={<IconAlertCircle />} role="alert">
-            {t('join.removed')}
-          </Alert>
-        )}
         {askAgainAt && (
           <Alert color="orange" icon={<IconAlertCircle />} role="alert">
-            {t('communityPage.join.declined', { date: formatDate(askAgainAt, 'exact') })}
+            {removed ? t('bans.removedWait', { date: formatDate(askAgainAt, 'exact') }) : t('communityPage.join.declined', { date: formatDate(askAgainAt, 'exact') })}
           </Alert>
         )}
-        {join.error && !removed && (
+        {join.error && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
             {join.error}
           </Alert>
         )}
-        <Button size="md" fullWidth onClick={join.start} disabled={full || removed || askAgainAt !== null || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
+        <Button size="md" fullWidth onClick={join.start} disabled={full || askAgainAt !== null || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
           {join.toCheckout ? t('join.redirectingToCheckout') : join.busy ? t('join.joining') : label}
         </Button>
         {hint && (

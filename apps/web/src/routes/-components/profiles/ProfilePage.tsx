@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CommunityGrid } from '../../../components/CommunityGrid.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
+import { BlockButton } from '../../../components/blocks/BlockButton.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { levelOf } from '@app/shared/levels';
 import { serverText } from '../../../i18n/server-text.ts';
@@ -63,6 +64,7 @@ export function ProfilePage({ username }: { username: string }) {
                   {t('profile.edit')}
                 </RouterButton>
               )}
+              {me.data && !isMe && <BlockButton person={{ id: person.id, name: person.fullName ?? person.username }} size="sm" variant="light" />}
             </Group>
             <Text size="sm" c="dimmed">
               {t('profile.joined', { date: formatDate(person.createdAt, 'monthYear') })}

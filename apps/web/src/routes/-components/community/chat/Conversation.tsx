@@ -5,6 +5,8 @@ import { isTRPCClientError } from '@trpc/client';
 import { useParams } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BlockButton } from '../../../../components/blocks/BlockButton.tsx';
+import { useBlockedIds } from '../../../../components/blocks/useBlocks.ts';
 import { RouterAnchor, RouterButton } from '../../../../components/RouterLinks.tsx';
 import { UserAvatar } from '../../../../components/UserAvatar.tsx';
 import { serverText } from '../../../../i18n/server-text.ts';
@@ -27,7 +29,10 @@ interface ConversationProps {
   other: ChatPerson | null | undefined;
 }
 
-/** One open conversation: who it is with, the messages (live) and the composer. */
+/**
+ * One open conversation: who it is with (and Block/Unblock), the messages (live) and the composer,
+ * which a block of the viewer's closes (the server refuses either way: blocks domain).
+ */
 export function Conversation({ communityId, viewerId, viewerName, otherId, other: known }: ConversationProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -40,6 +45,7 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
   // The messages' answer names the other person too: someone found by search or opened from a link.
   const other = known ?? query.data?.pages[0]?.other ?? (query.isPending ? undefined : known);
   const otherName = other ? displayName(other) : t('chat.someone');
+  const blocked = useBlockedIds().has(otherId);
 
   return (
     <>
@@ -65,12 +71,20 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
             loadOlder={loadOlder}
             scrollerRef={scrollerRef}
           />
-          <ChatComposer
-            communityId={communityId}
-            otherId={otherId}
-            otherName={otherName}
-            onSent={() => scrollerRef.current?.scrollTo({ top: 0, behavior: 'smooth' })}
-          />
+          {blocked ? (
+            <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+              <Alert color="gray" variant="light" role="status" p="xs">
+                {t('blocks.chatBlocked')}
+              </Alert>
+            </Box>
+          ) : (
+            <ChatComposer
+              communityId={communityId}
+              otherId={otherId}
+              otherName={otherName}
+              onSent={() => scrollerRef.current?.scrollTo({ top: 0, behavior: 'smooth' })}
+            />
+          )}
         </>
       )}
     </>
@@ -125,6 +139,7 @@ function ConversationHeader({ otherId, other, live }: { otherId: string; other: 
           {t('chat.someone')}
         </Text>
       )}
+      {other && <BlockButton person={{ id: otherId, name: displayName(other) }} />}
       {live && (
         <Tooltip label={t(`chat.live.${live}Hint`)} withArrow multiline w={220}>
           <Group gap={6} wrap="nowrap" role="status" tabIndex={0}>

@@ -1,10 +1,11 @@
 import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconLanguage, IconUser } from '@tabler/icons-react';
+import { IconBan, IconBell, IconLanguage, IconUser } from '@tabler/icons-react';
 import { LanguagePicker } from '../../../../components/LanguagePicker.tsx';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
+import { BlockedPeople } from './BlockedPeople.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { NotificationsForm } from './NotificationsForm.tsx';
 import { PresenceControl } from './PresenceControl.tsx';
@@ -12,7 +13,7 @@ import { PushControl } from './PushControl.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
-type Section = 'profile' | 'notifications' | 'language';
+type Section = 'profile' | 'notifications' | 'language' | 'blocked';
 
 export function SettingsPage({ section }: { section: Section }) {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function SettingsPage({ section }: { section: Section }) {
     { key: 'profile', icon: IconUser },
     { key: 'notifications', icon: IconBell },
     { key: 'language', icon: IconLanguage },
+    { key: 'blocked', icon: IconBan },
   ] as const;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
@@ -60,6 +62,8 @@ export function SettingsPage({ section }: { section: Section }) {
                 <NotificationsForm />
                 <PushControl />
               </Stack>
+            ) : section === 'blocked' ? (
+              <BlockedPeople />
             ) : (
               <LanguageSection />
             )}
