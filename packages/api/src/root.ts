@@ -2,6 +2,7 @@ import { chatRouter } from './chat/router.ts';
 import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
 import { calendarRouter } from './calendar/router.ts';
+import { exportsRouter } from './exports/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { membershipRouter } from './membership/router.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   partners: partnersRouter,
   notifications: notificationsRouter,
   search: searchRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

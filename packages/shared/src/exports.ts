@@ -23,6 +23,6 @@ export const membersCsvPath = (communityId: string) => `/api/communities/${commu
 /** The members CSV's columns, in order. */
 export const MEMBERS_CSV_COLUMNS = ['name', 'username', 'joined', 'level', 'points', 'role', 'paid_status'] as const;
 
-export const requestExportInput = z.object({}).strict();
+export const requestExportInput = z.object({});
 
 export const exportSubscriptionInput = z.object({ lastEventId });

@@ -157,6 +157,11 @@ const MATRIX: Record<string, Row> = {
   'notifications.pushUnsubscribe': [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'search.community':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
+  // Everyone signed in exports their own data (an owner's members CSV is an HTTP route: routes/exports.test.ts).
+  'exports.request':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'exports.latest':                [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'exports.onChange':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+
   // The wall is the platform's: every signed-in person reads and writes it; the member wrote the
   // feedback and comment in question, and only an author changes their own (admins: below).
   'feedback.list':                 [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
