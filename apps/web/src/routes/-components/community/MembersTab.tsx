@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { outranks } from '@app/shared/roles';
 import { notifications } from '@mantine/notifications';
 import { IconUserMinus } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { BackButton } from '../../../components/BackButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPanel } from './ListPanel.tsx';
 import { MemberList } from './MemberList.tsx';
+import { MembersCsvButton } from './MembersCsvButton.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { useInvalidateCommunity } from './queries.ts';
 import type { CommunityAccess, CommunityDetails, CommunityMember, MembersQuery } from '../../../lib/community-types.ts';
@@ -55,7 +56,10 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
     : t('communityPage.members.list');
   return (
     <Stack gap="md">
-      <BackButton />
+      <Group justify="space-between">
+        <BackButton />
+        {access.can.own && <MembersCsvButton communityId={community.id} />}
+      </Group>
       <ListPanel heading={heading}>
         {members.isPending ? (
           <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />

@@ -1,17 +1,18 @@
 import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconLanguage, IconUser } from '@tabler/icons-react';
+import { IconBell, IconDatabaseExport, IconLanguage, IconUser } from '@tabler/icons-react';
 import { LanguagePicker } from '../../../../components/LanguagePicker.tsx';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
 import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
+import { DataExportSection } from './DataExportSection.tsx';
 import { NotificationsForm } from './NotificationsForm.tsx';
 import { PresenceControl } from './PresenceControl.tsx';
 import { PushControl } from './PushControl.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
-type Section = 'profile' | 'notifications' | 'language';
+type Section = 'profile' | 'notifications' | 'language' | 'data';
 
 export function SettingsPage({ section }: { section: Section }) {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function SettingsPage({ section }: { section: Section }) {
     { key: 'profile', icon: IconUser },
     { key: 'notifications', icon: IconBell },
     { key: 'language', icon: IconLanguage },
+    { key: 'data', icon: IconDatabaseExport },
   ] as const;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
@@ -58,6 +60,8 @@ export function SettingsPage({ section }: { section: Section }) {
                 <NotificationsForm />
                 <PushControl />
               </Stack>
+            ) : section === 'data' ? (
+              <DataExportSection />
             ) : (
               <LanguageSection />
             )}
