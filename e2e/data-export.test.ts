@@ -80,8 +80,9 @@ describeBrowser('data export', () => {
 
     // The owner downloads the members as CSV from the members tab.
     await owner.page.goto(communityUrl(community.name, '?tab=members'));
-    const csvDownload = owner.page.waitForEvent('download');
-    await owner.page.getByRole('link', { name: 'Download members (CSV)' }).click();
+    await owner.page.getByRole('list', { name: 'Members', exact: true }).waitFor();
+    const csvDownload = owner.page.waitForEvent('download', { timeout: 30_000 });
+    await owner.page.getByRole('link', { name: 'Download members (CSV)' }).click({ timeout: 30_000 });
     const csv = readFileSync(await (await csvDownload).path(), 'utf8');
     const [header, ...rows] = csv.trimEnd().split('\r\n');
     expect(header).toBe('"name","username","joined","level","points","role","paid_status"');
@@ -90,9 +91,9 @@ describeBrowser('data export', () => {
     expect(rows.find((row) => row.startsWith('"Mia Member"'))).toMatch(new RegExp(`^"Mia Member","${mia.username}","\\d{4}-[^"]+","1","0","member","free"$`));
     await shot(owner.page, 'members-csv-owner');
     // A member has no such button, and the address refuses them.
-    await mia.page.goto(communityUrl(community.name, '?tab=members'));
-    await mia.page.getByRole('list', { name: 'Members', exact: true }).waitFor();
-    expect(await mia.page.getByRole('link', { name: /CSV/ }).count()).toBe(0);
-    expect((await mia.page.request.get(`/api/communities/${community.id}/members.csv`)).status()).toBe(403);
+    await ben.page.goto(communityUrl(community.name, '?tab=members'));
+    await ben.page.getByRole('list', { name: 'Members', exact: true }).waitFor();
+    expect(await ben.page.getByRole('link', { name: /CSV/ }).count()).toBe(0);
+    expect((await ben.page.request.get(`/api/communities/${community.id}/members.csv`)).status()).toBe(403);
   });
 });
