@@ -30,7 +30,7 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Delete your a
 
 /** Opens the settings and the deletion dialog. */
 async function openDeleteDialog(page: Page) {
-  await page.goto('/settings');
+  await page.goto('/settings?section=data');
   await page.getByRole('heading', { name: 'Delete my account' }).waitFor();
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await dialogOf(page).waitFor();

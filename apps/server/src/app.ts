@@ -13,6 +13,7 @@ import { cancellationsPlugin } from './plugins/cancellations.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { drainPlugin } from './plugins/drain.ts';
+import { exportsPlugin } from './plugins/exports.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { liveBusPlugin } from './plugins/live-bus.ts';
@@ -33,6 +34,7 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { coursesRoutes } from './routes/courses.ts';
 import { devJobRoutes } from './routes/dev-jobs.ts';
+import { exportsRoutes } from './routes/exports.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mailRoutes } from './routes/mail.ts';
@@ -79,6 +81,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(housekeepingPlugin);
   await app.register(notificationsPlugin);
   await app.register(mailPlugin);
+  await app.register(exportsPlugin);
 
   // What every request goes through.
   await app.register(errorHandlerPlugin);
@@ -107,6 +110,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
   await app.register(partnersRoutes);
   await app.register(mailRoutes);
   await app.register(devJobRoutes);
+  await app.register(exportsRoutes);
   if (config.benchRoutes) {
     await app.register(benchBaselinesPlugin);
     await app.register(benchProbesPlugin);

@@ -4,6 +4,7 @@ import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
 import { deletionRouter } from './deletion/router.ts';
 import { calendarRouter } from './calendar/router.ts';
+import { exportsRouter } from './exports/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { membershipRouter } from './membership/router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   search: searchRouter,
   blocks: blocksRouter,
   deletion: deletionRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -55,3 +55,6 @@ export { createMailTransport, type MailTransport } from './platform/mail/transpo
 export { listMailbox, readMailboxEntry, type MailboxEntry } from './platform/mail/mailbox.ts';
 export { rememberInterfaceLanguage } from './profiles/language.ts';
 export { queueDigestsFor } from './notifications/email/digest.ts';
+export { createExportJobs, type ExportJobs } from './exports/worker.ts';
+export { downloadableExport } from './exports/service.ts';
+export { membersCsv } from './exports/members.ts';

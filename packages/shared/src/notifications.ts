@@ -21,8 +21,12 @@ export const NOTIFICATION_KINDS = [
   'level.up',
   'partner.member',
   'partner.payout',
+  'export.ready',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What reaches the bell whatever 'Notify me about' says: answers to what the person asked for themselves. */
+export const ALWAYS_KINDS: readonly NotificationKind[] = ['export.ready'];
 
 /** What 'Notify me about: mentions' still lets through: being named, and being answered. */
 export const MENTION_KINDS: readonly NotificationKind[] = ['mention', 'comment.replied'];

@@ -17,6 +17,8 @@ export const BUCKETS = [
   'community-covers',
   // Beyond the spec's list: events' covers, shown to members only.
   'event-covers',
+  // People's data exports (ZIP archives), served to their person alone and never uploaded into.
+  'exports',
 ] as const;
 
 export type BucketName = (typeof BUCKETS)[number];
@@ -61,10 +63,13 @@ export function isImageType(type: FileType): type is (typeof IMAGE_TYPES)[number
   return (IMAGE_TYPES as readonly FileType[]).includes(type);
 }
 
-/** The content type stored for a key, from the extension upload kinds give every key. */
+/** Files the server writes itself and nobody uploads (a data export's archive), by extension. */
+const SERVER_FILE_TYPES: Record<string, string> = { zip: 'application/zip' };
+
+/** The content type stored for a key, from the extension upload kinds (or the server) give every key. */
 export function contentTypeOfKey(key: string): string | null {
   const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-  return Object.values(FILE_TYPES).find((t) => t.ext === ext)?.mime ?? null;
+  return Object.values(FILE_TYPES).find((t) => t.ext === ext)?.mime ?? SERVER_FILE_TYPES[ext] ?? null;
 }
 
 /**

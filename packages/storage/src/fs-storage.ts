@@ -1,4 +1,6 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BUCKETS, type BucketName } from '@app/shared/uploads';
@@ -30,20 +32,13 @@ export function createFsStorage(config: FsStorageConfig): Storage {
     },
 
     async put(bucket, key, body, contentType) {
+      await writeWhole(pathOf(bucket, key), key, contentType, (partial) => writeFile(partial, body, { flag: 'wx' }));
+    },
+
+    async putStream(bucket, key, body, contentType) {
       const path = pathOf(bucket, key);
-      if (contentTypeOfKey(key) !== contentType) {
-        throw new Error(`The filesystem store derives content types from extensions: ${key} cannot hold ${contentType}`);
-      }
-      await mkdir(dirname(path), { recursive: true });
-      // Written beside its final name, then renamed: a reader never sees half a file.
-      const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
-      try {
-        await writeFile(partial, body, { flag: 'wx' });
-        await rename(partial, path);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
-      }
+      await writeWhole(path, key, contentType, (partial) => pipeline(body, createWriteStream(partial, { flags: 'wx' })));
+      return (await stat(path)).size;
     },
 
     async get(bucket, key) {
@@ -107,6 +102,22 @@ export function createFsStorage(config: FsStorageConfig): Storage {
       return null;
     },
   };
+}
+
+/** Writes a file beside its final name, then renames it: a reader never sees half a file. */
+async function writeWhole(path: string, key: string, contentType: string, write: (partial: string) => Promise<void>): Promise<void> {
+  if (contentTypeOfKey(key) !== contentType) {
+    throw new Error(`The filesystem store derives content types from extensions: ${key} cannot hold ${contentType}`);
+  }
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+  try {
+    await write(partial);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Client } from 'minio';
 import { BUCKETS, type BucketName } from '@app/shared/uploads';
 import { s3BucketName } from './buckets.ts';
@@ -31,6 +32,11 @@ export function createS3Storage(config: S3StorageConfig): Storage {
     async put(bucket, key, body, contentType) {
       assertValidKey(key);
       await client.putObject(nameOf(bucket), key, body, body.length, { 'Content-Type': contentType });
+    },
+
+    async putStream(bucket, key, body, contentType) {
+      assertValidKey(key);
+      return putInParts(client, nameOf(bucket), key, body, contentType);
     },
 
     async get(bucket, key) {
@@ -75,6 +81,51 @@ export function createS3Storage(config: S3StorageConfig): Storage {
       return signer.presignedGetObject(nameOf(bucket), key, expirySeconds);
     },
   };
+}
+
+/** Parts of a streamed upload: S3's smallest is 5 MiB (but the last); one is held in memory at a time. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Uploads a stream part by part as it comes (S3's multipart upload, done here rather than by the
+ * client, whose own first lists the bucket's unfinished uploads, which not every S3 offers); a
+ * stream shorter than a part is one plain PUT. A failure aborts the upload: nothing is left.
+ */
+async function putInParts(client: Client, bucket: string, key: string, body: Readable, contentType: string): Promise<number> {
+  const headers = { 'Content-Type': contentType };
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let size = 0;
+  let uploadId: string | null = null;
+  const etags: { part: number; etag: string }[] = [];
+  const flush = async () => {
+    const part = Buffer.concat(held);
+    held = [];
+    heldBytes = 0;
+    uploadId ??= await client.initiateNewMultipartUpload(bucket, key, headers);
+    const { etag } = await client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: etags.length + 1, headers: {} }, part);
+    etags.push({ part: etags.length + 1, etag });
+  };
+  try {
+    for await (const chunk of body) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      held.push(bytes);
+      heldBytes += bytes.length;
+      size += bytes.length;
+      if (heldBytes >= PART_BYTES) await flush();
+    }
+    if (uploadId === null) {
+      const whole = Buffer.concat(held);
+      await client.putObject(bucket, key, whole, whole.length, headers);
+      return size;
+    }
+    if (heldBytes > 0) await flush();
+    await client.completeMultipartUpload(bucket, key, uploadId, etags);
+    return size;
+  } catch (error) {
+    if (uploadId !== null) await client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** `https://files.example.com[:port]` as the client's endPoint, port and useSSL. */

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, newKey, type Storage } from './index.ts';
@@ -49,6 +50,27 @@ function storageSuite(name: string, open: () => Promise<Backend>) {
       expect(await storage().list('documents-post', 'user-1/')).toEqual([]);
       // Deleting what is not there is not an error.
       await storage().delete('documents-post', key);
+    });
+
+    it('stores a stream as it comes, and a failed stream leaves nothing behind', async () => {
+      const key = newKey('user-9', 'zip');
+      // 12 MiB: more than one part of an S3 multipart upload.
+      const chunks = Array.from({ length: 48 }, (_, i) => Buffer.alloc(256 * 1024, i));
+      const size = await storage().putStream('exports', key, Readable.from(chunks), 'application/zip');
+      expect(size).toBe(48 * 256 * 1024);
+      const object = await storage().get('exports', key);
+      expect(object?.contentType).toBe('application/zip');
+      expect(Buffer.concat(await object!.stream.toArray()).equals(Buffer.concat(chunks))).toBe(true);
+
+      const broken = newKey('user-9', 'zip');
+      async function* failing() {
+        yield Buffer.alloc(1024);
+        throw new Error('the archive failed');
+      }
+      await expect(storage().putStream('exports', broken, Readable.from(failing()), 'application/zip')).rejects.toThrow();
+      expect(await storage().exists('exports', broken)).toBe(false);
+      expect(await storage().list('exports', 'user-9/')).toEqual([key]);
+      await storage().delete('exports', key);
     });
 
     it('keeps buckets apart, the one with an underscore in its name included', async () => {

@@ -13,6 +13,11 @@ export interface Storage {
   /** Creates what the back end needs (directories, buckets); safe to run at every start. */
   init(): Promise<void>;
   put(bucket: BucketName, key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores what `body` streams, as it comes (an archive being written), without holding it in
+   * memory; resolves with its size once stored. A reader never sees half an object.
+   */
+  putStream(bucket: BucketName, key: string, body: Readable, contentType: string): Promise<number>;
   /** The object, or null when there is none. */
   get(bucket: BucketName, key: string): Promise<StoredObject | null>;
   exists(bucket: BucketName, key: string): Promise<boolean>;

@@ -35,6 +35,7 @@ const TEXT: Record<Language, Record<NotificationKind, Template>> = {
     'level.up': { one: 'You reached level {level}' },
     'partner.member': { one: 'You earned a commission of {amount}' },
     'partner.payout': { one: 'A payout of {amount} was sent to you' },
+    'export.ready': { one: 'Your data export is ready to download' },
   },
   ar: {
     'post.liked': { one: 'أعجب {actor} بمنشورك', many: 'أعجب {actor} و{others} آخرون بمنشورك' },
@@ -52,6 +53,7 @@ const TEXT: Record<Language, Record<NotificationKind, Template>> = {
     'level.up': { one: 'وصلت إلى المستوى {level}' },
     'partner.member': { one: 'ربحت عمولة قدرها {amount}' },
     'partner.payout': { one: 'أُرسلت إليك دفعة قدرها {amount}' },
+    'export.ready': { one: 'نسخة بياناتك جاهزة للتنزيل' },
   },
 };
 
@@ -63,6 +65,7 @@ const BODY_MAX = 180;
 export function pushUrl(facts: PushFacts): string {
   const community = facts.communityName ? `/community/${encodeURIComponent(facts.communityName)}` : null;
   if (facts.kind.startsWith('partner.')) return '/partner/dashboard';
+  if (facts.kind === 'export.ready') return '/settings?section=data';
   if (facts.courseId && (facts.kind === 'course.published' || facts.kind === 'module.published')) return `/course/${facts.courseId}`;
   if (!community) return '/';
   if (facts.kind === 'join.requested') return `${community}?tab=members`;

@@ -1,6 +1,6 @@
 import { resultRows, type Queryable } from '@app/db';
 import { communityMembers, courses, notificationFanOuts, notificationMutes, notificationPreferences, notifications, partners } from '@app/db/schema';
-import { MENTION_KINDS, type NotificationKind } from '@app/shared/notifications';
+import { ALWAYS_KINDS, MENTION_KINDS, type NotificationKind } from '@app/shared/notifications';
 import { and, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { enqueueTask } from '../platform/jobs/tasks.ts';
 import { publishToMany } from '../platform/live/publish.ts';
@@ -130,7 +130,7 @@ export function visibleToRecipient(preference: SQL = notifyMeAbout(notifications
     and (${n.kind} <> 'join.requested' or m.role = 'owner'))`;
   const partner = sql`exists (select 1 from ${partners} p where p.user_id = ${n.recipientId})`;
   return and(
-    or(sql`${preference} = 'all'`, and(sql`${preference} = 'mentions'`, inArray(n.kind, [...MENTION_KINDS]))),
+    or(sql`${preference} = 'all'`, and(sql`${preference} = 'mentions'`, inArray(n.kind, [...MENTION_KINDS])), inArray(n.kind, [...ALWAYS_KINDS])),
     sql`not exists (select 1 from ${notificationMutes} mu where mu.user_id = ${n.recipientId} and mu.community_id = ${n.communityId})`,
     or(
       isNull(n.communityId),

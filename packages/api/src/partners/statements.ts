@@ -4,7 +4,7 @@ import type { partnerPageInput } from '@app/shared/partners';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../platform/csv.ts';
 import { monthOf } from './service.ts';
 
 type PageInput = z.output<typeof partnerPageInput>;

@@ -172,6 +172,10 @@ const MATRIX: Record<string, Row> = {
   'blocks.unblock':                [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'blocks.list':                   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'blocks.onChange':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  // Everyone signed in exports their own data (an owner's members CSV is an HTTP route: routes/exports.test.ts).
+  'exports.request':               [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'exports.latest':                [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'exports.onChange':              [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
 
   // The wall is the platform's: every signed-in person reads and writes it; the member wrote the
   // feedback and comment in question, and only an author changes their own (admins: below).

@@ -22,3 +22,4 @@ export { cpuMs, cpuTimed } from './cpu.ts';
 export { settle, testSubscription, type TestSubscription } from './subscriptions.ts';
 export { checkoutStarted, communityCreatedWith, deliver, ledgerOf, newPartner, payingMember, refund, renewal, revocation, type PayingMember } from './partners.ts';
 export { usePushStandIn, type ReceivedPush, type TestDevice } from './push.ts';
+export { jsonIn, unzip } from './zip.ts';

@@ -20,3 +20,4 @@ export * from './notifications.ts';
 export * from './push.ts';
 export * from './polls.ts';
 export * from './blocks.ts';
+export * from './exports.ts';

@@ -6,6 +6,7 @@ import {
   IconCalendarEvent,
   IconCash,
   IconCheck,
+  IconDownload,
   IconHeartFilled,
   IconMessageCircle,
   IconSchool,
@@ -41,6 +42,7 @@ const KIND_ICONS: Partial<Record<NotificationKind, { icon: Icon; color: string }
   'level.up': { icon: IconTrophy, color: 'yellow' },
   'partner.member': { icon: IconCash, color: 'green' },
   'partner.payout': { icon: IconCash, color: 'green' },
+  'export.ready': { icon: IconDownload, color: 'blue' },
 };
 
 /** The notification's sentence in the interface language ('Ana and 3 others liked your post'). */

@@ -23,6 +23,7 @@ export const SENTENCES: Record<NotificationKind, { key: string; groups: false | 
   'level.up': { key: 'levelUp', groups: false },
   'partner.member': { key: 'partnerMember', groups: 'all' },
   'partner.payout': { key: 'partnerPayout', groups: false },
+  'export.ready': { key: 'exportReady', groups: false },
 };
 
 /** The key of a notification's sentence and, for a group of more than one, the count its plural forms go by. */
@@ -60,6 +61,8 @@ export function targetOf(item: Target) {
     case 'partner.member':
     case 'partner.payout':
       return linkOptions({ to: '/partner/dashboard' });
+    case 'export.ready':
+      return linkOptions({ to: '/settings', search: { section: 'data' } });
     default:
       return inCommunity();
   }

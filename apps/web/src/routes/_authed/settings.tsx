@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { oneOf } from '../../lib/search.ts';
 import { SettingsPage } from './-components/settings/SettingsPage.tsx';
 
-const SECTIONS = ['profile', 'notifications', 'language', 'blocked'] as const;
+const SECTIONS = ['profile', 'notifications', 'language', 'blocked', 'data'] as const;
 const validateSearch = (search: Record<string, unknown>): { section?: (typeof SECTIONS)[number] } => ({ section: oneOf(SECTIONS, search.section) });
 
 export const Route = createFileRoute('/_authed/settings')({

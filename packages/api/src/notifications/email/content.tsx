@@ -3,7 +3,7 @@
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import type { Language } from '@app/shared/language';
 import type { EmailContent } from './model.ts';
-import { formatWhen, type EmailStrings } from './strings.ts';
+import { formatDay, formatWhen, type EmailStrings } from './strings.ts';
 
 const heading = { fontSize: '20px', margin: '0 0 12px' };
 const text = { fontSize: '15px', lineHeight: '22px', color: '#111827' };
@@ -22,6 +22,8 @@ export function subjectOf(content: EmailContent, strings: EmailStrings, communit
       return content.approved ? strings.approvedSubject(community) : strings.declinedSubject(community);
     case 'welcome':
       return strings.welcomeSubject(community);
+    case 'export':
+      return strings.exportSubject;
   }
 }
 
@@ -57,6 +59,14 @@ export function Content({ content, strings, language, community }: { content: Em
           <Heading as="h1" style={heading}>{content.event}</Heading>
           <Text style={text}>{strings.reminderBody(content.event, formatWhen(content.startsAt, language), community)}</Text>
           <Button href={content.link} style={button}>{strings.viewEvent}</Button>
+        </Section>
+      );
+    case 'export':
+      return (
+        <Section>
+          <Heading as="h1" style={heading}>{strings.exportSubject}</Heading>
+          <Text style={text}>{strings.exportBody(formatDay(content.expiresAt, language))}</Text>
+          <Button href={content.link} style={button}>{strings.download}</Button>
         </Section>
       );
     case 'decision':

@@ -31,7 +31,9 @@ export type EmailContent =
   | { kind: 'digest'; period: 'daily' | 'weekly'; posts: DigestPost[] }
   | { kind: 'reminder'; event: string; startsAt: string; link: string; notificationId: string }
   | { kind: 'decision'; approved: boolean; link: string; notificationId: string }
-  | { kind: 'welcome'; link: string };
+  | { kind: 'welcome'; link: string }
+  /** A data export the person asked for is ready: its download link, and until when (ISO). */
+  | { kind: 'export'; link: string; expiresAt: string };
 
 /** One e-mail job's payload: to whom, in which language, from which community, about what. */
 export interface EmailJob {

@@ -22,6 +22,9 @@ export interface EmailStrings {
   welcomeSubject(community: string): string;
   welcomeBody(community: string): string;
   visit: string;
+  exportSubject: string;
+  exportBody(expires: string): string;
+  download: string;
   footer: string;
   unsubscribe: string;
   settings: string;
@@ -59,6 +62,9 @@ const en: EmailStrings = {
   welcomeSubject: (community) => `Welcome to ${community}`,
   welcomeBody: (community) => `You are now a member of ${community}. Say hello in the feed and see what is coming up.`,
   visit: 'Visit the community',
+  exportSubject: 'Your data export is ready',
+  exportBody: (expires) => `The export of your data you asked for is ready. Download it while signed in, before ${expires}; then it is deleted.`,
+  download: 'Download your data',
   footer: 'You receive this e-mail because of your notification settings.',
   unsubscribe: 'Unsubscribe from these e-mails',
   settings: 'Notification settings',
@@ -96,12 +102,20 @@ const ar: EmailStrings = {
   welcomeSubject: (community) => `مرحبًا بك في ${community}`,
   welcomeBody: (community) => `أصبحت عضوًا في ${community}. ألقِ التحية في المنشورات واطّلع على ما هو قادم.`,
   visit: 'زيارة المجتمع',
+  exportSubject: 'نسخة بياناتك جاهزة',
+  exportBody: (expires) => `نسخة بياناتك التي طلبتها جاهزة. نزّلها وأنت مسجّل الدخول قبل ${expires}، ثم تُحذف.`,
+  download: 'تنزيل بياناتك',
   footer: 'تصلك هذه الرسالة بسبب إعدادات الإشعارات لديك.',
   unsubscribe: 'إلغاء الاشتراك في هذه الرسائل',
   settings: 'إعدادات الإشعارات',
 };
 
 export const EMAIL_STRINGS: Record<Language, EmailStrings> = { en, ar };
+
+/** A day in the reader's language ('4 December 2026'), in UTC. */
+export function formatDay(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
 
 /** An event's start in the reader's language ('on Friday, 4 December at 18:00'), in UTC. */
 export function formatWhen(iso: string, language: Language): string {

@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   'partner:join': { max: 20, windowSeconds: 10 * MINUTE },
   'partner:payout': { max: 60, windowSeconds: HOUR },
   upload: { max: 60, windowSeconds: MINUTE },
+  /** A data export reads everything a person has: a few an hour (and never two at once, exports/service.ts). */
+  'export:request': { max: 5, windowSeconds: HOUR },
   /** Per address: nobody is signed in yet (AUTH_RATE_LIMIT_MAX sets it). */
   'auth:sign-in': { max: 20, windowSeconds: MINUTE },
   'auth:sign-out': { max: 30, windowSeconds: MINUTE },

@@ -1,7 +1,7 @@
 import type { Database } from '@app/db';
-import { communities, feedbackComments, personBlocks, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
+import { communities, dataExports, feedbackComments, personBlocks, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { becomePartner } from '../../partners/service.ts';
 import { createTestUser, storeTestUpload, testStorage, type TestWorld } from '../index.ts';
 
@@ -288,6 +288,14 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'feedback.addComment': async (c) => ({ feedbackId: (await memberFeedback(c)).feedback.id, text: 'Agreed' }),
   'feedback.deleteComment': async (c) => ({ feedbackCommentId: (await memberFeedback(c)).comment.id }),
   'feedback.onWall': () => ({}),
+  // A person's data export: one at a time, so a cell's earlier export is given up first.
+  'exports.request': async ({ database, me }) => {
+    if (me) await database.db.update(dataExports).set({ status: 'failed' }).where(and(eq(dataExports.userId, me), eq(dataExports.status, 'preparing')));
+    return {};
+  },
+  'exports.latest': () => undefined,
+  'exports.onChange': () => ({}),
+
   'partners.me': () => undefined,
   'partners.join': () => undefined,
   'partners.dashboard': async (c) => {

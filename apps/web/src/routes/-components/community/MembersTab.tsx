@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { outranks } from '@app/shared/roles';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
@@ -8,6 +8,7 @@ import { BannedList } from './BannedList.tsx';
 import { ListPanel } from './ListPanel.tsx';
 import { MemberList } from './MemberList.tsx';
 import { MemberModeration } from './MemberModeration.tsx';
+import { MembersCsvButton } from './MembersCsvButton.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import type { CommunityAccess, CommunityDetails, MembersQuery } from '../../../lib/community-types.ts';
 import { RoleBadge } from './RoleBadge.tsx';
@@ -38,7 +39,10 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
     : t('communityPage.members.list');
   return (
     <Stack gap="md">
-      <BackButton />
+      <Group justify="space-between">
+        <BackButton />
+        {access.can.own && <MembersCsvButton communityId={community.id} />}
+      </Group>
       <ListPanel heading={heading}>
         {members.isPending ? (
           <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />

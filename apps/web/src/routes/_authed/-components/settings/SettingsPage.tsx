@@ -1,5 +1,5 @@
 import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconBell, IconLanguage, IconUser } from '@tabler/icons-react';
+import { IconBan, IconBell, IconDatabaseExport, IconLanguage, IconUser } from '@tabler/icons-react';
 import { LanguagePicker } from '../../../../components/LanguagePicker.tsx';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../../components/FullPageLoader.tsx';
@@ -7,13 +7,14 @@ import { RouterNavLink } from '../../../../components/RouterLinks.tsx';
 import { useMe } from '../../../../lib/auth.ts';
 import { BlockedPeople } from './BlockedPeople.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
+import { DataExportSection } from './DataExportSection.tsx';
 import { NotificationsForm } from './NotificationsForm.tsx';
 import { PresenceControl } from './PresenceControl.tsx';
 import { PushControl } from './PushControl.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
-type Section = 'profile' | 'notifications' | 'language' | 'blocked';
+type Section = 'profile' | 'notifications' | 'language' | 'blocked' | 'data';
 
 export function SettingsPage({ section }: { section: Section }) {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export function SettingsPage({ section }: { section: Section }) {
     { key: 'notifications', icon: IconBell },
     { key: 'language', icon: IconLanguage },
     { key: 'blocked', icon: IconBan },
+    { key: 'data', icon: IconDatabaseExport },
   ] as const;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
@@ -55,7 +57,6 @@ export function SettingsPage({ section }: { section: Section }) {
               <Stack gap="xl">
                 <ProfileForm profile={me.data} />
                 <PresenceControl />
-                <DeleteAccountSection username={me.data.username} />
               </Stack>
             ) : section === 'notifications' ? (
               <Stack gap="xl">
@@ -64,6 +65,11 @@ export function SettingsPage({ section }: { section: Section }) {
               </Stack>
             ) : section === 'blocked' ? (
               <BlockedPeople />
+            ) : section === 'data' ? (
+              <Stack gap="xl">
+                <DataExportSection />
+                <DeleteAccountSection username={me.data.username} />
+              </Stack>
             ) : (
               <LanguageSection />
             )}

@@ -28,7 +28,12 @@ export function csvCell(cell: Cell): string {
   return `"${cellText(cell).replaceAll('"', '""')}"`;
 }
 
+/** One line of the file, with its CRLF (for a file written as a stream). */
+export function csvRow(row: readonly Cell[]): string {
+  return `${row.map(csvCell).join(',')}\r\n`;
+}
+
 /** The file: a header row, then one row per item. */
 export function toCsv(header: readonly string[], rows: readonly Cell[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvRow).join('');
 }
