@@ -3,6 +3,7 @@ import { communitiesRouter } from './communities/router.ts';
 import { coursesRouter } from './courses/router.ts';
 import { calendarRouter } from './calendar/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
+import { invitationsRouter } from './invitations/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { membershipRouter } from './membership/router.ts';
 import { partnersRouter } from './partners/router.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   profiles: profilesRouter,
   communities: communitiesRouter,
   membership: membershipRouter,
+  invitations: invitationsRouter,
   payments: paymentsRouter,
   posts: postsRouter,
   chat: chatRouter,

@@ -22,6 +22,11 @@ export interface EmailStrings {
   welcomeSubject(community: string): string;
   welcomeBody(community: string): string;
   visit: string;
+  inviteSubject(inviter: string, community: string): string;
+  inviteBody(inviter: string, community: string): string;
+  acceptInvite: string;
+  /** The footer of an invitation, which has no unsubscribe link (it is sent once, by a person). */
+  inviteFooter: string;
   footer: string;
   unsubscribe: string;
   settings: string;
@@ -59,6 +64,10 @@ const en: EmailStrings = {
   welcomeSubject: (community) => `Welcome to ${community}`,
   welcomeBody: (community) => `You are now a member of ${community}. Say hello in the feed and see what is coming up.`,
   visit: 'Visit the community',
+  inviteSubject: (inviter, community) => `${inviter} invited you to join ${community}`,
+  inviteBody: (inviter, community) => `${inviter} invited you to join ${community} on Commonroom. Open the invitation to sign in and join; it works once and expires in 30 days.`,
+  acceptInvite: 'Accept the invitation',
+  inviteFooter: 'You receive this e-mail because a member of this community invited this address. If you do not know them, ignore it: nothing happens unless you open the link.',
   footer: 'You receive this e-mail because of your notification settings.',
   unsubscribe: 'Unsubscribe from these e-mails',
   settings: 'Notification settings',
@@ -96,6 +105,10 @@ const ar: EmailStrings = {
   welcomeSubject: (community) => `مرحبًا بك في ${community}`,
   welcomeBody: (community) => `أصبحت عضوًا في ${community}. ألقِ التحية في المنشورات واطّلع على ما هو قادم.`,
   visit: 'زيارة المجتمع',
+  inviteSubject: (inviter, community) => `دعاك ${inviter} للانضمام إلى ${community}`,
+  inviteBody: (inviter, community) => `دعاك ${inviter} للانضمام إلى ${community} على Commonroom. افتح الدعوة لتسجيل الدخول والانضمام؛ تعمل مرة واحدة وتنتهي بعد 30 يومًا.`,
+  acceptInvite: 'قبول الدعوة',
+  inviteFooter: 'تصلك هذه الرسالة لأن أحد أعضاء هذا المجتمع دعا هذا العنوان. إن كنت لا تعرفه فتجاهلها: لن يحدث شيء ما لم تفتح الرابط.',
   footer: 'تصلك هذه الرسالة بسبب إعدادات الإشعارات لديك.',
   unsubscribe: 'إلغاء الاشتراك في هذه الرسائل',
   settings: 'إعدادات الإشعارات',
