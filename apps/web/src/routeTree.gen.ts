@@ -29,6 +29,7 @@ import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedStartCommunityRouteImport } from './routes/_authed/start-community'
 import { Route as CommunityCommunityNameRouteImport } from './routes/community.$communityName'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as PartnerIndexRouteImport } from './routes/partner.index'
 import { Route as PartnerDashboardRouteImport } from './routes/partner.dashboard'
 import { Route as PartnerPayoutsRouteImport } from './routes/partner.payouts'
@@ -135,6 +136,11 @@ const CommunityCommunityNameRoute = CommunityCommunityNameRouteImport.update({
   path: '/community/$communityName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PartnerIndexRoute = PartnerIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -187,6 +193,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/partner/dashboard': typeof PartnerDashboardRoute
   '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -213,6 +220,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/partner/dashboard': typeof PartnerDashboardRoute
   '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -242,6 +250,7 @@ export interface FileRoutesById {
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/partner/dashboard': typeof PartnerDashboardRoute
   '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -271,6 +280,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/start-community'
     | '/community/$communityName'
+    | '/invite/$token'
     | '/partner/dashboard'
     | '/partner/payouts'
     | '/profile/$username'
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/start-community'
     | '/community/$communityName'
+    | '/invite/$token'
     | '/partner/dashboard'
     | '/partner/payouts'
     | '/profile/$username'
@@ -325,6 +336,7 @@ export interface FileRouteTypes {
     | '/_authed/settings'
     | '/_authed/start-community'
     | '/community/$communityName'
+    | '/invite/$token'
     | '/partner/dashboard'
     | '/partner/payouts'
     | '/profile/$username'
@@ -348,6 +360,7 @@ export interface RootRouteChildren {
   TermsOfUseRoute: typeof TermsOfUseRoute
   CommunityNameJoinRoute: typeof CommunityNameJoinRoute
   CommunityCommunityNameRoute: typeof CommunityCommunityNameRoute
+  InviteTokenRoute: typeof InviteTokenRoute
   ProfileUsernameRoute: typeof ProfileUsernameRoute
 }
 
@@ -493,6 +506,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityCommunityNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/partner/': {
       id: '/partner/'
       path: '/'
@@ -593,6 +613,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfUseRoute: TermsOfUseRoute,
   CommunityNameJoinRoute: CommunityNameJoinRoute,
   CommunityCommunityNameRoute: CommunityCommunityNameRoute,
+  InviteTokenRoute: InviteTokenRoute,
   ProfileUsernameRoute: ProfileUsernameRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,7 +1,7 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { outranks } from '@app/shared/roles';
 import { notifications } from '@mantine/notifications';
-import { IconUserMinus } from '@tabler/icons-react';
+import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useInvalidateCommunity } from './queries.ts';
 import type { CommunityAccess, CommunityDetails, CommunityMember, MembersQuery } from '../../../lib/community-types.ts';
 import { RoleBadge } from './RoleBadge.tsx';
 import { RoleMenu } from './RoleMenu.tsx';
+import { InviteDialog } from './InviteDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PagedListEnd } from '../../../components/PagedListEnd.tsx';
 
@@ -36,6 +37,7 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
   const trpc = useTRPC();
   const invalidate = useInvalidateCommunity();
   const [removing, setRemoving] = useState<CommunityMember | null>(null);
+  const [inviting, setInviting] = useState(false);
   const remove = useMutation(
     trpc.membership.remove.mutationOptions({
       onSuccess: async () => {
@@ -55,7 +57,16 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
     : t('communityPage.members.list');
   return (
     <Stack gap="md">
-      <BackButton />
+      <Group justify="space-between">
+        <BackButton />
+        {/* Invitations are the owner's and admins' (invitations domain). */}
+        {access.can.administer && (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+            {t('invitations.open')}
+          </Button>
+        )}
+      </Group>
+      {access.can.administer && <InviteDialog communityId={community.id} opened={inviting} onClose={() => setInviting(false)} />}
       <ListPanel heading={heading}>
         {members.isPending ? (
           <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />
