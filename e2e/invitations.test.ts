@@ -17,11 +17,13 @@ describeBrowser('invitations', () => {
   it('the owner makes an invite link for a private community; another person opens it and is in without approval', async () => {
     const { owner, community } = await communityWith(['ivy', 'Ivy Owner'], { name: `Invite Club ${Date.now().toString(36)}`, isPrivate: true });
     await owner.page.goto(communityUrl(community.name, '?tab=members'));
-    await owner.page.getByRole('button', { name: 'Invite', exact: true }).click();
+    // The members list first: the page has settled before the click.
+    await owner.page.getByRole('list', { name: 'Members', exact: true }).waitFor({ timeout: 30_000 });
+    await owner.page.getByRole('button', { name: 'Invite', exact: true }).click({ timeout: 30_000 });
     const dialog = owner.page.getByRole('dialog', { name: 'Invite people' });
-    await dialog.getByRole('textbox', { name: 'Number of uses' }).fill('5');
+    await dialog.getByRole('textbox', { name: 'Number of uses' }).fill('5', { timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Create link' }).click();
-    const link = await dialog.getByTestId('new-invite-link').innerText({ timeout: 10_000 });
+    const link = await dialog.getByTestId('new-invite-link').innerText({ timeout: 30_000 });
     expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{32}$/);
     const invites = dialog.getByRole('list', { name: 'Invitations' });
     await invites.getByText('Used 0 of 5').waitFor();
@@ -30,7 +32,7 @@ describeBrowser('invitations', () => {
     // Someone else opens the link, signed out: the card, then sign-in, back to the invite, accept.
     const guest = await visitor(VIEWPORTS.phone);
     await guest.page.goto(new URL(link).pathname);
-    await guest.page.getByRole('heading', { name: `You are invited to join ${community.name}` }).waitFor();
+    await guest.page.getByRole('heading', { name: `You are invited to join ${community.name}` }).waitFor({ timeout: 30_000 });
     await shot(guest.page, 'invitations-page-visitor-phone');
     await guest.page.getByRole('button', { name: 'Sign in to accept' }).click();
     await guest.page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -56,9 +58,11 @@ describeBrowser('invitations', () => {
     const { owner, community } = await communityWith(['eve', 'Eve Owner'], { name: `Mail Invite ${Date.now().toString(36)}`, isPrivate: true });
     const address = uniqueEmail('nia');
     await owner.page.goto(communityUrl(community.name, '?tab=members'));
-    await owner.page.getByRole('button', { name: 'Invite', exact: true }).click();
+    // The members list first: the page has settled before the click.
+    await owner.page.getByRole('list', { name: 'Members', exact: true }).waitFor({ timeout: 30_000 });
+    await owner.page.getByRole('button', { name: 'Invite', exact: true }).click({ timeout: 30_000 });
     const dialog = owner.page.getByRole('dialog', { name: 'Invite people' });
-    await dialog.getByRole('textbox', { name: 'E-mail addresses' }).fill(address);
+    await dialog.getByRole('textbox', { name: 'E-mail addresses' }).fill(address, { timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Send invitations' }).click();
     await dialog.getByText('1 invitation sent.').waitFor({ timeout: 10_000 });
     await dialog.getByRole('list', { name: 'Invitations' }).getByText(address).waitFor();
@@ -74,7 +78,7 @@ describeBrowser('invitations', () => {
       .toBe(true);
     await newcomer.page.getByRole('link', { name: subject }).click();
     // The plain-text part holds the link.
-    const inviteLink = /https?:\/\/[^\s<"]+\/invite\/[A-Za-z0-9_-]+/.exec(await newcomer.page.locator('pre').innerText())![0];
+    const inviteLink = /https?:\/\/[^\s<"]+\/invite\/[A-Za-z0-9_-]+/.exec((await newcomer.page.locator('pre').textContent()) ?? '')![0];
     await shot(newcomer.page, 'invitations-email');
 
     await newcomer.page.goto(new URL(inviteLink).pathname);
@@ -92,7 +96,7 @@ describeBrowser('invitations', () => {
   it('join questions set by the owner are answered by an applicant and read by the owner with the request', async () => {
     const { owner, community } = await communityWith(['quinn', 'Quinn Owner'], { name: `Question Club ${Date.now().toString(36)}`, isPrivate: true });
     await owner.page.goto(communityUrl(community.name, '?tab=about&edit=1'));
-    await owner.page.getByRole('textbox', { name: 'Question 1' }).fill('Why do you want to join?');
+    await owner.page.getByRole('textbox', { name: 'Question 1' }).fill('Why do you want to join?', { timeout: 30_000 });
     await owner.page.getByRole('textbox', { name: 'Question 2' }).fill('What do you build?');
     await shot(owner.page, 'join-questions-editor');
     await owner.page.getByRole('button', { name: 'Save changes' }).click();
@@ -117,7 +121,7 @@ describeBrowser('invitations', () => {
     await shot(owner.page, 'join-questions-answers');
     await inArabic(owner.page);
     await owner.page.reload();
-    await owner.page.getByText('Small games').waitFor({ timeout: 10_000 });
+    await owner.page.getByText('Small games').waitFor({ timeout: 30_000 });
     await shot(owner.page, 'join-questions-answers-ar');
   });
 });
