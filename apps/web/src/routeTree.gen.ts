@@ -30,6 +30,7 @@ import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedStartCommunityRouteImport } from './routes/_authed/start-community'
 import { Route as CommunityCommunityNameRouteImport } from './routes/community.$communityName'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as PartnerIndexRouteImport } from './routes/partner.index'
 import { Route as PartnerDashboardRouteImport } from './routes/partner.dashboard'
 import { Route as PartnerPayoutsRouteImport } from './routes/partner.payouts'
@@ -141,6 +142,11 @@ const CommunityCommunityNameRoute = CommunityCommunityNameRouteImport.update({
   path: '/community/$communityName',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PartnerIndexRoute = PartnerIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -194,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/partner/dashboard': typeof PartnerDashboardRoute
   '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthedSettingsRoute
   '/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/partner/dashboard': typeof PartnerDashboardRoute
   '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -251,6 +259,7 @@ export interface FileRoutesById {
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/start-community': typeof AuthedStartCommunityRoute
   '/community/$communityName': typeof CommunityCommunityNameRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/partner/dashboard': typeof PartnerDashboardRoute
   '/partner/payouts': typeof PartnerPayoutsRoute
   '/profile/$username': typeof ProfileUsernameRoute
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/start-community'
     | '/community/$communityName'
+    | '/invite/$token'
     | '/partner/dashboard'
     | '/partner/payouts'
     | '/profile/$username'
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/start-community'
     | '/community/$communityName'
+    | '/invite/$token'
     | '/partner/dashboard'
     | '/partner/payouts'
     | '/profile/$username'
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/_authed/settings'
     | '/_authed/start-community'
     | '/community/$communityName'
+    | '/invite/$token'
     | '/partner/dashboard'
     | '/partner/payouts'
     | '/profile/$username'
@@ -361,6 +373,7 @@ export interface RootRouteChildren {
   TermsOfUseRoute: typeof TermsOfUseRoute
   CommunityNameJoinRoute: typeof CommunityNameJoinRoute
   CommunityCommunityNameRoute: typeof CommunityCommunityNameRoute
+  InviteTokenRoute: typeof InviteTokenRoute
   ProfileUsernameRoute: typeof ProfileUsernameRoute
 }
 
@@ -513,6 +526,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityCommunityNameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/partner/': {
       id: '/partner/'
       path: '/'
@@ -614,6 +634,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfUseRoute: TermsOfUseRoute,
   CommunityNameJoinRoute: CommunityNameJoinRoute,
   CommunityCommunityNameRoute: CommunityCommunityNameRoute,
+  InviteTokenRoute: InviteTokenRoute,
   ProfileUsernameRoute: ProfileUsernameRoute,
 }
 export const routeTree = rootRouteImport

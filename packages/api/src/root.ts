@@ -6,6 +6,7 @@ import { deletionRouter } from './deletion/router.ts';
 import { calendarRouter } from './calendar/router.ts';
 import { exportsRouter } from './exports/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
+import { invitationsRouter } from './invitations/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { membershipRouter } from './membership/router.ts';
 import { partnersRouter } from './partners/router.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   profiles: profilesRouter,
   communities: communitiesRouter,
   membership: membershipRouter,
+  invitations: invitationsRouter,
   payments: paymentsRouter,
   posts: postsRouter,
   chat: chatRouter,

@@ -117,6 +117,35 @@ export const createCommunityInput = createCommunityCore.extend({
 });
 export type CreateCommunityInput = z.input<typeof createCommunityInput>;
 
+/** Join questions (issue 25): asked of people requesting to join a private community. */
+export const JOIN_QUESTION_MESSAGES = {
+  tooMany: (max: number) => `Ask at most ${max} questions.`,
+  questionTooLong: (max: number) => `A question must be at most ${max} characters.`,
+  answersRequired: 'Please answer every question.',
+  answerTooLong: (max: number) => `An answer must be at most ${max} characters.`,
+} as const;
+
+export const JOIN_QUESTIONS_MAX = 3;
+export const JOIN_QUESTION_MAX_LENGTH = 200;
+export const JOIN_ANSWER_MAX_LENGTH = 500;
+
+/** Up to three questions asked of people requesting to join a private community (blank ones dropped). */
+export const joinQuestionsInput = z
+  .array(boundedText(JOIN_QUESTION_MAX_LENGTH, JOIN_QUESTION_MESSAGES.questionTooLong(JOIN_QUESTION_MAX_LENGTH)))
+  .max(JOIN_QUESTIONS_MAX, JOIN_QUESTION_MESSAGES.tooMany(JOIN_QUESTIONS_MAX))
+  .transform((questions) => questions.filter((q) => q !== ''));
+
+/** The answers of a join request, in the questions' order. */
+export const joinAnswersInput = z
+  .array(boundedText(JOIN_ANSWER_MAX_LENGTH, JOIN_QUESTION_MESSAGES.answerTooLong(JOIN_ANSWER_MAX_LENGTH)))
+  .max(JOIN_QUESTIONS_MAX, JOIN_QUESTION_MESSAGES.tooMany(JOIN_QUESTIONS_MAX));
+
+/** A question and the applicant's answer, as the request keeps them (the question's words as asked). */
+export interface JoinAnswer {
+  question: string;
+  answer: string;
+}
+
 /** The owner's 'Edit information' form. */
 export const updateCommunityInput = createCommunityCore.extend({
   communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }),
@@ -128,10 +157,14 @@ export const updateCommunityInput = createCommunityCore.extend({
     .min(0, COMMUNITY_MESSAGES.amount)
     .max(COMMUNITY_LIMITS.amountMaxCents, COMMUNITY_MESSAGES.amount)
     .refine((v) => v === 0 || v >= LIMITS.minMembershipCents, COMMUNITY_MESSAGES.amount),
+  /** Absent: unchanged. */
+  joinQuestions: joinQuestionsInput.optional(),
 });
 export type UpdateCommunityInput = z.input<typeof updateCommunityInput>;
 
 export const communityIdInput = z.object({ communityId: z.uuid({ error: COMMUNITY_MESSAGES.notFound }) });
+/** Joining; a private community's request carries the answers to its questions, in their order. */
+export const joinInput = communityIdInput.extend({ answers: joinAnswersInput.default([]) });
 const communityNameField = boundedText(200, COMMUNITY_MESSAGES.notFound).min(1, COMMUNITY_MESSAGES.notFound);
 export const byNameInput = z.object({ name: communityNameField });
 /** A community by id, or by the name in a page's address: one of the two. */

@@ -42,6 +42,7 @@ const TEXT_ARGUMENTS: Record<string, unknown[][]> = {
   'EVENT_MESSAGES.createFailed': [['{{m0}}']],
   'PARTNER_MESSAGES.payoutTooLarge': [['{{m0}}']],
   'PROFILE_MESSAGES.usernameTaken': [['{{s0}}']],
+  'INVITE_MESSAGES.badEmail': [['{{s0}}']],
   'PROFILE_MESSAGES.usernameTooSoon': [['{{m0}}']],
 };
 

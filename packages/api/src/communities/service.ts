@@ -96,6 +96,8 @@ const detailColumns = {
   availableSeats: communities.availableSeats,
   membershipAmountCents: communities.membershipAmountCents,
   isPrivate: communities.isPrivate,
+  /** Asked of people requesting to join (a private community): public, as the join page shows them. */
+  joinQuestions: communities.joinQuestions,
   membersCount: communities.membersCount,
   ownerId: communities.ownerId,
   createdAt: communities.createdAt,

@@ -39,6 +39,7 @@ export const update = communityAdminProcedure
             ...editableFields(input),
             isPrivate: input.isPrivate,
             membershipAmountCents: input.membershipAmountCents,
+            ...(input.joinQuestions === undefined ? {} : { joinQuestions: input.joinQuestions }),
             updatedAt: new Date(),
           })
           .where(eq(communities.id, communityId));

@@ -1,5 +1,5 @@
 import { communityMembers } from '@app/db/schema';
-import { COMMUNITY_MESSAGES, communityIdInput } from '@app/shared/communities';
+import { COMMUNITY_MESSAGES, joinInput, JOIN_QUESTION_MESSAGES } from '@app/shared/communities';
 import { PARTNER_MESSAGES } from '@app/shared/partners';
 import { AppError } from '../core/errors.ts';
 import { publish } from '../platform/live/publish.ts';
@@ -10,9 +10,9 @@ import { notify } from '../notifications/service.ts';
 
 /**
  * Joining: a free public community admits at once (a seat permitting); a private one records a
- * pending request for the owner; a paid one is joined through payments.createCheckout instead.
+ * pending request for the owner, with the answers to its join questions (all required); a paid one is joined through payments.createCheckout instead.
  */
-export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).input(communityIdInput).mutation(async ({ ctx, input }) => {
+export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).input(joinInput).mutation(async ({ ctx, input }) => {
   const userId = ctx.user.id;
   return ctx.db.transaction(async (tx) => {
     const community = await loadCommunity(tx, input.communityId);
@@ -30,9 +30,13 @@ export const join = protectedProcedure.meta({ rateLimit: 'membership:join' }).in
     }
 
     if (community.isPrivate) {
+      // Every question the community asks is answered (the answers kept with the questions as asked).
+      const questions = community.joinQuestions;
+      if (input.answers.length !== questions.length || input.answers.some((a) => a === '')) throw new AppError('BAD_REQUEST', JOIN_QUESTION_MESSAGES.answersRequired);
+      const joinAnswers = questions.length > 0 ? questions.map((question, i) => ({ question, answer: input.answers[i]! })) : null;
       const [request] = await tx
         .insert(communityMembers)
-        .values({ communityId: community.id, userId, role: 'member', status: 'pending' })
+        .values({ communityId: community.id, userId, role: 'member', status: 'pending', joinAnswers })
         .onConflictDoNothing()
         .returning({ id: communityMembers.id });
       if (!request) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyPending);

@@ -1,6 +1,6 @@
 import { communityMembers, profiles } from '@app/db/schema';
 import { membersInput, PENDING_SHOWN_MAX } from '@app/shared/communities';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { pointsIn } from '../levels/service.ts';
 import { mayModerate } from '../core/access.ts';
 import { memberProcedure } from '../core/trpc.ts';
@@ -12,6 +12,7 @@ import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
  * PENDING_SHOWN_MAX; a handled one makes room for the next) and how many there are in all.
  */
 export const members = memberProcedure.input(membersInput).query(async ({ ctx, input }) => {
+  // Join answers go with the requests only, which only moderators receive.
   const list = (status: 'approved' | 'pending', limit: number, after?: SQL) =>
     ctx.db
       .select({
@@ -25,6 +26,7 @@ export const members = memberProcedure.input(membersInput).query(async ({ ctx, i
         joinedAt: communityMembers.joinedAt,
         points: pointsIn(communityMembers.communityId, communityMembers.userId),
         cursorAt: cursorTime(communityMembers.joinedAt),
+        answers: status === 'pending' ? communityMembers.joinAnswers : sql<null>`null`,
       })
       .from(communityMembers)
       .innerJoin(profiles, eq(profiles.id, communityMembers.userId))

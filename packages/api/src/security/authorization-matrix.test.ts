@@ -83,6 +83,16 @@ const MATRIX: Record<string, Row> = {
   'membership.leave':              [UNAUTHORIZED,  NOT_FOUND,     ok,            ok,            NOT_FOUND,     ok,            ok,            BAD_REQUEST],
   'membership.onChange':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
+  // Invites are the owner's and admins'; anyone holding a link may see where it leads, and anyone
+  // signed in may accept it (an applicant is admitted, a member stays one) but whom the community banned.
+  'invitations.list':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'invitations.create':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'invitations.revoke':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'invitations.email':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+  'invitations.byToken':           [ok,            ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  'invitations.accept':            [UNAUTHORIZED,  ok,            ok,            ok,            FORBIDDEN,     ok,            ok,            ok],
+  'invitations.onChange':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok],
+
   // The world's community made paid: anyone not yet in may pay but the removed person.
   'payments.createCheckout':       [UNAUTHORIZED,  ok,            ok,            CONFLICT,      FORBIDDEN,     CONFLICT,      CONFLICT,      CONFLICT],
 

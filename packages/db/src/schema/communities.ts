@@ -28,6 +28,8 @@ export const communities = pgTable(
     membersCount: integer('members_count').notNull().default(0),
     /** The partners' forum (one row, made on first use): no list, profile or join page shows it. */
     isForum: boolean('is_forum').notNull().default(false),
+    /** Up to three questions a person requesting to join (a private community) answers. */
+    joinQuestions: text('join_questions').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

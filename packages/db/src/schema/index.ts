@@ -21,3 +21,4 @@ export * from './push.ts';
 export * from './polls.ts';
 export * from './blocks.ts';
 export * from './exports.ts';
+export * from './invitations.ts';

@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { communityColumn } from './communities.ts';
 import { personColumn, profiles } from './profiles.ts';
 
@@ -20,6 +20,8 @@ export const communityMembers = pgTable(
     checkoutId: uuid('checkout_id'),
     /** When the member last opened the community's feed: newer posts are 'new' in their bell's summary. */
     feedSeenAt: timestamp('feed_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A join request's answers to the community's questions, with the questions as asked. */
+    joinAnswers: jsonb('join_answers').$type<Array<{ question: string; answer: string }>>(),
   },
   (t) => [
     uniqueIndex('community_members_pair_idx').on(t.communityId, t.userId),

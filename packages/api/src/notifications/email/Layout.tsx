@@ -11,7 +11,8 @@ export interface LayoutProps {
   /** Shown in the header: the community's name (and logo), or the platform's. */
   from: { name: string; logoUrl: string | null };
   preview: string;
-  unsubscribeUrl: string;
+  /** null: an e-mail under no switch (an invitation to an address that may have no account). */
+  unsubscribeUrl: string | null;
   settingsUrl: string;
   children: ReactNode;
 }
@@ -35,12 +36,18 @@ export function Layout({ language, strings, from, preview, unsubscribeUrl, setti
           </Section>
           {children}
           <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0 12px' }} />
-          <Text style={small}>{strings.footer}</Text>
-          <Text style={small}>
-            <Link href={unsubscribeUrl}>{strings.unsubscribe}</Link>
-            {' · '}
-            <Link href={settingsUrl}>{strings.settings}</Link>
-          </Text>
+          {unsubscribeUrl === null ? (
+            <Text style={small}>{strings.inviteFooter}</Text>
+          ) : (
+            <>
+              <Text style={small}>{strings.footer}</Text>
+              <Text style={small}>
+                <Link href={unsubscribeUrl}>{strings.unsubscribe}</Link>
+                {' · '}
+                <Link href={settingsUrl}>{strings.settings}</Link>
+              </Text>
+            </>
+          )}
         </Container>
       </Body>
     </Html>

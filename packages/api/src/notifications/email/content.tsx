@@ -24,12 +24,23 @@ export function subjectOf(content: EmailContent, strings: EmailStrings, communit
       return strings.welcomeSubject(community);
     case 'export':
       return strings.exportSubject;
+    case 'invite':
+      return strings.inviteSubject(content.inviter, community);
   }
 }
 
 /** What an e-mail says between its header and its footer. */
-export function Content({ content, strings, language, community }: { content: EmailContent; strings: EmailStrings; language: Language; community: string }) {
+export function Content({ content, strings, language, community, publicUrl }: { content: EmailContent; strings: EmailStrings; language: Language; community: string; publicUrl: string }) {
   switch (content.kind) {
+    case 'invite':
+      return (
+        <Section>
+          <Heading as="h1" style={heading}>{strings.inviteSubject(content.inviter, community)}</Heading>
+          <Text style={text}>{strings.inviteBody(content.inviter, community)}</Text>
+          <Button href={`${publicUrl}${content.path}`} style={button}>{strings.acceptInvite}</Button>
+          <Text style={{ ...text, color: '#6b7280', fontSize: '13px' }}>{`${publicUrl}${content.path}`}</Text>
+        </Section>
+      );
     case 'activity':
       return (
         <Section>

@@ -107,7 +107,7 @@ export async function queueDigests(
       .limit(CHUNK);
     if (people.length === 0) break;
     after = people.at(-1)!.userId;
-    const jobs: EmailJob[] = [];
+    const jobs: Array<EmailJob & { userId: string }> = [];
     for (const person of people) {
       const mine = person.communityIds.flatMap((id) => posts.get(id) ?? []);
       if (mine.length === 0) continue;

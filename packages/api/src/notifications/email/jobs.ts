@@ -136,18 +136,20 @@ export function createEmailSender(options: EmailSenderOptions) {
     concurrency: 8,
     leaseSeconds: 120,
     async run(payload, _attempt, id) {
-      const job = payload as EmailJob;
+      const queued = payload as EmailJob;
+      // A logo queued as stored ('/api/…', by a procedure that does not know PUBLIC_URL) is made absolute here.
+      const job = queued.community ? { ...queued, community: { ...queued.community, logoUrl: links.absolute(queued.community.logoUrl) } } : queued;
       if (!(await stillUnseen(database.db, job))) return;
       const wait = pace.wait();
       if (wait > 0) await sleep(wait);
-      const unsubscribeUrl = links.unsubscribe(unsubscribeToken(secret, job.userId, job.unsubscribe));
-      const email = await renderEmail(job, { unsubscribeUrl, settingsUrl: links.settings });
+      const unsubscribeUrl = job.userId && job.unsubscribe ? links.unsubscribe(unsubscribeToken(secret, job.userId, job.unsubscribe)) : null;
+      const email = await renderEmail(job, { unsubscribeUrl, settingsUrl: links.settings, publicUrl });
       await transport.send({
         to: job.to,
         ...email,
         // One Message-ID per job: a resend after a crash mid-send is the same message to the receiver.
         messageId: `<mail-${id}@${host}>`,
-        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
       });
     },
   });

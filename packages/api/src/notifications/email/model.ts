@@ -33,23 +33,28 @@ export type EmailContent =
   | { kind: 'decision'; approved: boolean; link: string; notificationId: string }
   | { kind: 'welcome'; link: string }
   /** A data export the person asked for is ready: its download link, and until when (ISO). */
-  | { kind: 'export'; link: string; expiresAt: string };
+  | { kind: 'export'; link: string; expiresAt: string }
+  /** An invitation from the community's owner or an admin (invitations domain): `path` is the invite link's, on this site. */
+  | { kind: 'invite'; inviter: string; path: string };
 
 /** One e-mail job's payload: to whom, in which language, from which community, about what. */
 export interface EmailJob {
-  userId: string;
+  /** null: an address without an account (an invitation), whose e-mail has no unsubscribe link. */
+  userId: string | null;
   to: string;
   language: Language;
   /** The community it comes from (name and logo in the header); null: from the platform. */
   community: { name: string; logoUrl: string | null } | null;
   content: EmailContent;
-  /** What the unsubscribe link turns off. */
-  unsubscribe: EmailSwitch;
+  /** What the unsubscribe link turns off; null: under no switch (an invitation, sent once at a person's request). */
+  unsubscribe: EmailSwitch | null;
 }
 
 /** The switch each e-mail is under (docs/email.md): security e-mails would be under none. */
-export function switchOf(content: EmailContent): EmailSwitch {
+export function switchOf(content: EmailContent): EmailSwitch | null {
   switch (content.kind) {
+    case 'invite':
+      return null;
     case 'activity':
       return 'social';
     case 'digest':

@@ -18,16 +18,23 @@ const PERSONAL_LINK = 'https://unsubscribe.invalid/personal-link';
 const CACHE_SIZE = 200;
 const cache = new Map<string, RenderedEmail>();
 
-async function renderShared(job: Pick<EmailJob, 'language' | 'community' | 'content'>, settingsUrl: string): Promise<RenderedEmail> {
+async function renderShared(job: Pick<EmailJob, 'language' | 'community' | 'content'>, links: SharedLinks): Promise<RenderedEmail> {
   const strings = EMAIL_STRINGS[job.language];
   const from = job.community ?? { name: strings.platform, logoUrl: null };
   const subject = subjectOf(job.content, strings, from.name);
   const html = await render(
-    <Layout language={job.language} strings={strings} from={from} preview={subject} unsubscribeUrl={PERSONAL_LINK} settingsUrl={settingsUrl}>
-      <Content content={job.content} strings={strings} language={job.language} community={from.name} />
+    <Layout language={job.language} strings={strings} from={from} preview={subject} unsubscribeUrl={links.personal ? PERSONAL_LINK : null} settingsUrl={links.settingsUrl}>
+      <Content content={job.content} strings={strings} language={job.language} community={from.name} publicUrl={links.publicUrl} />
     </Layout>,
   );
   return { subject, html, text: toPlainText(html) };
+}
+
+interface SharedLinks {
+  settingsUrl: string;
+  publicUrl: string;
+  /** The e-mail has an unsubscribe link of its own (PERSONAL_LINK stands in for it). */
+  personal: boolean;
 }
 
 /**
@@ -35,14 +42,15 @@ async function renderShared(job: Pick<EmailJob, 'language' | 'community' | 'cont
  * Rendering takes tens of milliseconds, so the words of a (language, sender, content) are rendered
  * once and kept for the next reader, with only the unsubscribe link made personal.
  */
-export async function renderEmail(job: EmailJob, links: { unsubscribeUrl: string; settingsUrl: string }): Promise<RenderedEmail> {
-  const key = JSON.stringify([job.language, job.community, job.content, links.settingsUrl]);
+export async function renderEmail(job: EmailJob, links: { unsubscribeUrl: string | null; settingsUrl: string; publicUrl: string }): Promise<RenderedEmail> {
+  const personal = links.unsubscribeUrl !== null;
+  const key = JSON.stringify([job.language, job.community, job.content, links.settingsUrl, personal]);
   let shared = cache.get(key);
   if (!shared) {
-    shared = await renderShared(job, links.settingsUrl);
+    shared = await renderShared(job, { settingsUrl: links.settingsUrl, publicUrl: links.publicUrl, personal });
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(key, shared);
   }
-  const personal = (s: string) => s.replaceAll(PERSONAL_LINK, links.unsubscribeUrl.replaceAll('&', '&amp;'));
-  return { subject: shared.subject, html: personal(shared.html), text: shared.text.replaceAll(PERSONAL_LINK, links.unsubscribeUrl) };
+  const url = links.unsubscribeUrl ?? '';
+  return { subject: shared.subject, html: shared.html.replaceAll(PERSONAL_LINK, url.replaceAll('&', '&amp;')), text: shared.text.replaceAll(PERSONAL_LINK, url) };
 }

@@ -25,6 +25,11 @@ export interface EmailStrings {
   exportSubject: string;
   exportBody(expires: string): string;
   download: string;
+  inviteSubject(inviter: string, community: string): string;
+  inviteBody(inviter: string, community: string): string;
+  acceptInvite: string;
+  /** The footer of an invitation, which has no unsubscribe link (it is sent once, by a person). */
+  inviteFooter: string;
   footer: string;
   unsubscribe: string;
   settings: string;
@@ -65,6 +70,10 @@ const en: EmailStrings = {
   exportSubject: 'Your data export is ready',
   exportBody: (expires) => `The export of your data you asked for is ready. Download it while signed in, before ${expires}; then it is deleted.`,
   download: 'Download your data',
+  inviteSubject: (inviter, community) => `${inviter} invited you to join ${community}`,
+  inviteBody: (inviter, community) => `${inviter} invited you to join ${community} on Commonroom. Open the invitation to sign in and join; it works once and expires in 30 days.`,
+  acceptInvite: 'Accept the invitation',
+  inviteFooter: 'You receive this e-mail because a member of this community invited this address. If you do not know them, ignore it: nothing happens unless you open the link.',
   footer: 'You receive this e-mail because of your notification settings.',
   unsubscribe: 'Unsubscribe from these e-mails',
   settings: 'Notification settings',
@@ -105,6 +114,10 @@ const ar: EmailStrings = {
   exportSubject: 'نسخة بياناتك جاهزة',
   exportBody: (expires) => `نسخة بياناتك التي طلبتها جاهزة. نزّلها وأنت مسجّل الدخول قبل ${expires}، ثم تُحذف.`,
   download: 'تنزيل بياناتك',
+  inviteSubject: (inviter, community) => `دعاك ${inviter} للانضمام إلى ${community}`,
+  inviteBody: (inviter, community) => `دعاك ${inviter} للانضمام إلى ${community} على Commonroom. افتح الدعوة لتسجيل الدخول والانضمام؛ تعمل مرة واحدة وتنتهي بعد 30 يومًا.`,
+  acceptInvite: 'قبول الدعوة',
+  inviteFooter: 'تصلك هذه الرسالة لأن أحد أعضاء هذا المجتمع دعا هذا العنوان. إن كنت لا تعرفه فتجاهلها: لن يحدث شيء ما لم تفتح الرابط.',
   footer: 'تصلك هذه الرسالة بسبب إعدادات الإشعارات لديك.',
   unsubscribe: 'إلغاء الاشتراك في هذه الرسائل',
   settings: 'إعدادات الإشعارات',

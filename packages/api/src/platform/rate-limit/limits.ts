@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   'membership:join': { max: 30, windowSeconds: 10 * MINUTE },
   'membership:leave': { max: 30, windowSeconds: 10 * MINUTE },
   'community:create': { max: 10, windowSeconds: HOUR },
+  /** E-mail invites: each call sends up to 20, so at most 200 an hour from one person. */
+  'invitations:email': { max: 10, windowSeconds: HOUR },
   'payments:checkout': { max: 20, windowSeconds: 10 * MINUTE },
   'payments:pay': { max: 20, windowSeconds: 10 * MINUTE },
   'feedback:create': { max: 10, windowSeconds: HOUR },

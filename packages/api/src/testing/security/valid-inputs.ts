@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import { communities, dataExports, feedbackComments, personBlocks, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
+import { communities, communityInvites, dataExports, feedbackComments, personBlocks, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
 import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { becomePartner } from '../../partners/service.ts';
@@ -102,6 +102,15 @@ async function partnerStanding({ database, world, me }: InputContext) {
     await database.db.delete(partners).where(eq(partners.userId, me));
   }
 }
+/** A working invite link to the world's community, made by its owner (written directly). */
+async function anInvite({ database, world }: InputContext) {
+  const [invite] = await database.db
+    .insert(communityInvites)
+    .values({ communityId: world.community.id, createdBy: world.owner, token: `valid-input-${++uploads}-${Date.now()}`, expiresAt: null, maxUses: null })
+    .returning();
+  return invite!;
+}
+
 const chatPair = (c: InputContext) => ({ communityId: c.world.community.id, userId: peerOf(c) });
 
 export const VALID_INPUTS: Record<string, InputFor> = {
@@ -169,6 +178,14 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'membership.setRole': ({ world }) => ({ communityId: world.community.id, userId: world.other, role: 'moderator' }),
   'membership.leave': community,
   'membership.onChange': community,
+
+  'invitations.list': community,
+  'invitations.create': (c) => ({ ...community(c), expiresIn: '7d', maxUses: 10 }),
+  'invitations.revoke': async (c) => ({ ...community(c), inviteId: (await anInvite(c)).id }),
+  'invitations.email': (c) => ({ ...community(c), emails: [`friend-${++uploads}@example.com`] }),
+  'invitations.byToken': async (c) => ({ token: (await anInvite(c)).token }),
+  'invitations.accept': async (c) => ({ token: (await anInvite(c)).token }),
+  'invitations.onChange': community,
 
   // A checkout is for a paid community: the world's is made one first.
   'payments.createCheckout': async ({ database, world }) => {

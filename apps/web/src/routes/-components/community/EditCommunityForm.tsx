@@ -1,5 +1,7 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { JOIN_QUESTIONS_MAX } from '@app/shared/communities';
+import { JoinQuestionsEditor } from './JoinQuestionsEditor.tsx';
 import { notifications } from '@mantine/notifications';
 import { updateCommunityInput, type UpdateCommunityInput } from '@app/shared/communities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -41,6 +43,8 @@ interface EditValues {
   availableSeats: string;
   membershipAmount: number | string;
   isPrivate: boolean;
+  /** Always JOIN_QUESTIONS_MAX slots; blank ones are not questions. */
+  joinQuestions: string[];
 }
 
 function initialValues(community: CommunityDetails): EditValues {
@@ -57,6 +61,7 @@ function initialValues(community: CommunityDetails): EditValues {
     availableSeats: community.availableSeats === null ? '' : String(community.availableSeats),
     membershipAmount: community.membershipAmountCents / 100,
     isPrivate: community.isPrivate,
+    joinQuestions: Array.from({ length: JOIN_QUESTIONS_MAX }, (_, i) => community.joinQuestions[i] ?? ''),
   };
 }
 
@@ -77,6 +82,7 @@ function toInput(values: EditValues): UpdateCommunityInput {
     availableSeats: seatsFromText(values.availableSeats),
     membershipAmountCents: Math.round(blankToNaN(values.membershipAmount) * 100),
     isPrivate: values.isPrivate,
+    joinQuestions: values.joinQuestions,
   };
 }
 
@@ -179,6 +185,7 @@ export function EditCommunityForm({ community, setsPrice }: { community: Communi
             description={t('communityPage.edit.privateHint')}
             {...form.getInputProps('isPrivate', { type: 'checkbox' })}
           />
+          {form.values.isPrivate && <JoinQuestionsEditor inputProps={(i) => form.getInputProps(`joinQuestions.${i}`)} />}
           <Group justify="flex-end" gap="sm">
             <RouterButton {...tabLink('about')} variant="default">
               {t('communityPage.cancel')}

@@ -13,6 +13,7 @@ import { MemberRow } from './MemberRow.tsx';
 import { membersQueryOptions, useInvalidateCommunity } from './queries.ts';
 import type { CommunityDetails, MembersQuery } from '../../../lib/community-types.ts';
 import { Loading } from '../../../components/Loading.tsx';
+import { JoinAnswers } from './JoinAnswers.tsx';
 
 interface InvitesTabProps {
   community: CommunityDetails;
@@ -100,29 +101,32 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
               const accepting = approve.isPending && busyWith === request.userId;
               const declining = decline.isPending && busyWith === request.userId;
               return (
-                <MemberRow member={request} detail={t('communityPage.invites.requested', { date: formatDate(request.joinedAt, 'day') })}>
-                  <Button
-                    size="compact-md"
-                    leftSection={<IconCheck size={16} />}
-                    aria-label={t('communityPage.invites.acceptNamed', { name })}
-                    loading={accepting}
-                    disabled={busyWith !== null && !accepting}
-                    onClick={() => approve.mutate({ communityId: community.id, userId: request.userId })}
-                  >
-                    {t('communityPage.invites.accept')}
-                  </Button>
-                  <Button
-                    size="compact-md"
-                    variant="default"
-                    leftSection={<IconX size={16} />}
-                    aria-label={t('communityPage.invites.declineNamed', { name })}
-                    loading={declining}
-                    disabled={busyWith !== null && !declining}
-                    onClick={() => decline.mutate({ communityId: community.id, userId: request.userId })}
-                  >
-                    {t('communityPage.invites.decline')}
-                  </Button>
-                </MemberRow>
+                <Stack gap="xs">
+                  <MemberRow member={request} detail={t('communityPage.invites.requested', { date: formatDate(request.joinedAt, 'day') })}>
+                    <Button
+                      size="compact-md"
+                      leftSection={<IconCheck size={16} />}
+                      aria-label={t('communityPage.invites.acceptNamed', { name })}
+                      loading={accepting}
+                      disabled={busyWith !== null && !accepting}
+                      onClick={() => approve.mutate({ communityId: community.id, userId: request.userId })}
+                    >
+                      {t('communityPage.invites.accept')}
+                    </Button>
+                    <Button
+                      size="compact-md"
+                      variant="default"
+                      leftSection={<IconX size={16} />}
+                      aria-label={t('communityPage.invites.declineNamed', { name })}
+                      loading={declining}
+                      disabled={busyWith !== null && !declining}
+                      onClick={() => decline.mutate({ communityId: community.id, userId: request.userId })}
+                    >
+                      {t('communityPage.invites.decline')}
+                    </Button>
+                  </MemberRow>
+                  {request.answers && <JoinAnswers answers={request.answers} name={name} />}
+                </Stack>
               );
             }}
           </MemberList>

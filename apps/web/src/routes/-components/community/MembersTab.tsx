@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { outranks } from '@app/shared/roles';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
@@ -13,6 +15,7 @@ import { MemberRow } from './MemberRow.tsx';
 import type { CommunityAccess, CommunityDetails, MembersQuery } from '../../../lib/community-types.ts';
 import { RoleBadge } from './RoleBadge.tsx';
 import { RoleMenu } from './RoleMenu.tsx';
+import { InviteDialog } from './InviteDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PagedListEnd } from '../../../components/PagedListEnd.tsx';
 
@@ -30,6 +33,7 @@ interface MembersTabProps {
  */
 export function MembersTab({ community, access, members }: MembersTabProps) {
   const { t } = useTranslation();
+  const [inviting, setInviting] = useState(false);
 
   const approved = members.data?.approved ?? [];
   // No count until the list has arrived: '0 members' while loading would be wrong. The community's
@@ -41,8 +45,17 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
     <Stack gap="md">
       <Group justify="space-between">
         <BackButton />
-        {access.can.own && <MembersCsvButton communityId={community.id} />}
+        <Group gap="xs">
+          {access.can.own && <MembersCsvButton communityId={community.id} />}
+          {/* Invitations are the owner's and admins' (invitations domain). */}
+          {access.can.administer && (
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+              {t('invitations.open')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      {access.can.administer && <InviteDialog communityId={community.id} opened={inviting} onClose={() => setInviting(false)} />}
       <ListPanel heading={heading}>
         {members.isPending ? (
           <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />

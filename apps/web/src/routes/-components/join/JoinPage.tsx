@@ -53,8 +53,9 @@ export function JoinPage({ name }: { name: string }) {
   useEffect(() => {
     if (!readyToResume || !canonicalName || store.get(STORAGE.pendingJoin) !== canonicalName) return;
     store.remove(STORAGE.pendingJoin);
-    if (!goesIn && standing?.status === 'none') start();
-  }, [readyToResume, canonicalName, goesIn, standing?.status, start]);
+    // A request that asks questions waits for the answers (the panel's fields).
+    if (!goesIn && standing?.status === 'none' && !join.asksQuestions) start();
+  }, [readyToResume, canonicalName, goesIn, standing?.status, start, join.asksQuestions]);
 
   if (community.isPending || me.isPending) return <FullPageLoader />;
   if (community.isError && community.error.data?.code === 'FORBIDDEN') return <BannedNotice />;

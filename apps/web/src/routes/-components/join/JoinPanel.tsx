@@ -1,4 +1,6 @@
-import { Alert, Button, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { JOIN_ANSWER_MAX_LENGTH } from '@app/shared/communities';
+import { useState } from 'react';
 import { IconAlertCircle, IconLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
@@ -12,7 +14,7 @@ interface JoinPanelProps {
   removed?: boolean;
   /** A declined request: when the viewer may ask again (the button waits until then). */
   askAgainAt?: Date | null;
-  join: { start: () => void; error: string | null; busy: boolean; toCheckout: boolean };
+  join: { start: (answers?: string[]) => void; asksQuestions: boolean; error: string | null; busy: boolean; toCheckout: boolean };
 }
 
 /** The price, the facts a joiner weighs, and the join button (disabled when every seat is taken). */
@@ -22,6 +24,8 @@ export function JoinPanel({ community, signedIn, removed = false, askAgainAt = n
   const category = categoryLabel(t, community.category);
   const language = languageLabel(t, community.language);
   const full = isFull(community);
+  const [answers, setAnswers] = useState<string[]>(() => community.joinQuestions.map(() => ''));
+  const asking = join.asksQuestions && signedIn && !removed && !askAgainAt && !full;
   const label = price ? t('join.joinPaid', { amount: price }) : community.isPrivate ? t('join.joinPrivate') : t('join.joinFree');
 
   const facts: { key: string; term: string; value: string }[] = [
@@ -68,6 +72,29 @@ export function JoinPanel({ community, signedIn, removed = false, askAgainAt = n
           </Group>
         )}
         <Divider />
+        {asking && (
+          <Stack gap="sm" component="fieldset" m={0} p={0} style={{ border: 0 }}>
+            <Text component="legend" size="sm" fw={600} mb={4}>
+              {t('invitations.questionsLegend')}
+            </Text>
+            {community.joinQuestions.map((question, i) => (
+              <Textarea
+                key={i}
+                label={question}
+                required
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={JOIN_ANSWER_MAX_LENGTH}
+                value={answers[i] ?? ''}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setAnswers((list) => list.map((a, j) => (j === i ? value : a)));
+                }}
+              />
+            ))}
+          </Stack>
+        )}
         {full && (
           <Alert color="orange" icon={<IconAlertCircle />} role="alert">
             {t('join.noSeats')}
@@ -83,7 +110,7 @@ export function JoinPanel({ community, signedIn, removed = false, askAgainAt = n
             {join.error}
           </Alert>
         )}
-        <Button size="md" fullWidth onClick={join.start} disabled={full || askAgainAt !== null || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
+        <Button size="md" fullWidth onClick={() => join.start(answers)} disabled={full || askAgainAt !== null || join.busy} leftSection={join.busy ? <Loader size={16} color="gray" /> : undefined}>
           {join.toCheckout ? t('join.redirectingToCheckout') : join.busy ? t('join.joining') : label}
         </Button>
         {hint && (

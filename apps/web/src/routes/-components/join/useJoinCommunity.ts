@@ -8,6 +8,7 @@ import { serverText } from '../../../i18n/server-text.ts';
 import { rememberRedirect } from '../../../lib/auth.ts';
 import { STORAGE, store } from '../../../lib/storage-keys.ts';
 import { capabilitiesOf } from '@app/shared/roles';
+import { JOIN_QUESTION_MESSAGES } from '@app/shared/communities';
 import { useTRPC } from '../../../lib/trpc.ts';
 
 export type JoinCommunity = inferRouterOutputs<AppRouter>['communities']['byName'];
@@ -62,7 +63,10 @@ export function useJoinCommunity(community: JoinCommunity | undefined, signedIn:
     }),
   );
 
-  function start() {
+  /** A private community's request answers its questions (each required): the panel's fields. */
+  const asksQuestions = !!community && community.isPrivate && community.membershipAmountCents === 0 && community.joinQuestions.length > 0;
+
+  function start(answers: string[] = []) {
     if (!community || isFull(community)) return;
     setError(null);
     if (!signedIn) {
@@ -73,8 +77,9 @@ export function useJoinCommunity(community: JoinCommunity | undefined, signedIn:
       return;
     }
     if (community.membershipAmountCents > 0) checkout.mutate({ communityId: community.id, checkoutType: 'monthly' });
-    else join.mutate({ communityId: community.id });
+    else if (asksQuestions && (answers.length !== community.joinQuestions.length || answers.some((a) => a.trim() === ''))) setError(serverText(JOIN_QUESTION_MESSAGES.answersRequired));
+    else join.mutate({ communityId: community.id, answers: asksQuestions ? answers.map((a) => a.trim()) : [] });
   }
 
-  return { start, error, busy: join.isPending || checkout.isPending || leaving, toCheckout: checkout.isPending || leaving };
+  return { start, asksQuestions, error, busy: join.isPending || checkout.isPending || leaving, toCheckout: checkout.isPending || leaving };
 }
