@@ -19,7 +19,9 @@ export const byToken = publicProcedure.input(inviteTokenInput).query(async ({ ct
     if (community.ownerId === ctx.user.id) standing = 'approved';
     else {
       const membership = await membershipOf(ctx.db, community.id, ctx.user.id);
-      standing = membership?.status ?? ((await isBanned(ctx.db, community.id, ctx.user.id)) ? 'removed' : 'none');
+      const status = membership?.status;
+      // A closed account's memberships wait for it ('closed'), but a closed account signs in to nothing else.
+      standing = status === 'pending' || status === 'approved' ? status : (await isBanned(ctx.db, community.id, ctx.user.id)) ? 'removed' : 'none';
     }
   }
   return { community: details, problem: inviteProblem(invite), expiresAt: invite.expiresAt, standing };

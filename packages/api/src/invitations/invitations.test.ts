@@ -104,7 +104,7 @@ describe('invite links', () => {
     const w = await world();
     const communityId = w.community.id;
     const link = await as(w.owner).invitations.create({ communityId, expiresIn: '7d', maxUses: null });
-    await expect(as(w.removed).invitations.accept({ token: link.token })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.removedByOwner });
+    await expect(as(w.removed).invitations.accept({ token: link.token })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.banned });
     expect((await as(w.removed).invitations.byToken({ token: link.token })).standing).toBe('removed');
 
     await scene.database.db.update(communities).set({ availableSeats: sql`${communities.membersCount}` }).where(eq(communities.id, communityId));
