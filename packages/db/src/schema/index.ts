@@ -19,3 +19,4 @@ export * from './uploads.ts';
 export * from './notifications.ts';
 export * from './push.ts';
 export * from './polls.ts';
+export * from './moderation.ts';
