@@ -39,6 +39,6 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_comment_id_comments_id_fk" FOREIGN
 ALTER TABLE "reports" ADD CONSTRAINT "reports_subject_id_profiles_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_resolved_by_profiles_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "moderation_log_list_idx" ON "moderation_log" USING btree ("community_id","created_at","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "reports_open_reporter_idx" ON "reports" USING btree ("reporter_id","item_id") WHERE "reports"."status" = 'open';--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_open_reporter_idx" ON "reports" USING btree ("reporter_id","community_id","item_id") WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_queue_idx" ON "reports" USING btree ("community_id","item_id") WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_subject_idx" ON "reports" USING btree ("subject_id");
