@@ -5,6 +5,7 @@ import { calendarRouter } from './calendar/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { membershipRouter } from './membership/router.ts';
+import { moderationRouter } from './moderation/router.ts';
 import { partnersRouter } from './partners/router.ts';
 import { levelsRouter } from './levels/router.ts';
 import { paymentsRouter } from './payments/router.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   partners: partnersRouter,
   notifications: notificationsRouter,
   search: searchRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;

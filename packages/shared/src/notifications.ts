@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'level.up',
   'partner.member',
   'partner.payout',
+  'report.resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -35,6 +35,7 @@ const TEXT: Record<Language, Record<NotificationKind, Template>> = {
     'level.up': { one: 'You reached level {level}' },
     'partner.member': { one: 'You earned a commission of {amount}' },
     'partner.payout': { one: 'A payout of {amount} was sent to you' },
+    'report.resolved': { one: 'The moderators looked at your report' },
   },
   ar: {
     'post.liked': { one: 'أعجب {actor} بمنشورك', many: 'أعجب {actor} و{others} آخرون بمنشورك' },
@@ -52,6 +53,7 @@ const TEXT: Record<Language, Record<NotificationKind, Template>> = {
     'level.up': { one: 'وصلت إلى المستوى {level}' },
     'partner.member': { one: 'ربحت عمولة قدرها {amount}' },
     'partner.payout': { one: 'أُرسلت إليك دفعة قدرها {amount}' },
+    'report.resolved': { one: 'راجع المشرفون بلاغك' },
   },
 };
 

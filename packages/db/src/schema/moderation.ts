@@ -34,7 +34,7 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('reports_open_reporter_idx').on(t.reporterId, t.itemId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_reporter_idx').on(t.reporterId, t.communityId, t.itemId).where(sql`${t.status} = 'open'`),
     index('reports_queue_idx').on(t.communityId, t.itemId).where(sql`${t.status} = 'open'`),
     index('reports_subject_idx').on(t.subjectId),
   ],

@@ -6,6 +6,7 @@ import {
   IconCalendarEvent,
   IconCash,
   IconCheck,
+  IconFlag,
   IconHeartFilled,
   IconMessageCircle,
   IconSchool,
@@ -41,6 +42,7 @@ const KIND_ICONS: Partial<Record<NotificationKind, { icon: Icon; color: string }
   'level.up': { icon: IconTrophy, color: 'yellow' },
   'partner.member': { icon: IconCash, color: 'green' },
   'partner.payout': { icon: IconCash, color: 'green' },
+  'report.resolved': { icon: IconFlag, color: 'gray' },
 };
 
 /** The notification's sentence in the interface language ('Ana and 3 others liked your post'). */
@@ -59,6 +61,8 @@ export function useSentence() {
       module: item.module?.title ?? '',
       level: typeof level === 'number' ? formatCount(level) : String(level ?? ''),
       amount: typeof amount === 'number' ? formatMoney(amount) : '',
+      // A report's outcome picks its sentence ('…: the post was removed').
+      ...(item.kind === 'report.resolved' && typeof item.data.outcome === 'string' ? { context: item.data.outcome } : {}),
       ...(count === null ? {} : { count, value: formatCount(count) }),
     });
   };

@@ -19,6 +19,8 @@ import { RoleBadge } from './RoleBadge.tsx';
 import { RoleMenu } from './RoleMenu.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PagedListEnd } from '../../../components/PagedListEnd.tsx';
+import { useMe } from '../../../lib/auth.ts';
+import { ReportMemberButton } from './moderation/ReportMemberButton.tsx';
 
 interface MembersTabProps {
   community: CommunityDetails;
@@ -35,6 +37,7 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const invalidate = useInvalidateCommunity();
+  const me = useMe();
   const [removing, setRemoving] = useState<CommunityMember | null>(null);
   const remove = useMutation(
     trpc.membership.remove.mutationOptions({
@@ -68,6 +71,7 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
             {(member) => (
               <MemberRow member={member} detail={t('communityPage.members.joined', { date: formatDate(member.joinedAt, 'day') })}>
                 <RoleBadge role={member.role} />
+                {me.data && me.data.id !== member.userId && <ReportMemberButton communityId={community.id} member={member} />}
                 {access.can.assignRoles && <RoleMenu communityId={community.id} member={member} viewerRole={access.role} />}
                 {access.can.moderate && outranks(access.role, member.role) && (
                   <Button
