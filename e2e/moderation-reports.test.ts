@@ -105,7 +105,7 @@ describeBrowser('reports and the moderation queue', () => {
     const log = max.page.getByRole('list', { name: 'Moderation actions, newest first' });
     await log.getByRole('listitem').first().getByText('Max Moderator banned Tom Troll').waitFor();
     await log.getByText('Reported for: Spam').waitFor();
-    await log.getByText('Olga Owner made Max Moderator Moderator').waitFor();
+    await log.getByText("Olga Owner changed Max Moderator's role to Moderator").waitFor();
     await shot(max.page, 'moderation-log');
     expect(await callTrpc<{ items: Array<{ action: string }> }>(owner.page, 'moderation.log', { communityId: community.id }, 'query').then((l) => l.items[0]?.action)).toBe('member.banned');
 
