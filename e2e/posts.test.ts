@@ -175,7 +175,7 @@ describeBrowser('community feed', () => {
     expect(await postMenuItems(bo.page, boPost)).toEqual(['Report']);
     await ownerPost.getByRole('button', { name: 'Post actions' }).click();
     await owner.page.getByRole('menuitem', { name: 'Delete' }).waitFor();
-    expect(await owner.page.getByRole('menuitem').allInnerTexts()).toEqual(['Pin to top', 'Edit', 'Delete']);
+    expect(await owner.page.getByRole('menuitem').allInnerTexts()).toEqual(['Pin to top', 'Report', 'Edit', 'Delete']);
     await owner.page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = owner.page.getByRole('dialog', { name: 'Delete post' });
     await settled(confirm);
