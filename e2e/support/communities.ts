@@ -154,3 +154,15 @@ export async function openCommunity(page: Page, name: string, { tab = 'Posts', l
   await page.getByRole('tab', { name: tab, selected: true }).waitFor();
   if (live) await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
 }
+
+/* The members list (the members tab), as the owner and the moderators use it. */
+
+export const membersList = (page: Page) => page.getByRole('list', { name: 'Members', exact: true });
+export const memberRow = (page: Page, name: string) => membersList(page).getByRole('listitem').filter({ hasText: name });
+
+/** The owner (or an admin) gives `name` a role through the row's menu, and the row's badge follows. */
+export async function nameRole(page: Page, name: string, item: string, badge: string) {
+  await page.getByRole('button', { name: `Change the role of ${name}` }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  await memberRow(page, name).getByText(badge, { exact: true }).waitFor({ timeout: 10_000 });
+}

@@ -13,6 +13,16 @@ export const postWith = (page: Page, text: string) => feedOf(page).getByRole('ar
 export const likeButton = (post: Locator) => post.getByRole('button', { name: /^\d+ likes?$/ });
 export const commentsButton = (post: Locator) => post.getByRole('button', { name: /^\d+ comments?$/ });
 
+/** What a post's '…' menu offers the viewer (every member but its author may Report it); the menu is closed again. */
+export async function postMenuItems(page: Page, post: Locator): Promise<string[]> {
+  await post.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('menuitem').first().waitFor();
+  const items = await page.getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.getByRole('menuitem').first().waitFor({ state: 'hidden' });
+  return items.map((item) => item.trim());
+}
+
 /** Writes and publishes a post through the composer. */
 export async function writePost(page: Page, text: string) {
   await page.getByRole('textbox', { name: "What's on your mind?" }).fill(text);

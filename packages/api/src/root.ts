@@ -9,6 +9,7 @@ import { feedbackRouter } from './feedback/router.ts';
 import { invitationsRouter } from './invitations/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { membershipRouter } from './membership/router.ts';
+import { moderationRouter } from './moderation/router.ts';
 import { partnersRouter } from './partners/router.ts';
 import { levelsRouter } from './levels/router.ts';
 import { paymentsRouter } from './payments/router.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   blocks: blocksRouter,
   deletion: deletionRouter,
   exports: exportsRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;

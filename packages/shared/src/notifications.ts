@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'partner.member',
   'partner.payout',
   'export.ready',
+  'report.resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { outranks, ROLE_MESSAGES } from '@app/shared/roles';
 import { AppError } from '../core/errors.ts';
 import { expireOpenCheckouts } from '../payments/checkouts.ts';
 import { stopSubscription } from '../payments/cancellations.ts';
+import { logModeration } from '../moderation/service.ts';
 import { moderatorProcedure } from '../core/trpc.ts';
 import { dischargeMember, loadCommunity, membershipOf, recordDecline } from './service.ts';
 
@@ -25,6 +26,7 @@ export const remove = moderatorProcedure.input(memberActionInput).mutation(({ ct
     await recordDecline(tx, ctx.community.id, input.userId, 'removed');
     if (checkoutId) await stopSubscription(tx, checkoutId, 'revoke', 'removed');
     await expireOpenCheckouts(tx, ctx.community.id, input.userId);
+    await logModeration(tx, { communityId: ctx.community.id, actorId: ctx.user.id, action: 'member.removed', targetId: input.userId });
     return { membersCount };
   }),
 );

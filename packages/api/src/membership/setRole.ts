@@ -4,6 +4,7 @@ import { mayAssign, ROLE_MESSAGES, setRoleInput } from '@app/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { communityAdminProcedure } from '../core/trpc.ts';
+import { logModeration } from '../moderation/service.ts';
 import { publish } from '../platform/live/publish.ts';
 import { membershipTopic } from './events.ts';
 import { loadCommunity, membershipOf } from './service.ts';
@@ -31,6 +32,7 @@ export const setRole = communityAdminProcedure.input(setRoleInput).mutation(({ c
       .set({ role: input.role })
       .where(and(eq(communityMembers.communityId, ctx.community.id), eq(communityMembers.userId, input.userId)));
     await publish(tx, membershipTopic(ctx.community.id), { type: 'role.changed', userId: input.userId, role: input.role });
+    await logModeration(tx, { communityId: ctx.community.id, actorId: ctx.user.id, action: 'role.changed', targetId: input.userId, data: { from: target.role, to: input.role } });
     return { userId: input.userId, role: input.role };
   }),
 );

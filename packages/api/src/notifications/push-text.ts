@@ -36,6 +36,7 @@ const TEXT: Record<Language, Record<NotificationKind, Template>> = {
     'partner.member': { one: 'You earned a commission of {amount}' },
     'partner.payout': { one: 'A payout of {amount} was sent to you' },
     'export.ready': { one: 'Your data export is ready to download' },
+    'report.resolved': { one: 'The moderators looked at your report' },
   },
   ar: {
     'post.liked': { one: 'أعجب {actor} بمنشورك', many: 'أعجب {actor} و{others} آخرون بمنشورك' },
@@ -54,6 +55,7 @@ const TEXT: Record<Language, Record<NotificationKind, Template>> = {
     'partner.member': { one: 'ربحت عمولة قدرها {amount}' },
     'partner.payout': { one: 'أُرسلت إليك دفعة قدرها {amount}' },
     'export.ready': { one: 'نسخة بياناتك جاهزة للتنزيل' },
+    'report.resolved': { one: 'راجع المشرفون بلاغك' },
   },
 };
 

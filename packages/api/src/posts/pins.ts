@@ -4,6 +4,7 @@ import { MAX_PINS, PIN_MESSAGES, pinPostInput } from '@app/shared/pins';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { moderatorProcedure } from '../core/trpc.ts';
+import { logModeration } from '../moderation/service.ts';
 import { publish } from '../platform/live/publish.ts';
 import { feedTopic } from './events.ts';
 
@@ -31,6 +32,7 @@ const pin = moderatorProcedure.input(pinPostInput).mutation(({ ctx, input }) =>
       .values({ postId: input.postId, communityId, pinnedBy: ctx.user.id, pinnedAt: sql`clock_timestamp()` })
       .returning({ pinnedAt: postPins.pinnedAt });
     await publish(tx, feedTopic(communityId), { type: 'post.pinned', postId: input.postId, pinned: true });
+    await logModeration(tx, { communityId, actorId: ctx.user.id, action: 'post.pinned', targetId: ctx.subject?.authorId, item: { kind: 'post', id: input.postId } });
     return { postId: input.postId, pinnedAt: row!.pinnedAt };
   }),
 );
@@ -39,7 +41,10 @@ const pin = moderatorProcedure.input(pinPostInput).mutation(({ ctx, input }) =>
 const unpin = moderatorProcedure.input(pinPostInput).mutation(({ ctx, input }) =>
   ctx.db.transaction(async (tx) => {
     const removed = await tx.delete(postPins).where(eq(postPins.postId, input.postId)).returning({ postId: postPins.postId });
-    if (removed.length > 0) await publish(tx, feedTopic(ctx.community.id), { type: 'post.pinned', postId: input.postId, pinned: false });
+    if (removed.length > 0) {
+      await publish(tx, feedTopic(ctx.community.id), { type: 'post.pinned', postId: input.postId, pinned: false });
+      await logModeration(tx, { communityId: ctx.community.id, actorId: ctx.user.id, action: 'post.unpinned', targetId: ctx.subject?.authorId, item: { kind: 'post', id: input.postId } });
+    }
     return { postId: input.postId, pinnedAt: null };
   }),
 );

@@ -175,6 +175,13 @@ const MATRIX: Record<string, Row> = {
   'notifications.pushKey':         [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'notifications.pushSubscribe':   [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
   'notifications.pushUnsubscribe': [UNAUTHORIZED,  ok,            ok,            ok,            ok,            ok,            ok,            ok],
+  // Any member reports (the member reports the other member, everyone else the member); the queue, its actions and the log are the moderators'.
+  'moderation.report':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
+  'moderation.queue':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'moderation.openCount':          [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'moderation.act':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'moderation.log':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'moderation.onChange':           [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   'search.community':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     ok,            FORBIDDEN,     ok,            ok,            ok],
 
   // Blocks are between two people, whatever their communities: anyone signed in blocks anyone.

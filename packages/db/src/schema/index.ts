@@ -22,3 +22,4 @@ export * from './polls.ts';
 export * from './blocks.ts';
 export * from './exports.ts';
 export * from './invitations.ts';
+export * from './moderation.ts';

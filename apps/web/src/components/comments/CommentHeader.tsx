@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { PersonLink } from '../PersonName.tsx';
 import { RelativeTime } from '../feed/RelativeTime.tsx';
 
@@ -14,10 +14,12 @@ interface CommentHeaderProps {
   edited?: string;
   /** Offered to its author (the feed's comments): the button's name, and what it does. */
   edit?: { label: string; onEdit: () => void };
+  /** Offered to members other than its author (the feed's comments): the button's name, and what it does. */
+  report?: { label: string; onReport: () => void };
 }
 
 /** A comment's first line: its author (to their profile), time and 'edited', and edit and delete buttons for those who may. */
-export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleting, edited, edit }: CommentHeaderProps) {
+export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleting, edited, edit, report }: CommentHeaderProps) {
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
       <Group gap={8} miw={0} wrap="wrap">
@@ -34,6 +36,13 @@ export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleti
           <Tooltip label={edit.label} withArrow openDelay={300}>
             <ActionIcon variant="subtle" color="gray" size="sm" onClick={edit.onEdit} aria-label={edit.label}>
               <IconPencil size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {report && (
+          <Tooltip label={report.label} withArrow openDelay={300}>
+            <ActionIcon variant="subtle" color="gray" size="sm" onClick={report.onReport} aria-label={report.label}>
+              <IconFlag size={14} />
             </ActionIcon>
           </Tooltip>
         )}

@@ -31,6 +31,8 @@ interface CommentItemProps {
   edited?: string;
   /** An edit button for its author (the feed's comments). */
   edit?: { label: string; onEdit: () => void };
+  /** A report button for other members (the feed's comments). */
+  report?: { label: string; onReport: () => void };
   /** Shown instead of the text while its author edits it. */
   editor?: ReactNode;
   /** Under the footer, inside the item: a top comment's replies (the feed's threads). */
@@ -39,7 +41,7 @@ interface CommentItemProps {
 
 /** One comment in a list: avatar, author and time (and edit and delete for those who may), its text (or its editor), its footer, then its replies. */
 export function CommentItem(props: CommentItemProps) {
-  const { author, level, createdAt, text, mentions, replyingTo, deleteLabel, onDelete, deleting, bubble = false, footer, highlighted = false, edited, edit, editor, children } = props;
+  const { author, level, createdAt, text, mentions, replyingTo, deleteLabel, onDelete, deleting, bubble = false, footer, highlighted = false, edited, edit, report, editor, children } = props;
   const { t } = useTranslation();
   const item = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -59,7 +61,7 @@ export function CommentItem(props: CommentItemProps) {
     >
       <UserAvatar userId={author.id} username={author.username} avatarUrl={author.avatarUrl} level={level} radius="xl" size={32} />
       <Stack gap={2} miw={0} style={{ flex: 1 }} {...(bubble ? { px: 'sm', py: 6, bg: 'gray.0', bdrs: 'md' } : {})}>
-        <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} edited={edited} edit={editor ? undefined : edit} />
+        <CommentHeader author={author} createdAt={createdAt} deleteLabel={deleteLabel} onDelete={onDelete} deleting={deleting} edited={edited} edit={editor ? undefined : edit} report={report} />
         {replyingTo && (
           <Text size="xs" c="dimmed">
             {replyingTo}

@@ -9,8 +9,9 @@ interface ItemMenuProps {
   /** Offered only with `onEdit`. */
   editLabel?: string;
   onEdit?: () => void;
-  deleteLabel: string;
-  onDelete: () => void;
+  deleteLabel?: string;
+  /** Offered only with `onDelete` (a post's reporter sees Report alone). */
+  onDelete?: () => void;
   /** More items, first (a post's 'Pin to top'). */
   children?: ReactNode;
 }
@@ -31,9 +32,11 @@ export function ItemMenu({ label, editLabel, onEdit, deleteLabel, onDelete, chil
             {editLabel}
           </Menu.Item>
         )}
-        <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-          {deleteLabel}
-        </Menu.Item>
+        {onDelete && (
+          <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            {deleteLabel}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

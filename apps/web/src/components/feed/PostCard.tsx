@@ -57,7 +57,7 @@ export function PostCard({ post, position, total, commentsOpen: startOpen = fals
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <AuthorLine author={post.author} createdAt={post.createdAt} edited={edited} level={levelOf(post.author.points)} />
-          {canManage && !editing && <PostMenu post={post} onEdit={() => setEditing(true)} />}
+          {!editing && <PostMenu post={post} canManage={canManage} onEdit={() => setEditing(true)} />}
         </Group>
 
         <PostMarks post={post} />

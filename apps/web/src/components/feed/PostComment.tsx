@@ -17,6 +17,7 @@ import { CommentLikeButton } from './CommentLikeButton.tsx';
 import { useCanManage, useFeed } from './FeedContext.tsx';
 import { nameOf } from './PostCommentForm.tsx';
 import { useFeedCache } from './useFeedCache.ts';
+import { ReportDialog } from '../moderation/ReportDialog.tsx';
 
 interface PostCommentProps {
   comment: FeedComment;
@@ -57,45 +58,50 @@ export function PostComment({ comment, highlighted, onReply, children }: PostCom
   const canDelete = useCanManage(comment.author.id);
   const remove = useDeleteComment(comment);
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const mine = viewerId === comment.author.id;
   const blocked = useBlockedIds().has(comment.author.id);
   const [shown, setShown] = useState(false);
   if (blocked && !shown) return <BlockedPlaceholder kind="comment" onShow={() => setShown(true)}>{children}</BlockedPlaceholder>;
   return (
-    <CommentItem
-      author={comment.author}
-      level={levelOf(comment.author.points)}
-      createdAt={comment.createdAt}
-      text={comment.content}
-      mentions={comment.mentions}
-      edited={comment.editedAt ? t('threads.edited') : undefined}
-      edit={mine ? { label: t('threads.edit'), onEdit: () => setEditing(true) } : undefined}
-      editor={editing ? <CommentEditor comment={comment} onDone={() => setEditing(false)} /> : undefined}
-      deleteLabel={t('feed.comments.delete')}
-      onDelete={canDelete ? () => remove.mutate({ commentId: comment.id }) : undefined}
-      deleting={remove.isPending}
-      footer={
-        <>
-          <CommentLikeButton comment={comment} />
-          {!mine && (
-            <Button
-              variant="subtle"
-              color="gray"
-              size="compact-xs"
-              radius="xl"
-              fw={500}
-              leftSection={<IconArrowBackUp className="mirror-rtl" size={14} aria-hidden="true" />}
-              aria-label={t('mentions.replyTo', { name: nameOf(comment.author) })}
-              onClick={onReply}
-            >
-              {t('mentions.reply')}
-            </Button>
-          )}
-        </>
-      }
-      highlighted={highlighted}
-    >
-      {children}
-    </CommentItem>
+    <>
+      <ReportDialog target={reporting ? { commentId: comment.id } : null} title={t('moderation.report.commentTitle')} onClose={() => setReporting(false)} />
+      <CommentItem
+        author={comment.author}
+        level={levelOf(comment.author.points)}
+        createdAt={comment.createdAt}
+        text={comment.content}
+        mentions={comment.mentions}
+        edited={comment.editedAt ? t('threads.edited') : undefined}
+        edit={mine ? { label: t('threads.edit'), onEdit: () => setEditing(true) } : undefined}
+        report={mine ? undefined : { label: t('moderation.report.comment', { name: nameOf(comment.author) }), onReport: () => setReporting(true) }}
+        editor={editing ? <CommentEditor comment={comment} onDone={() => setEditing(false)} /> : undefined}
+        deleteLabel={t('feed.comments.delete')}
+        onDelete={canDelete ? () => remove.mutate({ commentId: comment.id }) : undefined}
+        deleting={remove.isPending}
+        footer={
+          <>
+            <CommentLikeButton comment={comment} />
+            {!mine && (
+              <Button
+                variant="subtle"
+                color="gray"
+                size="compact-xs"
+                radius="xl"
+                fw={500}
+                leftSection={<IconArrowBackUp className="mirror-rtl" size={14} aria-hidden="true" />}
+                aria-label={t('mentions.replyTo', { name: nameOf(comment.author) })}
+                onClick={onReply}
+              >
+                {t('mentions.reply')}
+              </Button>
+            )}
+          </>
+        }
+        highlighted={highlighted}
+      >
+        {children}
+      </CommentItem>
+    </>
   );
 }

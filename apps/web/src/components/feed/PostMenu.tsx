@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,18 +10,25 @@ import { ItemMenu, removalHandlers } from './ItemMenu.tsx';
 import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 import { PinMenuItem } from './PinMenuItem.tsx';
+import { useFeed } from './FeedContext.tsx';
+import { ReportDialog } from '../moderation/ReportDialog.tsx';
 
 interface PostMenuProps {
   post: FeedItem;
+  /** Its author or a moderator: Edit and Delete (and Pin, for moderators). */
+  canManage: boolean;
   onEdit: () => void;
 }
 
 /**
- * Edit and delete, offered only to the post's author and the community owner. Deleting asks first
+ * Edit and delete, offered only to the post's author and the community's moderators; Report, to
+ * everyone but its author. Deleting asks first
  * (the spec's Arabic question, right to left) and takes the post out of the list, no reload.
  */
-export function PostMenu({ post, onEdit }: PostMenuProps) {
+export function PostMenu({ post, canManage, onEdit }: PostMenuProps) {
   const { t } = useTranslation();
+  const { viewerId } = useFeed();
+  const [reporting, setReporting] = useState(false);
   const trpc = useTRPC();
   const cache = useFeedCache();
   const [confirming, setConfirming] = useState(false);
@@ -39,15 +47,25 @@ export function PostMenu({ post, onEdit }: PostMenuProps) {
       <ItemMenu
         label={t('feed.post.actions')}
         editLabel={t('feed.post.edit')}
-        onEdit={onEdit}
+        onEdit={canManage ? onEdit : undefined}
         deleteLabel={t('feed.post.delete')}
-        onDelete={() => {
-          remove.reset();
-          setConfirming(true);
-        }}
+        onDelete={
+          canManage
+            ? () => {
+                remove.reset();
+                setConfirming(true);
+              }
+            : undefined
+        }
       >
-        <PinMenuItem post={post} />
+        {canManage && <PinMenuItem post={post} />}
+        {post.author.id !== viewerId && (
+          <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setReporting(true)}>
+            {t('moderation.report.post')}
+          </Menu.Item>
+        )}
       </ItemMenu>
+      <ReportDialog target={reporting ? { postId: post.id } : null} title={t('moderation.report.postTitle')} onClose={() => setReporting(false)} />
       <ConfirmDialog
         opened={confirming}
         title={t('feed.post.deleteTitle')}

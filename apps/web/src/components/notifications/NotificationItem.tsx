@@ -7,6 +7,7 @@ import {
   IconCash,
   IconCheck,
   IconDownload,
+  IconFlag,
   IconHeartFilled,
   IconMessageCircle,
   IconSchool,
@@ -43,6 +44,7 @@ const KIND_ICONS: Partial<Record<NotificationKind, { icon: Icon; color: string }
   'partner.member': { icon: IconCash, color: 'green' },
   'partner.payout': { icon: IconCash, color: 'green' },
   'export.ready': { icon: IconDownload, color: 'blue' },
+  'report.resolved': { icon: IconFlag, color: 'gray' },
 };
 
 /** The notification's sentence in the interface language ('Ana and 3 others liked your post'). */
@@ -61,6 +63,8 @@ export function useSentence() {
       module: item.module?.title ?? '',
       level: typeof level === 'number' ? formatCount(level) : String(level ?? ''),
       amount: typeof amount === 'number' ? formatMoney(amount) : '',
+      // A report's outcome picks its sentence ('…: the post was removed').
+      ...(item.kind === 'report.resolved' && typeof item.data.outcome === 'string' ? { context: item.data.outcome } : {}),
       ...(count === null ? {} : { count, value: formatCount(count) }),
     });
   };

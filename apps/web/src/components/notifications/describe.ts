@@ -24,6 +24,7 @@ export const SENTENCES: Record<NotificationKind, { key: string; groups: false | 
   'partner.member': { key: 'partnerMember', groups: 'all' },
   'partner.payout': { key: 'partnerPayout', groups: false },
   'export.ready': { key: 'exportReady', groups: false },
+  'report.resolved': { key: 'reportResolved', groups: false },
 };
 
 /** The key of a notification's sentence and, for a group of more than one, the count its plural forms go by. */

@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import { communities, communityInvites, dataExports, feedbackComments, personBlocks, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles } from '@app/db/schema';
+import { communities, communityInvites, dataExports, feedbackComments, personBlocks, feedbacks, notifications, partnerEarnings, partnerReferrals, partners, pollOptions, polls, postCategories, posts, profiles, reports } from '@app/db/schema';
 import { CATEGORY_VALUES, COMMUNITY_LANGUAGE_VALUES, NOTIFY_ME_ABOUT } from '@app/shared/constants';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { becomePartner } from '../../partners/service.ts';
@@ -260,6 +260,20 @@ export const VALID_INPUTS: Record<string, InputFor> = {
   'chat.markRead': chatPair,
   'chat.onConversation': chatPair,
   'chat.onInbox': () => ({}),
+
+  // The member is reported by whoever asks (the member reports the other member); a moderator acts on an open report of the member's post.
+  'moderation.report': ({ world, me }) => ({ communityId: world.community.id, userId: me === world.member ? world.other : world.member, reason: 'spam' }),
+  'moderation.queue': community,
+  'moderation.openCount': community,
+  'moderation.act': async ({ database, world }) => {
+    await database.db
+      .insert(reports)
+      .values({ communityId: world.community.id, reporterId: world.other, kind: 'post', itemId: world.post.id, postId: world.post.id, subjectId: world.member, reason: 'spam' })
+      .onConflictDoNothing();
+    return { communityId: world.community.id, kind: 'post', itemId: world.post.id, action: 'dismiss', note: 'Within the rules' };
+  },
+  'moderation.log': community,
+  'moderation.onChange': community,
 
   'notifications.list': () => ({ cursor: null }),
   'notifications.unreadCount': () => undefined,

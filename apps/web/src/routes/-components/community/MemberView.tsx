@@ -15,7 +15,10 @@ import { useMembers } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
 import { CoursesTab } from '../courses/CoursesTab.tsx';
-import { tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
+import { MODERATION_TABS, tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
+import { ModerationLogTab } from './moderation/ModerationLogTab.tsx';
+import { useOpenReports } from './moderation/queries.ts';
+import { ReportsTab } from './moderation/ReportsTab.tsx';
 import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -42,8 +45,9 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
   const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
   const members = useMembers(community.id);
-  // The join requests are the moderators'; anyone else asking for them sees the posts.
-  const active: MemberTab = tab === 'invites' && !can.moderate ? 'posts' : tab;
+  // The join requests, reports and log are the moderators'; anyone else asking for them sees the posts.
+  const active: MemberTab = MODERATION_TABS.includes(tab) && !can.moderate ? 'posts' : tab;
+  const openReports = useOpenReports(community.id, can.moderate);
   const pendingCount = members.data?.pendingCount ?? 0;
 
   const open = (next: string | null) => {
@@ -119,6 +123,16 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                     <InvitesTab community={community} members={members} />
                   </Tabs.Panel>
                 )}
+                {can.moderate && (
+                  <Tabs.Panel value="reports">
+                    <ReportsTab communityId={community.id} />
+                  </Tabs.Panel>
+                )}
+                {can.moderate && (
+                  <Tabs.Panel value="moderation-log">
+                    <ModerationLogTab communityId={community.id} />
+                  </Tabs.Panel>
+                )}
                 <Tabs.Panel value="chat">
                   <ChatTab community={community} members={members} />
                 </Tabs.Panel>
@@ -131,7 +145,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
               </Tabs>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} activeTab={active} />
+              <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
             </Grid.Col>
           </Grid>
         </Stack>

@@ -18,6 +18,8 @@ import { RoleMenu } from './RoleMenu.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PagedListEnd } from '../../../components/PagedListEnd.tsx';
+import { useMe } from '../../../lib/auth.ts';
+import { ReportMemberButton } from './moderation/ReportMemberButton.tsx';
 
 interface MembersTabProps {
   community: CommunityDetails;
@@ -34,6 +36,7 @@ interface MembersTabProps {
 export function MembersTab({ community, access, members }: MembersTabProps) {
   const { t } = useTranslation();
   const [inviting, setInviting] = useState(false);
+  const me = useMe();
 
   const approved = members.data?.approved ?? [];
   // No count until the list has arrived: '0 members' while loading would be wrong. The community's
@@ -68,6 +71,7 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
             {(member) => (
               <MemberRow member={member} detail={t('communityPage.members.joined', { date: formatDate(member.joinedAt, 'day') })}>
                 <RoleBadge role={member.role} />
+                {me.data && me.data.id !== member.userId && <ReportMemberButton communityId={community.id} member={member} />}
                 {access.can.assignRoles && <RoleMenu communityId={community.id} member={member} viewerRole={access.role} />}
                 {access.can.moderate && outranks(access.role, member.role) && <MemberModeration community={community} member={member} />}
               </MemberRow>

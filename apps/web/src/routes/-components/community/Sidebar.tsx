@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconInfoCircle, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconFlag, IconInfoCircle, IconListDetails, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterButton, RouterNavLink } from '../../../components/RouterLinks.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
@@ -20,6 +20,8 @@ interface SidebarProps {
   access: CommunityAccess;
   members: MembersQuery;
   pendingCount: number;
+  /** Items with open reports (moderators, admins and the owner), live. */
+  openReports: number;
   activeTab: MemberTab;
 }
 
@@ -27,7 +29,7 @@ interface SidebarProps {
  * The member view's right column: who is online, the events calendar, the courses card, the owner's survey card,
  * the newest members and the control panel.
  */
-export function Sidebar({ community, access, members, pendingCount, activeTab }: SidebarProps) {
+export function Sidebar({ community, access, members, pendingCount, openReports, activeTab }: SidebarProps) {
   const { can } = access;
   return (
     <Stack gap="lg">
@@ -36,7 +38,7 @@ export function Sidebar({ community, access, members, pendingCount, activeTab }:
       <CoursesCard communityId={community.id} />
       {can.own && <SurveyCard />}
       <RecentMembers members={members} />
-      <ControlPanel moderates={can.moderate} pendingCount={pendingCount} activeTab={activeTab} />
+      <ControlPanel moderates={can.moderate} pendingCount={pendingCount} openReports={openReports} activeTab={activeTab} />
     </Stack>
   );
 }
@@ -105,7 +107,7 @@ function RecentMembers({ members }: { members: MembersQuery }) {
 }
 
 /** Shortcuts to the tabs: About and Members, and for moderators, admins and the owner Join Requests with the pending count. */
-function ControlPanel({ moderates, pendingCount, activeTab }: { moderates: boolean; pendingCount: number; activeTab: MemberTab }) {
+function ControlPanel({ moderates, pendingCount, openReports, activeTab }: { moderates: boolean; pendingCount: number; openReports: number; activeTab: MemberTab }) {
   const { t } = useTranslation();
   const tabLink = useTabLink();
   return (
@@ -138,6 +140,29 @@ function ControlPanel({ moderates, pendingCount, activeTab }: { moderates: boole
               {formatCount(pendingCount)}
             </Badge>
           }
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      )}
+      {moderates && (
+        <RouterNavLink
+          {...tabLink('reports')}
+          active={activeTab === 'reports'}
+          label={t('moderation.panel.reports')}
+          leftSection={<IconFlag size={18} />}
+          rightSection={
+            <Badge size="sm" circle={openReports < 10} color={openReports > 0 ? 'red' : 'gray'} variant={openReports > 0 ? 'filled' : 'light'} aria-label={t('moderation.panel.openCount', { count: openReports })}>
+              {formatCount(openReports)}
+            </Badge>
+          }
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      )}
+      {moderates && (
+        <RouterNavLink
+          {...tabLink('moderation-log')}
+          active={activeTab === 'moderation-log'}
+          label={t('moderation.panel.log')}
+          leftSection={<IconListDetails size={18} />}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         />
       )}
