@@ -23,6 +23,7 @@ export const MODERATION_ACTIONS = [
   'comment.removed',
   'member.removed',
   'member.banned',
+  'member.unbanned',
   'request.approved',
   'request.declined',
   'role.changed',

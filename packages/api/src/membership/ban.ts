@@ -3,6 +3,7 @@ import { BAN_MESSAGES, banInput } from '@app/shared/bans';
 import { outranks, ROLE_MESSAGES } from '@app/shared/roles';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
+import { logModeration } from '../moderation/service.ts';
 import { moderatorProcedure } from '../core/trpc.ts';
 import { ban as banPerson, isBanned, loadCommunity, membershipOf } from './service.ts';
 
@@ -24,6 +25,7 @@ export const ban = moderatorProcedure.input(banInput).mutation(({ ctx, input }) 
     if (input.userId === ctx.user.id || !outranks(ctx.membership?.role, targetRole)) throw new AppError('FORBIDDEN', ROLE_MESSAGES.outranked);
     if (await isBanned(tx, ctx.community.id, input.userId)) throw new AppError('CONFLICT', BAN_MESSAGES.alreadyBanned);
     await banPerson(tx, ctx.community.id, input.userId, ctx.user.id, { reason: input.reason });
+    await logModeration(tx, { communityId: ctx.community.id, actorId: ctx.user.id, action: 'member.banned', targetId: input.userId, reason: input.reason ?? null });
     const community = await loadCommunity(tx, ctx.community.id);
     return { membersCount: community.membersCount };
   }),

@@ -120,6 +120,14 @@ describe('bans', () => {
     expect(await as(w.other).membership.join({ communityId })).toMatchObject({ status: 'pending' });
     await expect(as(w.moderator).membership.unban({ communityId, userId: w.other })).rejects.toMatchObject({ code: 'NOT_FOUND', message: BAN_MESSAGES.notBanned });
     expect((await as(w.owner).membership.bans({ communityId })).items.map((b) => b.id)).toEqual([w.member, w.removed]);
+    // The moderation log holds each, with the moderator's reason.
+    const log = (await as(w.owner).moderation.log({ communityId })).items.map((line) => [line.action, line.target?.id, line.reason]);
+    expect(log.slice(0, 4)).toEqual([
+      ['member.unbanned', w.other, null],
+      ['member.banned', w.member, null],
+      ['member.banned', w.other, 'Came back to spam'],
+      ['member.removed', w.other, null],
+    ]);
   });
 
   it('the service ban other domains call keeps its arguments and restates who and why on a second call', async () => {
