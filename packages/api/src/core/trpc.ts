@@ -4,6 +4,8 @@ import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import { authorize, authorizeFeedback, type AccessRule, type FeedbackRule, type ScopedRule } from './access.ts';
 import type { Context } from './context.ts';
+// The session's user as lucia.ts declares it (closedAt), wherever this file is type-checked from.
+import type {} from '../platform/auth/lucia.ts';
 import { ADMIN_MESSAGE, AppError, SIGNED_IN_MESSAGE } from './errors.ts';
 import { DELETION_MESSAGES } from '@app/shared/deletion';
 import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './socket.ts';

@@ -1,11 +1,9 @@
 import { COMMUNITY_MESSAGES, memberActionInput } from '@app/shared/communities';
 import { outranks, ROLE_MESSAGES } from '@app/shared/roles';
 import { AppError } from '../core/errors.ts';
-import { expireOpenCheckouts } from '../payments/checkouts.ts';
-import { stopSubscription } from '../payments/cancellations.ts';
 import { logModeration } from '../moderation/service.ts';
 import { moderatorProcedure } from '../core/trpc.ts';
-import { dischargeMember, loadCommunity, membershipOf, recordDecline } from './service.ts';
+import { loadCommunity, membershipOf, removeMember } from './service.ts';
 
 /**
  * A moderator, admin or the owner removes an approved member they outrank (never the owner; a
@@ -21,11 +19,8 @@ export const remove = moderatorProcedure.input(memberActionInput).mutation(({ ct
     if (input.userId === ctx.community.ownerId) throw new AppError('BAD_REQUEST', COMMUNITY_MESSAGES.ownerCannotBeRemoved);
     const target = await membershipOf(tx, ctx.community.id, input.userId);
     if (target?.status === 'approved' && !outranks(ctx.membership?.role, target.role)) throw new AppError('FORBIDDEN', ROLE_MESSAGES.outranked);
-    const { removed, membersCount, checkoutId } = await dischargeMember(tx, ctx.community.id, input.userId);
+    const { removed, membersCount } = await removeMember(tx, ctx.community.id, input.userId);
     if (!removed) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchMember);
-    await recordDecline(tx, ctx.community.id, input.userId, 'removed');
-    if (checkoutId) await stopSubscription(tx, checkoutId, 'revoke', 'removed');
-    await expireOpenCheckouts(tx, ctx.community.id, input.userId);
     await logModeration(tx, { communityId: ctx.community.id, actorId: ctx.user.id, action: 'member.removed', targetId: input.userId });
     return { membersCount };
   }),

@@ -69,6 +69,21 @@ export async function ban(tx: Queryable, communityId: string, userId: string, ba
   await publish(tx, membershipTopic(communityId), { type: 'bans.changed' });
 }
 
+/**
+ * Removes an approved member (the moderators' removal, from the members list or a report): the
+ * seat is freed, the person waits JOIN_RETRY_DAYS before asking again (join_declines, as a
+ * removal), the subscription that paid for the membership is revoked and open checkouts close.
+ * `removed` is false when they were not a member (nothing done).
+ */
+export async function removeMember(tx: Queryable, communityId: string, userId: string): Promise<{ removed: boolean; membersCount: number }> {
+  const { removed, membersCount, checkoutId } = await dischargeMember(tx, communityId, userId);
+  if (!removed) return { removed, membersCount };
+  await recordDecline(tx, communityId, userId, 'removed');
+  if (checkoutId) await stopSubscription(tx, checkoutId, 'revoke', 'removed');
+  await expireOpenCheckouts(tx, communityId, userId);
+  return { removed, membersCount };
+}
+
 /** Lifts a ban (and any wait before joining again); false when there was none. */
 export async function unban(tx: Queryable, communityId: string, userId: string): Promise<boolean> {
   const lifted = await tx

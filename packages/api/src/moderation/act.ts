@@ -5,10 +5,8 @@ import { outranks, ROLE_MESSAGES, type CommunityRole } from '@app/shared/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { moderatorProcedure } from '../core/trpc.ts';
-import { ban, dischargeMember, loadCommunity, membershipOf } from '../membership/service.ts';
+import { ban, loadCommunity, membershipOf, removeMember } from '../membership/service.ts';
 import { notify } from '../notifications/service.ts';
-import { expireOpenCheckouts } from '../payments/checkouts.ts';
-import { stopSubscription } from '../payments/cancellations.ts';
 import { discardUpload } from '../platform/uploads/service.ts';
 import { deleteComment, deletePost } from '../posts/removal.ts';
 import { POST_ATTACHMENT_BUCKET } from '../posts/service.ts';
@@ -79,13 +77,12 @@ export const act = moderatorProcedure.input(reportActInput).mutation(async ({ ct
       if (input.kind === 'member') throw new AppError('BAD_REQUEST', MODERATION_MESSAGES.notRemovable);
       if (input.kind === 'post') attachmentKey = (await deletePost(tx, communityId, input.itemId)).attachmentKey;
       else await deleteComment(tx, communityId, input.itemId);
-    } else if (input.action === 'removeMember' || input.action === 'ban') {
-      const { removed, checkoutId } = await dischargeMember(tx, communityId, subjectId);
-      // Removing someone no longer in the community does nothing; a ban holds whether they are in or not.
-      if (!removed && input.action === 'removeMember') throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchMember);
-      if (input.action === 'ban') await ban(tx, communityId, subjectId, ctx.user.id);
-      if (checkoutId) await stopSubscription(tx, checkoutId, 'revoke', 'removed');
-      await expireOpenCheckouts(tx, communityId, subjectId);
+    } else if (input.action === 'removeMember') {
+      // As the members list removes: they may ask again after the wait (membership's removeMember).
+      if (!(await removeMember(tx, communityId, subjectId)).removed) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.noSuchMember);
+    } else if (input.action === 'ban') {
+      // A ban holds whether they are in or not; it ends the membership and what paid for it.
+      await ban(tx, communityId, subjectId, ctx.user.id, { reason: input.note ?? null });
     }
 
     await logModeration(tx, {

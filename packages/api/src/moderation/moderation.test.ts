@@ -1,9 +1,9 @@
-import { comments, communityBans, moderationLog, notifications, posts, reports } from '@app/db/schema';
-import { COMMUNITY_MESSAGES } from '@app/shared/communities';
+import { comments, communityBans, joinDeclines, moderationLog, notifications, posts, reports } from '@app/db/schema';
+import { COMMUNITY_MESSAGES, JOIN_RETRY_DAYS } from '@app/shared/communities';
 import { MODERATION_MESSAGES } from '@app/shared/moderation';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { ROLE_MESSAGES } from '@app/shared/roles';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addTestStaff, callerFor, createTestPeople, createTestStaff, createTestUser, createTestWorld, type TestPeople, type TestStaff, useTestDatabase } from '../testing/index.ts';
 import { settle, testSubscription } from '../testing/subscriptions.ts';
@@ -132,19 +132,25 @@ describe('acting on reports', () => {
     expect(await as(w.owner).openCount({ communityId })).toBe(1);
   });
 
-  it('remove the member: out of the community, may join again; ban: out and refused at the door', async () => {
+  it('remove the member: out of the community, may ask again after the wait; ban: out and refused at the door', async () => {
     const w = await world();
     const communityId = w.community.id;
     await as(w.other).report({ postId: w.post.id, reason: 'spam' });
     await as(w.moderator).act({ communityId, kind: 'post', itemId: w.post.id, action: 'removeMember' });
-    expect(await callerFor(scene.database, w.member).membership.status({ communityId })).toMatchObject({ status: 'none' });
+    // As the members list removes: they may ask again after the wait (here dated back past it).
+    expect(await callerFor(scene.database, w.member).membership.status({ communityId })).toMatchObject({ status: 'removed' });
+    await expect(callerFor(scene.database, w.member).membership.join({ communityId })).rejects.toMatchObject({ code: 'CONFLICT', message: COMMUNITY_MESSAGES.removedWait(JOIN_RETRY_DAYS) });
+    await scene.database.db
+      .update(joinDeclines)
+      .set({ declinedAt: sql`now() - interval '8 days'` })
+      .where(and(eq(joinDeclines.communityId, communityId), eq(joinDeclines.userId, w.member)));
     await callerFor(scene.database, w.member).membership.join({ communityId });
     await callerFor(scene.database, w.owner).membership.approve({ communityId, userId: w.member });
 
     await as(w.other).report({ communityId, userId: w.member, reason: 'harassment' });
     await as(w.moderator).act({ communityId, kind: 'member', itemId: w.member, action: 'ban', note: 'Repeated harassment' });
     expect(await scene.database.db.$count(communityBans, and(eq(communityBans.communityId, communityId), eq(communityBans.userId, w.member)))).toBe(1);
-    await expect(callerFor(scene.database, w.member).membership.join({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.removedByOwner });
+    await expect(callerFor(scene.database, w.member).membership.join({ communityId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.banned });
     expect((await noticesOf(w.other, communityId)).map((n) => n.data.outcome).sort()).toEqual(['ban', 'removeMember']);
     expect((await logOf(communityId)).slice(0, 3).map((l) => l.action)).toEqual(['member.banned', 'request.approved', 'member.removed']);
   });

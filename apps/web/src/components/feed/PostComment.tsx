@@ -15,7 +15,7 @@ import { CommentItem } from '../comments/CommentItem.tsx';
 import { CommentEditor } from './CommentEditor.tsx';
 import { CommentLikeButton } from './CommentLikeButton.tsx';
 import { useCanManage, useFeed } from './FeedContext.tsx';
-import { nameOf } from './PostCommentForm.tsx';
+import { displayName as nameOf } from '../PersonName.tsx';
 import { useFeedCache } from './useFeedCache.ts';
 import { ReportDialog } from '../moderation/ReportDialog.tsx';
 

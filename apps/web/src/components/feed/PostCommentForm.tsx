@@ -12,8 +12,7 @@ import type { FeedComment } from '../../lib/paged.ts';
 import { CommentForm } from '../comments/CommentForm.tsx';
 import { useFeed } from './FeedContext.tsx';
 import { useFeedCache } from './useFeedCache.ts';
-
-export { displayName as nameOf } from '../PersonName.tsx';
+import { displayName } from '../PersonName.tsx';
 
 interface PostCommentFormProps {
   postId: string;
@@ -72,7 +71,7 @@ export function PostCommentForm({ postId, replyTo, onReplied }: PostCommentFormP
     <div>
       <Group gap={4} wrap="nowrap" mb={4}>
         <Text size="xs" c="dimmed">
-          {t('mentions.replyingTo', { name: nameOf(replyTo.author) })}
+          {t('mentions.replyingTo', { name: displayName(replyTo.author) })}
         </Text>
         <CloseButton size="xs" aria-label={t('mentions.cancelReply')} onClick={() => onReplied?.(false)} />
       </Group>

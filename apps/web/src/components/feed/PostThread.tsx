@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format.ts';
 import type { FeedComment } from '../../lib/paged.ts';
 import { PostComment } from './PostComment.tsx';
-import { nameOf, PostCommentForm } from './PostCommentForm.tsx';
+import { displayName as nameOf } from '../PersonName.tsx';
+import { PostCommentForm } from './PostCommentForm.tsx';
 import type { Thread } from './threads.ts';
 
 interface PostThreadProps {
