@@ -15,9 +15,10 @@ interface CommunityHeaderProps {
   /**
    * 'page' (the community page): everything below. 'compact' (the member view, where the tabs
    * matter more): a shorter cover. 'join' (the join page): a shorter cover and no members, price or
-   * tags, as the join panel beside it shows those.
+   * tags, as the join panel beside it shows those. 'bar' (the member view's other tabs, whose content
+   * should start near the top): one row of logo, name, member count and the actions, without a cover.
    */
-  variant?: 'page' | 'compact' | 'join';
+  variant?: 'page' | 'compact' | 'join' | 'bar';
   /** At the end of the name's row: a member's own switches (muting the community's notifications). */
   actions?: ReactNode;
 }
@@ -25,6 +26,7 @@ interface CommunityHeaderProps {
 /** Cover and logo, name, owner, and unless on the join page 'N/cap members', the monthly price or 'Free', category and language. */
 export function CommunityHeader({ community, variant = 'page', actions }: CommunityHeaderProps) {
   const { t } = useTranslation();
+  if (variant === 'bar') return <CommunityBar community={community} actions={actions} />;
   const owner = community.owner;
   const large = variant === 'page';
   const logoSize = large ? 112 : 80;
@@ -64,6 +66,26 @@ export function CommunityHeader({ community, variant = 'page', actions }: Commun
           {variant !== 'join' && <Facts community={community} />}
         </Stack>
       </Box>
+    </Paper>
+  );
+}
+
+/** The 'bar' variant: the community's name (still the page's heading) in one short row. */
+function CommunityBar({ community, actions }: Pick<CommunityHeaderProps, 'community' | 'actions'>) {
+  return (
+    <Paper withBorder radius="lg" px={{ base: 'sm', sm: 'md' }} py="sm" component="header">
+      <Group gap="xs" wrap="wrap">
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
+          <CommunityLogo name={community.name} logoUrl={community.logoUrl} size={44} plain />
+          <Stack gap={0} miw={0}>
+            <Title order={1} fz={{ base: 18, sm: 20 }} lh={1.3} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+              {community.name}
+            </Title>
+            <MembersLine membersCount={community.membersCount} availableSeats={community.availableSeats} />
+          </Stack>
+        </Group>
+        {actions && <Box ms="auto">{actions}</Box>}
+      </Group>
     </Paper>
   );
 }

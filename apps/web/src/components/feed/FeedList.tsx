@@ -1,22 +1,26 @@
 import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useFeed } from './FeedContext.tsx';
-import classes from './feed.module.css';
 import { PostCard } from './PostCard.tsx';
 import { feedQueryOptions } from './useFeedCache.ts';
 import { useFeedView } from './feedView.tsx';
 import { Loading } from '../Loading.tsx';
 import { PagedListEnd } from '../PagedListEnd.tsx';
 
-/** How close to the bottom of the feed's box (px) the next page starts loading (spec section 9). */
-const LOAD_MARGIN = 50;
+/**
+ * How many pages load by themselves as the reader nears the end; then 'Load more' asks, so what
+ * follows the feed (the sidebar, below it on phones) can still be reached.
+ */
+const AUTO_PAGES = 5;
 
-/** The posts, newest first, in a box of at most 600px that loads the next 10 as its bottom comes near. */
+/**
+ * The posts, newest first, in the page's own scroll (no box of its own, so one scrollbar): the next
+ * 10 load as the end of the list comes near the screen (spec section 9's 'near the bottom').
+ */
 export function FeedList() {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -25,13 +29,7 @@ export function FeedList() {
   const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId, view));
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const loadMore = () => {
-    if (feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError) void feed.fetchNextPage();
-  };
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const box = event.currentTarget;
-    if (box.scrollHeight - box.scrollTop - box.clientHeight <= LOAD_MARGIN) loadMore();
-  };
+  const pageCount = feed.data?.pages.length ?? 0;
 
   if (feed.isPending) {
     return (
@@ -54,12 +52,12 @@ export function FeedList() {
   if (posts.length === 0) return <EmptyFeed />;
 
   return (
-    <div className={classes.scroller} role="feed" aria-label={t('feed.list')} aria-busy={feed.isFetchingNextPage} tabIndex={0} onScroll={onScroll}>
+    <div role="feed" aria-label={t('feed.list')} aria-busy={feed.isFetchingNextPage}>
       <Stack gap="md">
         {posts.map((post, index) => (
           <PostCard key={post.id} post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
         ))}
-        <PagedListEnd query={feed} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />
+        <PagedListEnd query={feed} loadOnReach={pageCount < AUTO_PAGES} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />
       </Stack>
     </div>
   );

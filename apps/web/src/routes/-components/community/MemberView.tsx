@@ -21,6 +21,8 @@ import { useOpenReports } from './moderation/queries.ts';
 import { ReportsTab } from './moderation/ReportsTab.tsx';
 import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
+import { useTabStrip } from './useTabStrip.ts';
+import classes from './community.module.css';
 import { formatCount } from '../../../lib/format.ts';
 import { PresenceProvider } from '../../../components/presence/PresenceProvider.tsx';
 
@@ -38,7 +40,11 @@ function LiveMembership({ communityId }: { communityId: string }) {
   return null;
 }
 
-/** Approved members and the owner: tabs (kept in ?tab=) beside a sidebar that stacks below on phones. */
+/**
+ * Approved members and the owner: the full header on the posts tab, a one-row bar on the others (so
+ * their content starts near the top); one row of tabs (kept in ?tab=) across the page; the tab's
+ * content beside a sidebar that stacks below on phones.
+ */
 export function MemberView({ community, access, tab, editing }: MemberViewProps) {
   const { can } = access;
   const { t } = useTranslation();
@@ -49,6 +55,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
   const active: MemberTab = MODERATION_TABS.includes(tab) && !can.moderate ? 'posts' : tab;
   const openReports = useOpenReports(community.id, can.moderate);
   const pendingCount = members.data?.pendingCount ?? 0;
+  const tabStrip = useTabStrip(active);
 
   const open = (next: string | null) => {
     if (next && next !== active) void navigate({ search: tabSearch(next as MemberTab) });
@@ -63,7 +70,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
         <Stack gap="lg">
           <CommunityHeader
             community={community}
-            variant="compact"
+            variant={active === 'posts' ? 'compact' : 'bar'}
             actions={
               <Group gap="sm" wrap="nowrap">
                 <CommunitySearch community={community} />
@@ -71,44 +78,45 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
               </Group>
             }
           />
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md">
-                <Tabs.List aria-label={t('communityPage.tabs.label')} mb="md">
-                  <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
-                    {t('communityPage.tabs.posts')}
-                  </Tabs.Tab>
-                  <Tabs.Tab value="about" leftSection={<IconInfoCircle size={16} />}>
-                    {t('communityPage.tabs.about')}
-                  </Tabs.Tab>
-                  <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
-                    {t('communityPage.tabs.members')}
-                  </Tabs.Tab>
-                  {can.moderate && (
-                    <Tabs.Tab
-                      value="invites"
-                      leftSection={<IconUserPlus size={16} />}
-                      rightSection={
-                        pendingCount > 0 ? (
-                          <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
-                            {formatCount(pendingCount)}
-                          </Badge>
-                        ) : null
-                      }
-                    >
-                      {t('communityPage.tabs.invites')}
-                    </Tabs.Tab>
-                  )}
-                  <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
-                    {t('chat.tab')}
-                  </Tabs.Tab>
-                  <Tabs.Tab value="courses" leftSection={<IconSchool size={16} />}>
-                    {t('communityPage.tabs.courses')}
-                  </Tabs.Tab>
-                  <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
-                    {t('communityPage.tabs.leaderboard')}
-                  </Tabs.Tab>
-                </Tabs.List>
+          <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
+            {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
+            <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
+              <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
+                {t('communityPage.tabs.posts')}
+              </Tabs.Tab>
+              <Tabs.Tab value="about" leftSection={<IconInfoCircle size={16} />}>
+                {t('communityPage.tabs.about')}
+              </Tabs.Tab>
+              <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
+                {t('communityPage.tabs.members')}
+              </Tabs.Tab>
+              {can.moderate && (
+                <Tabs.Tab
+                  value="invites"
+                  leftSection={<IconUserPlus size={16} />}
+                  rightSection={
+                    pendingCount > 0 ? (
+                      <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
+                        {formatCount(pendingCount)}
+                      </Badge>
+                    ) : null
+                  }
+                >
+                  {t('communityPage.tabs.invites')}
+                </Tabs.Tab>
+              )}
+              <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
+                {t('chat.tab')}
+              </Tabs.Tab>
+              <Tabs.Tab value="courses" leftSection={<IconSchool size={16} />}>
+                {t('communityPage.tabs.courses')}
+              </Tabs.Tab>
+              <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
+                {t('communityPage.tabs.leaderboard')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 8 }}>
                 <Tabs.Panel value="posts">
                   {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} moderates={can.moderate} />}
                 </Tabs.Panel>
@@ -142,12 +150,12 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                 <Tabs.Panel value="leaderboard">
                   {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
                 </Tabs.Panel>
-              </Tabs>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
-            </Grid.Col>
-          </Grid>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
+              </Grid.Col>
+            </Grid>
+          </Tabs>
         </Stack>
       </Container>
     </PresenceProvider>
