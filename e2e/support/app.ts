@@ -71,7 +71,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The app exited with code ${server.exitCode} before answering`);
     try {
@@ -83,5 +83,5 @@ async function waitForHealth(baseUrl: string, server: ChildProcess) {
     await new Promise((r) => setTimeout(r, 250));
   }
   server.kill('SIGKILL');
-  throw new Error('The app did not answer /healthz within 60 s');
+  throw new Error('The app did not answer /healthz within 120 s');
 }

@@ -105,7 +105,7 @@ export interface GalleryPage {
   viewer: 'visitor' | 'omar' | 'maya';
   path(world: GalleryWorld): string;
   ready(page: Page, world: GalleryWorld): Locator;
-  /** 'attached' when what shows may lie below the fold at phone width. */
+  /** 'attached' when what shows may lie below the fold at phone width (the feed draws posts out of view lazily: content-visibility). */
   state?: 'attached' | 'visible';
   /** An element instead of the viewport. */
   target?(page: Page): Locator;
@@ -115,7 +115,7 @@ export interface GalleryPage {
 export const GALLERY_PAGES: GalleryPage[] = [
   { name: 'landing', viewer: 'visitor', path: () => '/', ready: (page) => page.getByRole('main').getByRole('heading', { level: 1 }) },
   { name: 'discover', viewer: 'visitor', path: () => '/discover', ready: (page) => page.getByText('Trail Runners Club').first() },
-  { name: 'community-posts', viewer: 'omar', path: (w) => communityUrl(w.community.name), ready: (page) => page.getByText('Code review night').first() },
+  { name: 'community-posts', viewer: 'omar', path: (w) => communityUrl(w.community.name), ready: (page) => page.getByText('Code review night').first(), state: 'attached' },
   { name: 'community-chat', viewer: 'omar', path: (w) => chatUrl(w.community.name, w.maya.id), ready: (page) => page.getByRole('log').getByText('See you at the meetup'), state: 'attached' },
   { name: 'course', viewer: 'omar', path: (w) => `/course/${w.courseId}`, ready: (page) => page.getByText('Install Node, an editor and Git').first() },
   {
