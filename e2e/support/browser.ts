@@ -41,6 +41,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** How a person's browser differs from the default one (the machine's time zone). */
 export interface ContextOptions {
+  /** Another app than the shared one (a test that starts its own: see app.ts). */
+  baseURL?: string;
   /** The browser's time zone, e.g. 'Asia/Tokyo'. */
   timezoneId?: string;
   /** The browser's language (navigator.language and Accept-Language), e.g. 'ar-EG'. */

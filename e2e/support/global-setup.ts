@@ -1,14 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import type { TestProject } from 'vitest/node';
-import { ADMIN_EMAIL, CHROMIUM_PATH } from './env.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { root, startApp } from './app.ts';
+import { CHROMIUM_PATH } from './env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,65 +28,9 @@ export default async function setup(project: TestProject) {
   }
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('The web app is not built: run `npm run build` first.');
 
-  const database: TestDatabase = await createTestDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '10000',
-      // Every person in the browser tests comes from 127.0.0.1, two test files at a time.
-      ADDRESS_LIMIT_SCALE: '100',
-      GOOGLE_CLIENT_ID: '',
-      GOOGLE_CLIENT_SECRET: '',
-      ADMIN_EMAILS: ADMIN_EMAIL,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForHealth(baseUrl, server);
+  const app = await startApp();
   project.provide('e2eEnabled', true);
-  project.provide('baseUrl', baseUrl);
-  project.provide('databaseUrl', database.url);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The app exited with code ${server.exitCode} before answering`);
-    try {
-      const res = await fetch(`${baseUrl}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  server.kill('SIGKILL');
-  throw new Error('The app did not answer /healthz within 60 s');
+  project.provide('baseUrl', app.baseUrl);
+  project.provide('databaseUrl', app.databaseUrl);
+  return () => app.stop();
 }

@@ -46,7 +46,7 @@ export function CourseLearningPage({ courseId, moduleId, lessonId }: { courseId:
   const overviewOf = selected ? moduleOfOverview(selected) : null;
 
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Stack gap={4}>
           <BackToCourses communityName={data.communityName} />

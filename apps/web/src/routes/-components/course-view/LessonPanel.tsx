@@ -66,7 +66,7 @@ export function LessonPanel({ lessonId, previous, next, onSelect }: LessonPanelP
         {data.content && (
           <Typography className={classes.content}>
             {/* Sanitized on the server (packages/api/src/courses/sanitize.ts): no scripts, handlers or styles. */}
-            <div dangerouslySetInnerHTML={{ __html: data.content }} />
+            <div dir="auto" dangerouslySetInnerHTML={{ __html: data.content }} />
           </Typography>
         )}
         {data.fileUrl && (

@@ -38,7 +38,7 @@ export function ModulePanel({ moduleId, ...nav }: PageNavProps & { moduleId: str
         {data.content && (
           <Typography className={classes.content}>
             {/* Sanitized on the server (packages/api/src/courses/sanitize.ts): no scripts, handlers or styles. */}
-            <div dangerouslySetInnerHTML={{ __html: data.content }} />
+            <div dir="auto" dangerouslySetInnerHTML={{ __html: data.content }} />
           </Typography>
         )}
         <CourseFileLinks documents={data.documents} images={data.images} />

@@ -108,7 +108,7 @@ export function ConversationList({ conversations, communityId, viewerId, selecte
                     <Text size="sm" fw={unread > 0 ? 700 : 600} truncate>
                       {displayName(conversation.other)}
                     </Text>
-                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    <Text component="time" dateTime={conversation.lastMessage.createdAt.toISOString()} size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                       {timeOf(conversation.lastMessage.createdAt)}
                     </Text>
                   </Group>

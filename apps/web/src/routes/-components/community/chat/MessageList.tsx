@@ -60,7 +60,7 @@ export function MessageList({ messages, viewerId, viewerName, other, otherId, ha
         )}
         {days.map((day) => (
           <div key={day.key}>
-            <Divider my="xs" label={day.label} labelPosition="center" />
+            <Divider my="xs" label={<time dateTime={day.key}>{day.label}</time>} labelPosition="center" />
             <ul className={classes.messages}>
               {day.messages.map((message) => {
                 const mine = message.senderId === viewerId;
@@ -76,7 +76,8 @@ export function MessageList({ messages, viewerId, viewerName, other, otherId, ha
 
 /** Messages grouped by the reader's calendar day, labelled 'Today', 'Yesterday' or the date. */
 function byDay(messages: ChatMessage[], locale: string) {
-  const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+  // The day as a <time> names it (YYYY-MM-DD).
+  const dayKey = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   const today = new Date();
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
   const label = (date: Date) => {
