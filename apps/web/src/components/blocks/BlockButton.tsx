@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { ActionIcon, Button, Tooltip, type ButtonProps } from '@mantine/core';
 import { IconBan, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,26 +7,42 @@ import { useBlockActions, useBlockedIds } from './useBlocks.ts';
 
 interface BlockButtonProps extends Pick<ButtonProps, 'size' | 'variant'> {
   person: { id: string; name: string };
+  /** An icon with a tooltip (a narrow header, where the words would squeeze the person's name). */
+  iconOnly?: boolean;
+}
+
+interface ActionProps {
+  label: string;
+  name: string;
+  icon: typeof IconBan;
+  color: string;
+  onClick: () => void;
 }
 
 /** 'Block' (confirmed: what it does) or 'Unblock' for a person, on their profile and in the chat header. */
-export function BlockButton({ person, size = 'compact-sm', variant = 'subtle' }: BlockButtonProps) {
+export function BlockButton({ person, size = 'compact-sm', variant = 'subtle', iconOnly = false }: BlockButtonProps) {
   const { t } = useTranslation();
   const blocked = useBlockedIds().has(person.id);
   const { block, unblock, busy } = useBlockActions(person);
   const [asking, setAsking] = useState(false);
-  if (blocked) {
-    return (
-      <Button size={size} variant={variant} color="gray" leftSection={<IconLockOpen size={14} />} loading={busy} aria-label={t('blocks.unblockNamed', { name: person.name })} onClick={() => unblock.mutate({ userId: person.id })}>
-        {t('blocks.unblock')}
+  const action = ({ label, name, icon: Icon, color, onClick }: ActionProps) =>
+    iconOnly ? (
+      <Tooltip label={label} withArrow>
+        <ActionIcon variant={variant} color={color} loading={busy} aria-label={name} onClick={onClick}>
+          <Icon size={16} />
+        </ActionIcon>
+      </Tooltip>
+    ) : (
+      <Button size={size} variant={variant} color={color} leftSection={<Icon size={14} />} loading={busy} aria-label={name} onClick={onClick}>
+        {label}
       </Button>
     );
+  if (blocked) {
+    return action({ label: t('blocks.unblock'), name: t('blocks.unblockNamed', { name: person.name }), icon: IconLockOpen, color: 'gray', onClick: () => unblock.mutate({ userId: person.id }) });
   }
   return (
     <>
-      <Button size={size} variant={variant} color="red" leftSection={<IconBan size={14} />} loading={busy} aria-label={t('blocks.blockNamed', { name: person.name })} onClick={() => setAsking(true)}>
-        {t('blocks.block')}
-      </Button>
+      {action({ label: t('blocks.block'), name: t('blocks.blockNamed', { name: person.name }), icon: IconBan, color: 'red', onClick: () => setAsking(true) })}
       <ConfirmDialog
         opened={asking}
         title={t('blocks.confirmTitle', { name: person.name })}

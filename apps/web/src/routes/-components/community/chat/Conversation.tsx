@@ -139,7 +139,7 @@ function ConversationHeader({ otherId, other, live }: { otherId: string; other: 
           {t('chat.someone')}
         </Text>
       )}
-      {other && <BlockButton person={{ id: otherId, name: displayName(other) }} />}
+      {other && <BlockButton person={{ id: otherId, name: displayName(other) }} iconOnly />}
       {live && (
         <Tooltip label={t(`chat.live.${live}Hint`)} withArrow multiline w={220}>
           <Group gap={6} wrap="nowrap" role="status" tabIndex={0}>
