@@ -130,7 +130,8 @@ describe('events', () => {
       await expect(as(who).delete({ eventId: event.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     for (const who of [scene.world.stranger, scene.world.applicant, scene.world.removed]) {
-      await expect(as(who).byId({ eventId: event.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: COMMUNITY_MESSAGES.membersOnly });
+      // Someone banned is told so (the world's removed person is banned).
+      await expect(as(who).byId({ eventId: event.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: who === scene.world.removed ? COMMUNITY_MESSAGES.banned : COMMUNITY_MESSAGES.membersOnly });
       await expect(as(who).upcoming({ communityId: scene.world.community.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     await expect(as(null).upcoming({ communityId: scene.world.community.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -198,7 +199,7 @@ describe('events', () => {
     // applicant, someone removed; and nobody signed in.
     await createTestCommunity(scene.database, scene.world.stranger);
     for (const who of [scene.world.member, scene.world.other, scene.world.stranger, scene.world.applicant, scene.world.removed]) {
-      await expect(as(who).update(change())).rejects.toMatchObject({ code: 'FORBIDDEN', message: ROLE_MESSAGES.adminsOnly });
+      await expect(as(who).update(change())).rejects.toMatchObject({ code: 'FORBIDDEN', message: who === scene.world.removed ? COMMUNITY_MESSAGES.banned : ROLE_MESSAGES.adminsOnly });
     }
     await expect(as(null).update(change())).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await untouched();

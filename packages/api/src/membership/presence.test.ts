@@ -112,7 +112,7 @@ describe('who is online', () => {
         }),
       ).rejects.toMatchObject({
         code: 'FORBIDDEN',
-        message: COMMUNITY_MESSAGES.membersOnly,
+        message: who === removed ? COMMUNITY_MESSAGES.banned : COMMUNITY_MESSAGES.membersOnly,
       });
     }
     await expect(

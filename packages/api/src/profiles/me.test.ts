@@ -28,6 +28,7 @@ describe('profiles.me', () => {
       category: null,
       language: null,
       hidePresence: false,
+      closedAt: null,
       createdAt: expect.any(Date),
     });
     expect((await callerFor(scene.database, other).profiles.me())?.id).toBe(other);

@@ -38,8 +38,9 @@ export function useTabStrip(active: string) {
       // Only sideways, and only the list: scrollIntoView would also move the page.
       const box = list.getBoundingClientRect();
       const place = tab.getBoundingClientRect();
-      if (place.left < box.left) list.scrollBy({ left: place.left - box.left - MARGIN });
-      else if (place.right > box.right) list.scrollBy({ left: place.right - box.right + MARGIN });
+      // Screen coordinates, not a style: the same arithmetic holds right to left.
+      if (place.left < box.left) list.scrollLeft += place.left - box.left - MARGIN;
+      else if (place.right > box.right) list.scrollLeft += place.right - box.right + MARGIN;
     }
     markEdges();
   }, [active, markEdges]);
