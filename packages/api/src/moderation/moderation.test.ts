@@ -208,7 +208,7 @@ describe('the moderation log', () => {
     await membership(w.admin).remove({ communityId, userId: latecomer });
     const { items, nextCursor } = await as(w.moderator).log({ communityId });
     expect(nextCursor).toBeNull();
-    // The world's own removal (by the owner) is the oldest line.
+    // The world's own ban of its 'removed' person (by the owner) is the oldest line.
     expect(items.map((l) => [l.action, l.actor?.id, l.target?.id])).toEqual([
       ['member.removed', w.admin, latecomer],
       ['request.approved', w.admin, latecomer],
@@ -220,7 +220,7 @@ describe('the moderation log', () => {
       ['post.pinned', w.moderator, w.member],
       ['role.changed', w.owner, w.admin],
       ['role.changed', w.owner, w.moderator],
-      ['member.removed', w.owner, w.removed],
+      ['member.banned', w.owner, w.removed],
     ]);
     expect(items[3]).toMatchObject({ data: { from: 'member', to: 'moderator' } });
     await expect(callerFor(scene.database, w.other).moderation.log({ communityId })).resolves.toBeDefined();
