@@ -98,7 +98,7 @@ describeBrowser('reports and the moderation queue', () => {
     expect(refused).toBeInstanceOf(TrpcHttpError);
     expect((refused as TrpcHttpError).code).toBe('FORBIDDEN');
     await tom.page.goto(communityUrl(community.name));
-    await tom.page.getByText('The owner removed you from this community, so you cannot join it again.').first().waitFor();
+    await tom.page.getByRole('alert', { name: 'You are banned from this community' }).waitFor();
 
     // The moderation log lists the ban (and the owner naming Max).
     await panel(max.page).getByRole('link', { name: 'Moderation log' }).click();
