@@ -1,13 +1,12 @@
-import { Alert, Center, Container, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { MemberView } from './MemberView.tsx';
-import { BannedNotice } from './BannedNotice.tsx';
+import { BannedNotice, CommunityNotice } from './BannedNotice.tsx';
 import { NonMemberView } from './NonMemberView.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
 import { communityQueryOptions, statusQueryOptions } from './queries.ts';
@@ -69,17 +68,8 @@ function LoadingCommunity() {
 function CommunityError({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py={{ base: 'lg', sm: 40 }}>
-      <Stack gap="md">
-        <Alert color="red" icon={<IconAlertTriangle />} role="alert" title={t('communityPage.errorTitle')}>
-          {message}
-        </Alert>
-        <div>
-          <RouterButton to="/" variant="subtle" color="gray" px={4} leftSection={<IconArrowLeft className="mirror-rtl" size={16} />}>
-            {t('communityPage.backToDiscover')}
-          </RouterButton>
-        </div>
-      </Stack>
-    </Container>
+    <CommunityNotice icon={<IconAlertTriangle />} title={t('communityPage.errorTitle')}>
+      {message}
+    </CommunityNotice>
   );
 }
