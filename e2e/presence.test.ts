@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { communityUrl, describeBrowser, inArabic, markPage, postWith, shot, stillSamePage, text, usePeople, VIEWPORTS, writePost } from './support/index.ts';
 
-/** Presence reaches an open page within a socket's sync (1 s), a round (5 s) and a spread (2 s); the 20 s refetch is the backstop. */
+/** Presence reaches an open page within a socket's sync (1 s), a round (5 s), the servers' cache (3 s) and a spread (2 s); the 20 s refetch is the backstop. */
 const LIVE = { timeout: 25_000, interval: 250 };
 
 const countOf = (page: Page) => page.getByTestId('online-count').innerText();

@@ -128,3 +128,9 @@ export const FEEDBACK_LIMITS = {
 
 /** Who is online: people asked about in one call (membership.online), the avatars a page shows. */
 export const PRESENCE_IDS_MAX = 100;
+/**
+ * How long one server process answers a community's presence from memory before asking the database
+ * again; a page told that presence changed asks after this long, so no process answers from a read
+ * made before the change.
+ */
+export const PRESENCE_CACHE_MS = 3000;

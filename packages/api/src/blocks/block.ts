@@ -16,7 +16,7 @@ export const block = protectedProcedure.input(blockInput).mutation(({ ctx, input
     const me = ctx.user.id;
     if (input.userId === me) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.self);
     // The blocker's row, locked: two blocks at once cannot both pass the cap.
-    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, me)).for('update');
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, me)).for('no key update');
     const [person] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.userId));
     if (!person) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.noSuchPerson);
     if ((await tx.$count(personBlocks, eq(personBlocks.blockerId, me))) >= BLOCKS_MAX) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.tooMany);

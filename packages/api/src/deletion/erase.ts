@@ -40,7 +40,7 @@ const UPLOADS_PER_BATCH = 100;
  */
 async function eraseAccount(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [account] = await tx.select({ closedAt: profiles.closedAt, erasedAt: profiles.erasedAt }).from(profiles).where(eq(profiles.id, userId)).for('update');
+    const [account] = await tx.select({ closedAt: profiles.closedAt, erasedAt: profiles.erasedAt }).from(profiles).where(eq(profiles.id, userId)).for('no key update');
     if (!account?.closedAt || account.erasedAt) return false;
     const tombstone = `${ERASED_USERNAME_PREFIX}${userId}`;
     await tx

@@ -14,13 +14,17 @@ export function ownedCommunities(db: Queryable, userId: string) {
     .orderBy(asc(communities.name));
 }
 
-/** The account's own row, locked until the transaction ends (closing and restoring run one at a time). */
+/**
+ * The account's own row, locked until the transaction ends (closing and restoring run one at a time).
+ * FOR NO KEY UPDATE: rows elsewhere that name this person (a membership, a log line) take a key-share
+ * lock on it, which FOR UPDATE would block, and a close waiting on them in turn would deadlock.
+ */
 export async function lockAccount(tx: Queryable, userId: string) {
   const [row] = await tx
     .select({ username: profiles.username, closedAt: profiles.closedAt, erasedAt: profiles.erasedAt })
     .from(profiles)
     .where(eq(profiles.id, userId))
-    .for('update');
+    .for('no key update');
   if (!row || row.erasedAt) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.userNotFound);
   return row;
 }

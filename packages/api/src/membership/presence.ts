@@ -1,12 +1,11 @@
 import type { Queryable } from '@app/db';
+import { PRESENCE_CACHE_MS } from '@app/shared/constants';
 import { communityMembers, liveConnections, profiles, serverProcesses } from '@app/db/schema';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { publishToMany } from '../platform/live/publish.ts';
 import { PROCESS_TIMEOUT_SECONDS } from '../platform/rate-limit/live-counts.ts';
 import { membershipTopic, type MembershipEvent } from './events.ts';
 
-/** How long one process answers a community's presence from memory before asking the database again. */
-export const PRESENCE_CACHE_MS = 3000;
 /** Communities announced in one round at most; the rest learn of it from their pages' refetch interval. */
 const ANNOUNCED_MAX = 1000;
 

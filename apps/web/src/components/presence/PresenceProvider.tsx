@@ -1,4 +1,4 @@
-import { PRESENCE_IDS_MAX } from '@app/shared/constants';
+import { PRESENCE_CACHE_MS, PRESENCE_IDS_MAX } from '@app/shared/constants';
 import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -79,18 +79,25 @@ export function PresenceProvider({ communityId, children }: { communityId: strin
   return <PresenceContext.Provider value={value}>{children}</PresenceContext.Provider>;
 }
 
-/** What a live `presence.changed` calls: this page asks again, at a random moment of the next two seconds. */
-export function useRefetchPresence(): () => void {
+/**
+ * What a live `presence.changed` calls: this page asks again once every process's cached read from
+ * before the change is over (PRESENCE_CACHE_MS), at a random moment of the next two seconds.
+ * `{ now: true }` asks at once (the subscription started: catching up, not told of a change).
+ */
+export function useRefetchPresence(): (options?: { now?: boolean }) => void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
-  return useCallback(() => {
-    pending.current ??= setTimeout(() => {
-      pending.current = null;
-      void queryClient.invalidateQueries({
-        queryKey: trpc.membership.online.pathKey(),
-      });
-    }, Math.random() * SPREAD_MS);
-  }, [queryClient, trpc]);
+  return useCallback(
+    ({ now = false } = {}) => {
+      const refetch = () => void queryClient.invalidateQueries({ queryKey: trpc.membership.online.pathKey() });
+      if (now) return refetch();
+      pending.current ??= setTimeout(() => {
+        pending.current = null;
+        refetch();
+      }, PRESENCE_CACHE_MS + Math.random() * SPREAD_MS);
+    },
+    [queryClient, trpc],
+  );
 }

@@ -22,7 +22,7 @@ export function useLiveMembership(communityId: string) {
         // Anything that changed while not listening is fetched again on (re)connecting.
         onStarted: () => {
           void invalidate();
-          refetchPresence();
+          refetchPresence({ now: true });
         },
         onData: ({ data }) => (data.type === 'presence.changed' ? refetchPresence() : void invalidate()),
         onError: recheckAccess,
