@@ -6,7 +6,7 @@ import { baseUrl, callTrpc, createCommunityViaApi, createEvent, describeBrowser,
 const databaseUrl = inject('databaseUrl');
 
 describeBrowser('events', () => {
-  const { person, communityWith } = usePeople();
+  const { person, communityWith } = usePeople('full'); // the reminders' browser notifications need the full browser
 
   it('an owner schedules an event that a member sees live, opens, exports and is reminded of; edits and deletion reach the member too', async () => {
     const { owner, community, members: [member] } = await communityWith(['owner', 'Eve Organiser'], 'Events Club', ['member', 'Max Member']);

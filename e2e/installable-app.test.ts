@@ -40,7 +40,7 @@ const keptUrls = (page: Page) =>
 const WORKER = { serviceWorkers: 'allow' } as const;
 
 describeBrowser('the installable app', () => {
-  const { person, visitor } = usePeople();
+  const { person, visitor } = usePeople('full'); // push permission and the service worker need the full browser
 
   it('links a manifest in the page’s language, with its icons and theme colour, on prerendered and app pages', async () => {
     const { page } = await visitor();

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, type RunnerTestCase } from 'vitest';
-import { CHROMIUM_PATH } from './env.ts';
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './env.ts';
 
 /**
  * The browser itself: launching Chromium, a page in a fresh context (its errors recorded), closing
@@ -23,9 +23,16 @@ export const VIEWPORTS = {
 
 export type Viewport = { width: number; height: number };
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Which Chromium a test file runs in: 'shell' (the headless shell, the default: lighter) or 'full'
+ * (the whole browser: notifications, web push, installing the app, the screenshot galleries). Where
+ * the shell is missing (and REQUIRE_E2E=1 is not set: see global-setup.ts), the full browser runs.
+ */
+export type BrowserKind = 'shell' | 'full';
+
+export async function launchBrowser(kind: BrowserKind = 'shell'): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: kind === 'shell' && existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH,
     headless: true,
     args: [
       '--no-sandbox',

@@ -167,7 +167,8 @@ export function describeGallery(language: Language) {
 
     beforeAll(async () => {
       app = await startApp();
-      browser = await launchBrowser();
+      // The full browser drew the baselines (in the headless shell the posts tab's picture never settled).
+      browser = await launchBrowser('full');
       world = await seedGallery(browser, app.baseUrl);
       const cookies = { maya: world.maya.page, omar: world.omar.page };
       for (const viewer of ['visitor', 'omar', 'maya'] as const) {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { root, startApp } from './app.ts';
-import { CHROMIUM_PATH } from './env.ts';
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +25,11 @@ export default async function setup(project: TestProject) {
     project.provide('e2eEnabled', false);
     project.provide('baseUrl', '');
     return;
+  }
+  if (!existsSync(HEADLESS_SHELL_PATH)) {
+    const message = `Chromium's headless shell is missing at ${HEADLESS_SHELL_PATH}: install it with 'apt-get install -y chromium-headless-shell'.`;
+    if (process.env.REQUIRE_E2E === '1') throw new Error(`${message} REQUIRE_E2E=1 runs the browser tests in it.`);
+    console.warn(`\n${message} The browser tests run in the full browser instead, more slowly.\n`);
   }
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('The web app is not built: run `npm run build` first.');
 

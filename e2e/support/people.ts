@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { baseUrl, closeAfterEach, launchBrowser, newPage, VIEWPORTS, type ContextOptions, type Viewport } from './browser.ts';
+import { baseUrl, closeAfterEach, launchBrowser, newPage, VIEWPORTS, type BrowserKind, type ContextOptions, type Viewport } from './browser.ts';
 import { createCommunityViaApi, joinViaApi, uniqueCommunityName, type CommunityFields, type CreatedCommunity } from './communities.ts';
 import { ADMIN_EMAIL } from './env.ts';
 import { callTrpc } from './trpc.ts';
@@ -86,7 +86,8 @@ export async function signedInPerson<N extends string | undefined>(
 export type Who = readonly [prefix: string, name: string, viewport?: Viewport, options?: ContextOptions];
 
 /**
- * One browser for a test file (launched before its tests, closed after them), and in it:
+ * One browser for a test file (launched before its tests, closed after them; `kind` 'full' for the
+ * whole browser, see launchBrowser), and in it:
  * - `person(prefix, name?, viewport?, options?)`: someone signed in (through the stand-in's JSON answer), on a blank page;
  * - `admin()`: the platform admin of the e2e app, signed in the same way;
  * - `visitor(viewport?, options?)`: a signed-out page in a fresh context;
@@ -95,11 +96,11 @@ export type Who = readonly [prefix: string, name: string, viewport?: Viewport, o
  * Every context these open is closed when the test ends (pages left open, live and re-rendering,
  * slow every later test), after a failed test's evidence is kept.
  */
-export function usePeople() {
+export function usePeople(kind: BrowserKind = 'shell') {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(kind);
   });
   closeAfterEach(contexts);
   afterAll(async () => {

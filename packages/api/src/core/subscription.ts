@@ -3,7 +3,7 @@ import { LIVE_RESET, type LiveReset } from '@app/shared/live';
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { Context } from './context.ts';
 import { AppError } from './errors.ts';
-import { stillAllowed } from './access.ts';
+import { stillAllowed, type ScopedRule } from './access.ts';
 import type { AnyEvent, Topic } from '../platform/live/topic.ts';
 import type { MembershipEnded } from './topics.ts';
 
@@ -93,8 +93,9 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
 
 /**
  * A member's subscription to their community's topic, in their domain's view of it: re-checked like
- * any other, and ended at once when their own membership ends. `map` picks (and shapes) the events
- * this subscription sends, passing over the other domains' (null).
+ * any other (against `rule`, by default 'member': a moderators' or admins' view names theirs, and
+ * `refusal` the message when it no longer holds), and ended at once when their own membership ends.
+ * `map` picks (and shapes) the events this subscription sends, passing over the other domains' (null).
  */
 export function communitySubscription<E extends AnyEvent, T>(options: {
   ctx: Pick<Context, 'live' | 'isSessionActive' | 'session'> & { db: Context['db']; user: { id: string }; community: { id: string } };
@@ -102,8 +103,10 @@ export function communitySubscription<E extends AnyEvent, T>(options: {
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
   map: (event: E | MembershipEnded, id: number) => T | null | Promise<T | null>;
+  rule?: ScopedRule;
+  refusal?: string;
 }) {
-  const { ctx } = options;
+  const { ctx, rule = 'member' } = options;
   const userId = ctx.user.id;
   const communityId = ctx.community.id;
   return liveSubscription<E | MembershipEnded, T>({
@@ -111,10 +114,10 @@ export function communitySubscription<E extends AnyEvent, T>(options: {
     topic: options.topic,
     lastEventId: options.lastEventId,
     signal: options.signal,
-    stillAllowed: () => stillAllowed(ctx.db, { communityId }, userId, 'member'),
-    allowedKey: `member:${communityId}:${userId}`,
+    stillAllowed: () => stillAllowed(ctx.db, { communityId }, userId, rule),
+    allowedKey: `${rule}:${communityId}:${userId}`,
     endsOn: (event) => event.type === 'membership.ended' && (event as MembershipEnded).userId === userId,
     map: options.map,
-    refusal: COMMUNITY_MESSAGES.membersOnly,
+    refusal: options.refusal ?? COMMUNITY_MESSAGES.membersOnly,
   });
 }

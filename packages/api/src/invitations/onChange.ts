@@ -1,8 +1,6 @@
 import { feedSubscriptionInput } from '@app/shared/posts';
 import { ROLE_MESSAGES } from '@app/shared/roles';
-import { stillAllowed } from '../core/access.ts';
-import { liveSubscription } from '../core/subscription.ts';
-import type { MembershipEnded } from '../core/topics.ts';
+import { communitySubscription } from '../core/subscription.ts';
 import { communityAdminProcedure } from '../core/trpc.ts';
 import { type InvitationEvent, invitationsTopic } from './events.ts';
 
@@ -10,18 +8,14 @@ import { type InvitationEvent, invitationsTopic } from './events.ts';
  * A ping to the owner's and admins' open invite lists when an invite is made, used or revoked (the
  * list reads itself again); ends when the subscriber is no longer an admin or a member.
  */
-export const onChange = communityAdminProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) => {
-  const communityId = ctx.community.id;
-  const userId = ctx.user.id;
-  return liveSubscription<InvitationEvent | MembershipEnded, InvitationEvent>({
+export const onChange = communityAdminProcedure.input(feedSubscriptionInput).subscription(({ ctx, input, signal }) =>
+  communitySubscription<InvitationEvent, InvitationEvent>({
     ctx,
-    topic: invitationsTopic(communityId),
+    topic: invitationsTopic(ctx.community.id),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: () => stillAllowed(ctx.db, { communityId }, userId, 'community-admin'),
-    allowedKey: `community-admin:${communityId}:${userId}`,
-    endsOn: (event) => event.type === 'membership.ended' && event.userId === userId,
-    map: (event) => (event.type === 'invites.changed' ? event : null),
+    rule: 'community-admin',
     refusal: ROLE_MESSAGES.adminsOnly,
-  });
-});
+    map: (event) => (event.type === 'invites.changed' ? event : null),
+  }),
+);

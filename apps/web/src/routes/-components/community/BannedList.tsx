@@ -1,15 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AppRouter } from '@app/api';
 import type { inferRouterOutputs } from '@trpc/server';
-import { Handle, HANDLE_LINE } from '../../../components/Handle.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PagedListEnd } from '../../../components/PagedListEnd.tsx';
-import { RouterAnchor } from '../../../components/RouterLinks.tsx';
-import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { PersonRow } from '../../../components/PersonRow.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -69,29 +67,20 @@ function BannedRow({ ban, busy, onUnban }: { ban: Ban; busy: boolean; onUnban: (
   const name = ban.fullName ?? ban.username;
   const date = formatDate(ban.bannedAt, 'day');
   return (
-    <Group gap="sm" wrap="wrap" justify="space-between">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 'min(100%, 180px)', flex: 1 }}>
-        <UserAvatar username={ban.username} avatarUrl={ban.avatarUrl} size={44} radius="xl" />
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" truncate>
-            {name}
+    <PersonRow
+      person={ban}
+      detail={ban.bannedBy ? t('bans.bannedBy', { date, name: ban.bannedBy.fullName ?? ban.bannedBy.username }) : t('bans.bannedAt', { date })}
+      below={
+        ban.reason && (
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+            {t('bans.reason', { reason: ban.reason })}
           </Text>
-          <RouterAnchor to="/profile/$username" params={{ username: ban.username }} size="sm" c="dimmed" truncate {...HANDLE_LINE}>
-            <Handle username={ban.username} />
-          </RouterAnchor>
-          <Text size="xs" c="dimmed">
-            {ban.bannedBy ? t('bans.bannedBy', { date, name: ban.bannedBy.fullName ?? ban.bannedBy.username }) : t('bans.bannedAt', { date })}
-          </Text>
-          {ban.reason && (
-            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              {t('bans.reason', { reason: ban.reason })}
-            </Text>
-          )}
-        </Stack>
-      </Group>
-      <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} />} loading={busy} onClick={onUnban} aria-label={t('bans.unbanNamed', { name })} ms="auto">
+        )
+      }
+    >
+      <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} />} loading={busy} onClick={onUnban} aria-label={t('bans.unbanNamed', { name })}>
         {t('bans.unban')}
       </Button>
-    </Group>
+    </PersonRow>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Menu, Textarea } from '@mantine/core';
+import { Menu, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBan, IconChevronDown, IconGavel, IconUserMinus } from '@tabler/icons-react';
+import { IconBan, IconGavel, IconUserMinus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { BAN_LIMITS } from '@app/shared/bans';
 import { JOIN_RETRY_DAYS } from '@app/shared/communities';
@@ -12,6 +12,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { CommunityMember } from '../../../lib/community-types.ts';
 import { useInvalidateCommunity } from './queries.ts';
+import { RowMenu } from './RowMenu.tsx';
 
 interface MemberModerationProps {
   community: { id: string; name: string };
@@ -45,29 +46,14 @@ export function MemberModeration({ community, member }: MemberModerationProps) {
   const busy = remove.isPending || ban.isPending;
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            loading={busy}
-            leftSection={<IconGavel size={14} />}
-            rightSection={<IconChevronDown size={12} />}
-            aria-label={t('bans.moderateNamed', { name })}
-          >
-            {t('bans.moderate')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconUserMinus size={14} />} onClick={() => open('remove')}>
-            {t('bans.remove')}
-          </Menu.Item>
-          <Menu.Item color="red" leftSection={<IconBan size={14} />} onClick={() => open('ban')}>
-            {t('bans.ban')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu label={t('bans.moderate')} ariaLabel={t('bans.moderateNamed', { name })} icon={<IconGavel size={14} />} color="red" loading={busy}>
+        <Menu.Item leftSection={<IconUserMinus size={14} />} onClick={() => open('remove')}>
+          {t('bans.remove')}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconBan size={14} />} onClick={() => open('ban')}>
+          {t('bans.ban')}
+        </Menu.Item>
+      </RowMenu>
       <ConfirmDialog
         opened={asking === 'remove'}
         title={t('bans.removeTitle')}

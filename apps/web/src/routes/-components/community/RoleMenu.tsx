@@ -1,6 +1,6 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ASSIGNABLE_ROLES, mayAssign, type AssignableRole, type CommunityRole } from '@app/shared/roles';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import type { CommunityMember } from '../../../lib/community-types.ts';
 import { useInvalidateCommunity } from './queries.ts';
+import { RowMenu } from './RowMenu.tsx';
 
 interface RoleMenuProps {
   communityId: string;
@@ -40,27 +41,12 @@ export function RoleMenu({ communityId, member, viewerRole }: RoleMenuProps) {
     member: t('communityPage.roles.makeMember'),
   };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="gray"
-          loading={setRole.isPending}
-          leftSection={<IconShieldCheck size={14} />}
-          rightSection={<IconChevronDown size={12} />}
-          aria-label={t('communityPage.roles.menuNamed', { name })}
-        >
-          {t('communityPage.roles.menu')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {offered.map((role) => (
-          <Menu.Item key={role} onClick={() => setRole.mutate({ communityId, userId: member.userId, role })}>
-            {labels[role]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={t('communityPage.roles.menu')} ariaLabel={t('communityPage.roles.menuNamed', { name })} icon={<IconShieldCheck size={14} />} color="gray" loading={setRole.isPending}>
+      {offered.map((role) => (
+        <Menu.Item key={role} onClick={() => setRole.mutate({ communityId, userId: member.userId, role })}>
+          {labels[role]}
+        </Menu.Item>
+      ))}
+    </RowMenu>
   );
 }

@@ -1,12 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useBlockActions } from '../../../../components/blocks/useBlocks.ts';
-import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
-import { RouterAnchor } from '../../../../components/RouterLinks.tsx';
-import { UserAvatar } from '../../../../components/UserAvatar.tsx';
+import { PersonRow } from '../../../../components/PersonRow.tsx';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
@@ -46,24 +44,10 @@ function BlockedPerson({ person }: { person: { id: string; username: string; ful
   const name = person.fullName ?? person.username;
   const { unblock } = useBlockActions({ id: person.id, name });
   return (
-    <Group role="listitem" gap="sm" wrap="wrap" justify="space-between">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 'min(100%, 180px)', flex: 1 }}>
-        <UserAvatar username={person.username} avatarUrl={person.avatarUrl} size={40} radius="xl" />
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" truncate>
-            {name}
-          </Text>
-          <RouterAnchor to="/profile/$username" params={{ username: person.username }} size="sm" c="dimmed" truncate {...HANDLE_LINE}>
-            <Handle username={person.username} />
-          </RouterAnchor>
-          <Text size="xs" c="dimmed">
-            {t('blocks.blockedSince', { date: formatDate(person.blockedAt, 'day') })}
-          </Text>
-        </Stack>
-      </Group>
-      <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} />} loading={unblock.isPending} onClick={() => unblock.mutate({ userId: person.id })} aria-label={t('blocks.unblockNamed', { name })} ms="auto">
+    <PersonRow role="listitem" person={person} avatarSize={40} detail={t('blocks.blockedSince', { date: formatDate(person.blockedAt, 'day') })}>
+      <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} />} loading={unblock.isPending} onClick={() => unblock.mutate({ userId: person.id })} aria-label={t('blocks.unblockNamed', { name })}>
         {t('blocks.unblock')}
       </Button>
-    </Group>
+    </PersonRow>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
@@ -7,6 +7,7 @@ import { serverText } from '../../../../i18n/server-text.ts';
 import { formatDate, formatSize } from '../../../../lib/format.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { SectionHeading } from './SectionHeading.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 
 /**
  * 'Export my data': asks for an archive of everything the person has here, built in the background;
@@ -26,14 +27,7 @@ export function DataExportSection() {
   return (
     <Stack gap="md" align="stretch">
       <SectionHeading title={t('exports.heading')} description={t('exports.description')} />
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="export-heading">
-        <Stack gap="sm" align="flex-start">
-          <Text fw={700} id="export-heading" component="h3" m={0}>
-            {t('exports.title')}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('exports.contents')}
-          </Text>
+      <SettingsCard title={t('exports.title')} description={t('exports.contents')}>
           <div role="status" aria-live="polite">
             {latest.isPending ? (
               <Loader size="sm" aria-label={t('exports.loading')} />
@@ -78,8 +72,7 @@ export function DataExportSection() {
               {serverText(request.error.message)}
             </Alert>
           )}
-        </Stack>
-      </Paper>
+      </SettingsCard>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { closeAccountInput, eraseDate } from '@app/shared/deletion';
-import { Alert, Button, List, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { dateFormat } from '../../../../lib/format.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { useDialogFocusReturn } from '../../../../lib/useDialogFocusReturn.ts';
 import { OwnedCommunityRow } from './OwnedCommunityRow.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 
 /**
  * 'Delete my account': a button that opens a dialog saying what happens (closed at once, erased
@@ -18,20 +19,12 @@ export function DeleteAccountSection({ username }: { username: string }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="delete-account-heading" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
-      <Stack gap="sm" align="flex-start">
-        <Text fw={700} id="delete-account-heading" component="h3" m={0}>
-          {t('deletion.title')}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('deletion.hint')}
-        </Text>
-        <Button color="red" variant="light" onClick={() => setOpened(true)}>
-          {t('deletion.open')}
-        </Button>
-      </Stack>
+    <SettingsCard title={t('deletion.title')} description={t('deletion.hint')} danger>
+      <Button color="red" variant="light" onClick={() => setOpened(true)}>
+        {t('deletion.open')}
+      </Button>
       {opened && <DeleteAccountDialog username={username} onClose={() => setOpened(false)} />}
-    </Paper>
+    </SettingsCard>
   );
 }
 
