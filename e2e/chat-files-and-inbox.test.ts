@@ -101,7 +101,7 @@ describeBrowser('community chat: files and the inbox', () => {
     await openCommunity(ben.page, community.name, { tab: 'Members' });
     await sendViaApi(ana, community.id, ben, 'First note');
     await sendViaApi(ana, community.id, ben, 'Second note');
-    await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label'), { timeout: 5_000 }).toBe('Messages, 2 unread');
+    await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label')).toBe('Messages, 2 unread');
     await messagesButton(ben.page).click();
     const item = ben.page.getByRole('menuitem', { name: /Ana Author/ });
     await item.waitFor();
@@ -113,14 +113,14 @@ describeBrowser('community chat: files and the inbox', () => {
 
     // A third one arrives while the dropdown is open.
     await sendViaApi(ana, community.id, ben, 'Third note');
-    await expect.poll(() => item.innerText(), { timeout: 5_000 }).toMatch(/Third note[\s\S]*3/);
+    await expect.poll(() => item.innerText()).toMatch(/Third note[\s\S]*3/);
     await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label')).toBe('Messages, 3 unread');
 
     // Opening it shows the conversation, which reads it: the counts go.
     await item.click();
     await expect.poll(() => new URL(ben.page.url()).searchParams.get('with')).toBe(ana.id);
     await messageWith(ben.page, 'Ana Author', 'Third note').waitFor();
-    await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label'), { timeout: 5_000 }).toBe('Messages');
+    await expect.poll(() => messagesButton(ben.page).getAttribute('aria-label')).toBe('Messages');
     await messagesButton(ben.page).click();
     await expect.poll(() => ben.page.getByRole('menuitem', { name: /Ana Author/ }).getByLabel(/unread/).count()).toBe(0);
     await ben.page.keyboard.press('Escape');

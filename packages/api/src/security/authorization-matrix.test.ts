@@ -1,12 +1,10 @@
-import { communityMembers, profiles } from '@app/db/schema';
-import { eq, isNotNull } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RULES } from '../core/access.ts';
 import { procedureAccess } from '../access-table.ts';
 import { invoke, type Outcome } from '../testing/security/invoke.ts';
 import { routerProcedures } from '../testing/security/schema-walk.ts';
 import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
-import { addTestStaff, createTestPeople, createTestStaff, createTestWorld, type TestPeople, type TestStaff, useTestDatabase } from '../testing/index.ts';
+import { addTestStaff, createTestPeople, createTestStaff, createTestWorld, restoreTestPeople, type TestPeople, type TestStaff, useTestDatabase } from '../testing/index.ts';
 
 /**
  * Who may call what, procedure by procedure, against the eight standings a person can have towards a
@@ -245,11 +243,8 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A world of the test's people, with its moderator and admin named. */
-// deletion.close and deletion.restore close the shared people's accounts: every row finds them open.
-afterEach(async () => {
-  await scene.database.db.update(profiles).set({ closedAt: null }).where(isNotNull(profiles.closedAt));
-  await scene.database.db.update(communityMembers).set({ status: 'approved' }).where(eq(communityMembers.status, 'closed'));
-});
+// deletion.close closes the shared people's accounts, blocks.block blocks one of them: every row finds them as they were.
+afterEach(() => restoreTestPeople(scene.database));
 
 const createWorld = async () => addTestStaff(scene.database, await createTestWorld(scene.database, people), people);
 

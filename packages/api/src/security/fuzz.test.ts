@@ -7,7 +7,7 @@ import { anyValue, arbitraryOf, tweaksOf, type Pool } from '../testing/security/
 import { failingProvider, invoke, type Outcome } from '../testing/security/invoke.ts';
 import { defOf, routerProcedures, type RouterProcedure, type Schema } from '../testing/security/schema-walk.ts';
 import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
-import { cpuMs, cpuTimed, createTestPeople, createTestWorld, type TestPeople, useTestDatabase } from '../testing/index.ts';
+import { cpuMs, cpuTimed, createTestPeople, createTestWorld, restoreTestPeople, type TestPeople, useTestDatabase } from '../testing/index.ts';
 
 /**
  * Every procedure of the router, called through a real caller on a real database with generated
@@ -44,6 +44,8 @@ interface Ground {
 
 /** A fresh world of the same people for one procedure (so another's deletions leave it whole), its ids and valid inputs. */
 async function groundFor(path: string): Promise<Ground> {
+  // What the procedure before fuzzed may have left on the people themselves (a block, a closed account).
+  await restoreTestPeople(scene.database);
   const world = await createTestWorld(scene.database, people);
   const seeds = new Map<Who, unknown>();
   for (const who of WHO) seeds.set(who, await VALID_INPUTS[path]?.({ database: scene.database, world, me: userOf(who) }));

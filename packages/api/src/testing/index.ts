@@ -4,7 +4,7 @@
  */
 export { useTestDatabase, type TestDatabaseScene } from './database.ts';
 export { useTestWorld } from './world.ts';
-export { addTestStaff, createTestCommunity, createTestPeople, createTestStaff, createTestWorld, type TestPeople, type TestStaff, type TestWorld } from './world-builder.ts';
+export { addTestStaff, createTestCommunity, createTestPeople, createTestStaff, createTestWorld, restoreTestPeople, type TestPeople, type TestStaff, type TestWorld } from './world-builder.ts';
 export {
   callerFor,
   createTestUser,

@@ -1,6 +1,6 @@
 import type { Database } from '@app/db';
-import { comments, communities, communityEvents, communityMembers, courseModules, courses, lessons, posts } from '@app/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { comments, communities, communityEvents, communityMembers, courseModules, courses, lessons, personBlocks, posts, profiles } from '@app/db/schema';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { callerFor, createTestUser, unlimitedRateLimiter } from './callers.ts';
 
 let communityCounter = 0;
@@ -32,6 +32,17 @@ export interface TestPeople {
 export async function createTestPeople(database: Database): Promise<TestPeople> {
   const [owner, member, other, applicant, removed, stranger] = await Promise.all(Array.from({ length: 6 }, () => createTestUser(database)));
   return { owner: owner!, member: member!, other: other!, applicant: applicant!, removed: removed!, stranger: stranger! };
+}
+
+/**
+ * Undoes what a call may have done to the shared people themselves rather than to one world, so the
+ * next world of the same people is whole: a block between two of them (the world's chat message would
+ * be refused), a closed account and the memberships its closing suspended.
+ */
+export async function restoreTestPeople(database: Database): Promise<void> {
+  await database.db.delete(personBlocks);
+  await database.db.update(profiles).set({ closedAt: null }).where(isNotNull(profiles.closedAt));
+  await database.db.update(communityMembers).set({ status: 'approved' }).where(eq(communityMembers.status, 'closed'));
 }
 
 /**
