@@ -4,7 +4,7 @@ import { callTrpc, chatClub, chatUrl, communityUrl, composerText, createCommunit
 
 /** Community chat (see chat.test.ts): attachments, who may be chatted with, and the conversations menu in the top bar. */
 describeBrowser('community chat: files and the inbox', () => {
-  const { person, communityWith } = usePeople();
+  const { person, communityWith } = usePeople('full'); // in the headless shell, two full runs saw the top bar's unread count stay still (not reproduced alone): under study
 
   it('uploads attachments and downloads them, with the spec toasts', async () => {
     const { community, ana, ben } = await chatClub(communityWith);

@@ -29,7 +29,7 @@ describeBrowser('invitations', () => {
     await invites.getByText('Used 0 of 5').waitFor();
     await shot(owner.page, 'invitations-dialog');
 
-    // Someone else opens the link, signed out: the card, then sign-in, back to the invite, accept.
+    // Someone else opens the link, signed out: the card, then sign-in, and back in the community.
     const guest = await visitor(VIEWPORTS.phone);
     await guest.page.goto(new URL(link).pathname);
     await guest.page.getByRole('heading', { name: `You are invited to join ${community.name}` }).waitFor({ timeout: 30_000 });
@@ -40,12 +40,20 @@ describeBrowser('invitations', () => {
     await guest.page.getByLabel('E-mail').fill(uniqueEmail('gus'));
     await guest.page.getByLabel('Name').fill('Gus Guest');
     await guest.page.getByRole('button', { name: 'Continue' }).click();
-    await guest.page.getByRole('button', { name: 'Accept invite' }).click({ timeout: 20_000 });
-    await guest.page.waitForURL((url) => url.pathname === communityUrl(community.name), { timeout: 15_000 });
+    // Back from the sign-in, the invite accepts itself: no second click.
+    await guest.page.waitForURL((url) => url.pathname === communityUrl(community.name), { timeout: 30_000 });
     expect(await status(guest.page, community.id)).toBe('approved');
 
     // The owner's open dialog counts the use live, and a revoked link says so.
     await invites.getByText('Used 1 of 5').waitFor({ timeout: 10_000 });
+
+    // Someone already signed in accepts with one click.
+    const mia = await person('mia', 'Mia Member');
+    await mia.page.goto(new URL(link).pathname);
+    await mia.page.getByRole('button', { name: 'Accept invite' }).click({ timeout: 30_000 });
+    await mia.page.waitForURL((url) => url.pathname === communityUrl(community.name), { timeout: 30_000 });
+    expect(await status(mia.page, community.id)).toBe('approved');
+    await invites.getByText('Used 2 of 5').waitFor({ timeout: 10_000 });
     await invites.getByRole('button', { name: /^Revoke Link made/ }).click();
     await expect.poll(() => invites.count(), { timeout: 10_000 }).toBe(0);
     const late = await person('lou', 'Lou Late');
@@ -88,8 +96,7 @@ describeBrowser('invitations', () => {
     await newcomer.page.getByLabel('E-mail').fill(address);
     await newcomer.page.getByLabel('Name').fill('Nia Newcomer');
     await newcomer.page.getByRole('button', { name: 'Continue' }).click();
-    await newcomer.page.getByRole('button', { name: 'Accept invite' }).click({ timeout: 20_000 });
-    await newcomer.page.waitForURL((url) => url.pathname === communityUrl(community.name), { timeout: 15_000 });
+    await newcomer.page.waitForURL((url) => url.pathname === communityUrl(community.name), { timeout: 30_000 });
     expect(await status(newcomer.page, community.id)).toBe('approved');
   });
 

@@ -276,7 +276,8 @@ async function main(): Promise<number> {
       console.log(
         `Mention fan-out, ${mentions.rounds} posts naming ${mentions.mentioned} members each: posts.create p50 ${named.p50.toFixed(1)} ms, p99 ${named.p99.toFixed(1)} ms ` +
           `(${(named.p99 / plain.p99).toFixed(2)}x the p99 of a plain post's ${plain.p99.toFixed(1)} ms; goal: under 100 ms); ` +
-          `every bell told: p50 ${bells.p50.toFixed(1)} ms, p99 ${bells.p99.toFixed(1)} ms, max ${bells.max.toFixed(1)} ms (goal: within 1 s; ${bells.heard} of ${bells.expected} heard).`,
+          `every bell told: p50 ${bells.p50.toFixed(1)} ms, p99 ${bells.p99.toFixed(1)} ms, max ${bells.max.toFixed(1)} ms (goal: within 1 s; ${bells.heard} of ${bells.expected} heard); ` +
+          `the slowest post was round ${mentions.slowest.round + 1} of ${mentions.rounds} (${mentions.slowest.ms.toFixed(1)} ms), after ${mentions.warmup} not counted.`,
       );
     }
     if (digest) {

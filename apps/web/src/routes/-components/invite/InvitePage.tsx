@@ -1,7 +1,8 @@
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
@@ -11,16 +12,16 @@ import { rememberRedirect, useMe } from '../../../lib/auth.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 
 /**
- * An invite link's page: the community's card; a visitor signs in (and comes back here); a
- * signed-in person accepts and lands in the community (a paid one goes on to its join page's
- * checkout). An expired, revoked or used-up link, or one for a community that banned the person, says so.
+ * An invite link's page: the community's card; a visitor signs in and comes back here with
+ * `acceptOnArrival` (what 'Sign in to accept' promised: the invite is accepted at once); a signed-in
+ * person accepts and lands in the community (a paid one goes on to its join page's checkout). An
+ * expired, revoked or used-up link, or one for a community that banned the person, says so.
  */
-export function InvitePage({ token }: { token: string }) {
+export function InvitePage({ token, acceptOnArrival = false }: { token: string; acceptOnArrival?: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const location = useLocation();
   const me = useMe();
   const invite = useQuery({ ...trpc.invitations.byToken.queryOptions({ token }), retry: false });
 
@@ -40,6 +41,12 @@ export function InvitePage({ token }: { token: string }) {
       },
     }),
   );
+
+  const acceptable = !!me.data && !!invite.data && !invite.data.problem && invite.data.standing !== 'approved' && invite.data.standing !== 'removed';
+  const { mutate: acceptNow, isIdle } = accept;
+  useEffect(() => {
+    if (acceptOnArrival && acceptable && isIdle) acceptNow({ token });
+  }, [acceptOnArrival, acceptable, isIdle, acceptNow, token]);
 
   if (invite.isPending || me.isPending) return <FullPageLoader />;
   if (invite.isError) {
@@ -83,8 +90,8 @@ export function InvitePage({ token }: { token: string }) {
         <Button
           size="md"
           onClick={() => {
-            // The sign-in comes back to this invite.
-            rememberRedirect(location.href);
+            // The sign-in comes back to this invite, which then accepts itself.
+            rememberRedirect(`/invite/${encodeURIComponent(token)}?accept=1`);
             void navigate({ to: '/login' });
           }}
         >
