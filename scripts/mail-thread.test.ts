@@ -1,8 +1,8 @@
 /**
- * The compiled server on Postgres sends e-mail from a worker thread of its own at the lowest CPU
+ * The compiled server on Postgres sends e-mail from a worker thread of its own at a lower CPU
  * priority (apps/server/src/mail-worker.ts), so a digest's burst does not take the CPU from requests:
- * e-mails queued in the database arrive at an SMTP server, sent by a thread whose nice value is 19
- * while the request thread keeps 0, and SIGTERM stops the thread with the server.
+ * e-mails queued in the database arrive at an SMTP server, sent by a thread whose nice value is
+ * SENDER_NICE while the request thread keeps 0, and SIGTERM stops the thread with the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { enqueueEmails } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SENDER_NICE } from '../apps/server/src/mail-priority.ts';
 import { startCountingSmtp, type CountingSmtp } from './bench/digest.ts';
 import { freePort, stopProcess, waitForHealth } from './bench/processes.ts';
 
@@ -56,7 +57,7 @@ describe('the compiled server’s e-mail sender thread', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('delivers what is queued from a thread at nice 19, and stops with the server', async () => {
+  it(`delivers what is queued from a thread at nice ${SENDER_NICE}, and stops with the server`, async () => {
     const post = { title: 'Knife skills', community: 'Kitchen Club', author: 'Ana', likes: 3, comments: 2, link: 'http://127.0.0.1/community/Kitchen%20Club' };
     const jobs = Array.from({ length: SENT }, (_, i) => ({
       userId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -71,7 +72,8 @@ describe('the compiled server’s e-mail sender thread', () => {
 
     const nice = threadNiceValues(server.pid!);
     expect(nice.get(server.pid!)).toBe(0);
-    expect([...nice.values()].filter((value) => value === 19)).toHaveLength(1);
+    expect(SENDER_NICE).toBeGreaterThan(0);
+    expect([...nice.values()].filter((value) => value === SENDER_NICE)).toHaveLength(1);
 
     await stopProcess(server);
     expect(server.signalCode === 'SIGKILL').toBe(false);

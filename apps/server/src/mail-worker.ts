@@ -1,13 +1,14 @@
 /**
  * The e-mail sender in a worker thread of its own (the compiled server runs it so on Postgres):
  * rendering and handing thousands of e-mails to SMTP (a weekly digest) costs a few milliseconds of
- * CPU each, and here that CPU is taken at the lowest priority (nice 19, which Linux applies to this
- * thread alone), so requests come first and the digest goes out on the time they leave.
+ * CPU each, and here that CPU is taken at a lower priority than the requests' (SENDER_NICE, which
+ * Linux applies to this thread alone), so requests come first.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEmailSender, createMailTransport } from '@app/api/server';
 import { createDatabase } from '@app/db';
+import { SENDER_NICE } from './mail-priority.ts';
 
 export interface MailWorkerData {
   databaseUrl: string;
@@ -25,7 +26,7 @@ export type MailWorkerMessage = { type: 'log'; level: 'warn' | 'error'; details:
 const port = parentPort!;
 const data = workerData as MailWorkerData;
 try {
-  setPriority(0, 19);
+  setPriority(0, SENDER_NICE);
 } catch {
   // Not allowed here (some containers): the sender still paces itself at EMAIL_SEND_RATE.
 }
