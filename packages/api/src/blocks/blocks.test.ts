@@ -4,7 +4,7 @@ import { mentionToken } from '@app/shared/mentions';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerFor, createTestUser, unlimitedRateLimiter, useTestWorld } from '../testing/index.ts';
-import { settle, testSubscription } from '../testing/subscriptions.ts';
+import { testSubscription } from '../testing/subscriptions.ts';
 
 const scene = useTestWorld();
 const as = (userId: string) => callerFor(scene.database, userId, { rateLimiter: unlimitedRateLimiter });
@@ -76,7 +76,6 @@ describe('what a block does', () => {
     const live = await testSubscription((signal) => callerFor(scene.database, member, { signal }).blocks.onChange({}));
     try {
       const first = live.nextWhere((e) => e.type === 'blocks.changed');
-      await settle();
       await as(member).blocks.block({ userId: other });
       expect((await first).data).toEqual({ type: 'blocks.changed' });
       const second = live.nextWhere((e) => e.type === 'blocks.changed');

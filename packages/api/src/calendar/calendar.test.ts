@@ -6,7 +6,7 @@ import { EVENT_MESSAGES, googleCalendarUrl, type CreateEventInput, type UpdateEv
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { eventCalendar } from './ical.ts';
-import { callerFor, createTestCommunity, settle, storeTestUpload, testStorage, testSubscription, useTestWorld } from '../testing/index.ts';
+import { callerFor, createTestCommunity, storeTestUpload, testStorage, testSubscription, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 
@@ -211,7 +211,6 @@ describe('events', () => {
   it("tells members' open pages when events are created, changed and deleted (ids only)", async () => {
     const member = await testSubscription((signal) => callerFor(scene.database, scene.world.member, { signal }).calendar.onChange({ communityId: scene.world.community.id }));
     const hears = member.next();
-    await settle();
     const event = await as(scene.world.owner).create(form({ title: 'Announced' }));
     expect((await hears).data).toEqual({ type: 'event.created', eventId: event.id });
     const { communityId, ...fields } = form();

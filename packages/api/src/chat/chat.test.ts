@@ -2,7 +2,7 @@ import { communityMembers, messages, profiles } from '@app/db/schema';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, storeTestUpload, testSubscription, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestUser, storeTestUpload, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 let owner: string;
@@ -160,7 +160,6 @@ describe('chat', () => {
     // (Earlier tests' events on this conversation may still be on their way: wait for this test's.)
     const about = (id: string) => (data: Record<string, unknown>) => (data.message as { id?: string } | undefined)?.id === id || data.messageId === id;
     const first = benSide.nextWhere((data) => data.type === 'message.created' && (data.message as { text: string }).text === 'live hello');
-    await settle();
     const sent = await chat(ana).send({ communityId, userId: ben, text: 'live hello' });
     expect((await first).data).toMatchObject({ type: 'message.created', message: { id: sent.id, text: 'live hello' } });
     await chat(ana).edit({ messageId: sent.id, text: 'live hello (edited)' });

@@ -3,7 +3,7 @@ import { CONTENT_MESSAGES, COURSE_MESSAGES } from '@app/shared/courses';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, settle, storeTestUpload, testSubscription, useTestWorld } from '../testing/index.ts';
+import { callerFor, storeTestUpload, testSubscription, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 
@@ -198,10 +198,8 @@ describe('course content', () => {
     const watch = (userId: string) => testSubscription((signal) => callerFor(scene.database, userId, { signal }).courses.onChange({ communityId: communityId() }));
     const member = await watch(scene.world.member);
     const owner = await watch(scene.world.owner);
-    // Listening starts with the first read: ask for the next events before anything changes.
     const ownerHears = owner.nextWhere((e) => e.type === 'course.created' && e.courseId !== scene.world.course.id);
     const memberHears = member.next();
-    await settle();
     const hidden = await as(scene.world.owner).create({ communityId: communityId(), title: 'Draft', description: 'd' });
     const shown = await as(scene.world.owner).create({ communityId: communityId(), title: 'Live', description: 'd', visibleToMembers: true });
     expect((await ownerHears).data).toEqual({ type: 'course.created', courseId: hidden.id });

@@ -3,7 +3,7 @@ import { EXPORT_MESSAGES } from '@app/shared/exports';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TASK } from '../notifications/email/jobs.ts';
-import { callerFor, createTestCommunity, jsonIn, settle, storeTestUpload, testChatKeys, testStorage, testSubscription, unlimitedRateLimiter, unzip, useTestWorld } from '../testing/index.ts';
+import { callerFor, createTestCommunity, jsonIn, storeTestUpload, testChatKeys, testStorage, testSubscription, unlimitedRateLimiter, unzip, useTestWorld } from '../testing/index.ts';
 import type { Storage } from '@app/storage';
 import { membersCsv } from './members.ts';
 import { deleteExpiredExports, downloadableExport, EXPORT_BUCKET } from './service.ts';
@@ -47,7 +47,6 @@ describe('export my data', () => {
     const { world, database } = scene;
     const live = await testSubscription((signal) => callerFor(database, world.member, { signal }).exports.onChange({}));
     const first = live.next();
-    await settle();
     expect(await exportsOf(world.member).latest()).toBeNull();
     const asked = await exportsOf(world.member).request({});
     exportId = asked.id;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus } from '../platform/live/bus.ts';
 import { RATE_LIMITS } from '../platform/rate-limit/limits.ts';
 import { unreferenced } from '../platform/uploads/references.ts';
-import { callerFor, createTestUser, settle, storeTestUpload, testStorage, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestUser, storeTestUpload, testStorage, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 let author: string;
@@ -268,9 +268,8 @@ describe('feedback.onWall', () => {
 
   it("delivers another person's feedback, edits, comments and deletions as they happen", async () => {
     const wall = await subscribe(reader);
-    // (The subscription starts listening with the first read; earlier tests' events may still be on their way.)
+    // (Earlier tests' events may still be on their way.)
     const created = wall.nextWhere((data) => (data.feedback as { content?: string } | undefined)?.content === 'Live and kicking');
-    await settle();
     const feedback = await as(author).create({ content: 'Live and kicking', rating: 5 });
     const ours = (data: Record<string, unknown>) =>
       data.feedbackId === feedback.id || (data.feedback as { id?: string } | undefined)?.id === feedback.id;
@@ -297,7 +296,6 @@ describe('feedback.onWall', () => {
     const wall = await subscribe(reader);
     const marker = await (async () => {
       const next = wall.nextWhere((data) => (data.feedback as { content?: string } | undefined)?.content === 'before the gap');
-      await settle();
       await as(author).create({ content: 'before the gap', rating: 3 });
       return next;
     })();

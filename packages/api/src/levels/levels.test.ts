@@ -3,7 +3,7 @@ import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { LEVEL_MESSAGES } from '@app/shared/levels';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestUser, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 let owner: string;
@@ -82,7 +82,6 @@ describe('points', () => {
     const climber = fans[5]!;
     const levelUps = await testSubscription((signal) => callerFor(scene.database, climber, { signal }).levels.onLevelUp({}));
     const heard = levelUps.next();
-    await settle();
     const post = await as(climber).posts.create({ communityId, content: 'Climbing' });
     const likers = [author, ...fans.slice(0, 4)];
     for (const fan of likers) await as(fan).posts.like({ postId: post.id, liked: true });

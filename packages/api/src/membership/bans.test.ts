@@ -5,7 +5,7 @@ import { ROLE_MESSAGES } from '@app/shared/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addTestStaff, callerFor, createTestCommunity, createTestPeople, createTestStaff, createTestUser, createTestWorld, type TestPeople, type TestStaff, useTestDatabase } from '../testing/index.ts';
-import { settle, testSubscription } from '../testing/subscriptions.ts';
+import { testSubscription } from '../testing/subscriptions.ts';
 import { ban as banPerson } from './service.ts';
 
 const scene = useTestDatabase();
@@ -149,7 +149,6 @@ describe('bans', () => {
       // Their subscription ends, refused as the banned are (nothing more reaches them).
       const ended = theirs.nextWhere(() => false).catch((error: unknown) => error);
       const heard = moderators.nextWhere((e) => e.type === 'bans.changed');
-      await settle();
       await as(w.admin).membership.ban({ communityId, userId: w.member });
       expect(await ended).toMatchObject({ code: 'FORBIDDEN' });
       expect((await heard).data).toEqual({ type: 'bans.changed' });

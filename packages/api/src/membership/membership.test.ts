@@ -2,7 +2,7 @@ import { communities, communityMembers, joinDeclines, notificationPreferences, p
 import { COMMUNITY_MESSAGES, JOIN_RETRY_DAYS, MEMBER_PAGE_MAX, MEMBER_PAGE_SIZE, PENDING_SHOWN_MAX } from '@app/shared/communities';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestUser, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 
@@ -132,11 +132,9 @@ describe('joining', () => {
       [accepted, 'approve'],
       [declined, 'decline'],
     ] as const) {
-      const controller = new AbortController();
-      const stream = await testSubscription(() => callerFor(scene.database, person, { signal: controller.signal }).notifications.onChange({}));
+      const stream = await testSubscription((signal) => callerFor(scene.database, person, { signal }).notifications.onChange({}));
       try {
         const heard = stream.next();
-        await settle();
         await callerFor(scene.database, owner).membership[decide]({ communityId: id, userId: person });
         expect((await heard).data).toEqual({ type: 'notifications.changed' });
       } finally {

@@ -4,7 +4,7 @@ import { COMMUNITY_MESSAGES, PRESENCE_IDS_MAX } from '@app/shared/communities';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CallLimits, personSubject } from '../platform/rate-limit/call-limits.ts';
-import { callerFor, settle, testSubscription, useTestWorld } from '../testing/index.ts';
+import { callerFor, testSubscription, useTestWorld } from '../testing/index.ts';
 import { announcePresence, forgetPresence, onlineIn } from './presence.ts';
 
 const scene = useTestWorld();
@@ -201,7 +201,6 @@ describe('hidden presence', () => {
         communityId: community.id,
       }),
     );
-    await settle();
     const told = live.nextWhere((data) => data.type === 'presence.changed');
     await callerFor(scene.database, otherMember).profiles.hidePresence({
       hidden: true,
@@ -236,7 +235,6 @@ describe('telling open pages', () => {
         communityId: community.id,
       }),
     );
-    await settle();
     const told = live.nextWhere((data) => data.type === 'presence.changed');
     // Two members of one community: one event for it; a stranger belongs nowhere here.
     expect(await announcePresence(scene.database.db, [member, otherMember, stranger])).toBe(1);

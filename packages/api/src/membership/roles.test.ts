@@ -7,7 +7,7 @@ import type { UpdateCommunityInput } from '@app/shared/communities';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addTestStaff, callerFor, createTestPeople, createTestStaff, createTestWorld, type TestPeople, type TestStaff, useTestDatabase } from '../testing/index.ts';
 import { VALID_INPUTS } from '../testing/security/valid-inputs.ts';
-import { settle, testSubscription } from '../testing/subscriptions.ts';
+import { testSubscription } from '../testing/subscriptions.ts';
 
 const scene = useTestDatabase();
 let people: TestPeople & TestStaff;
@@ -86,9 +86,7 @@ describe('naming roles', () => {
     const communityId = w.community.id;
     const live = await testSubscription((signal) => callerFor(scene.database, w.member, { signal }).membership.onChange({ communityId }));
     try {
-      // Listening starts with the first read: ask for the event before anything changes.
       const hears = live.nextWhere((e) => e.type === 'role.changed');
-      await settle();
       await as(w.owner).setRole({ communityId, userId: w.member, role: 'moderator' });
       expect((await hears).data).toEqual({ type: 'role.changed', userId: w.member, role: 'moderator' });
     } finally {

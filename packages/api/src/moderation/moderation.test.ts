@@ -6,7 +6,7 @@ import { ROLE_MESSAGES } from '@app/shared/roles';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addTestStaff, callerFor, createTestPeople, createTestStaff, createTestUser, createTestWorld, type TestPeople, type TestStaff, useTestDatabase } from '../testing/index.ts';
-import { settle, testSubscription } from '../testing/subscriptions.ts';
+import { testSubscription } from '../testing/subscriptions.ts';
 
 const scene = useTestDatabase();
 let people: TestPeople & TestStaff;
@@ -249,7 +249,6 @@ describe('live', () => {
     const live = await testSubscription((signal) => callerFor(scene.database, w.moderator, { signal }).moderation.onChange({ communityId }));
     try {
       const reported = live.nextWhere((e) => e.type === 'moderation.changed');
-      await settle();
       await as(w.other).report({ postId: w.post.id, reason: 'spam' });
       expect((await reported).data).toEqual({ type: 'moderation.changed' });
       expect(await as(w.moderator).openCount({ communityId })).toBe(1);

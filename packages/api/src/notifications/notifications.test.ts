@@ -2,7 +2,7 @@ import { communityMembers, notifications, posts } from '@app/db/schema';
 import { NOTIFICATION_MESSAGES } from '@app/shared/notifications';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestUser, testSubscription, unlimitedRateLimiter, useTestDatabase } from '../testing/index.ts';
 import { createFanOutWorker, eventReminders } from './worker.ts';
 import { fanOut } from './service.ts';
 
@@ -150,7 +150,6 @@ describe('notifications', () => {
     const bell = await testSubscription((signal) => as(members[0]!, signal).notifications.onChange({}));
     try {
       const heard = bell.next();
-      await settle();
       await as(members[1]!).posts.like({ postId: post.id, liked: true });
       expect((await heard).data).toEqual({ type: 'notifications.changed' });
     } finally {

@@ -3,7 +3,7 @@ import { COMMUNITY_MESSAGES } from '@app/shared/communities';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FORUM_HOST_ID } from './forum.ts';
-import { callerFor, createTestUser, newPartner, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestUser, newPartner, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 
@@ -29,7 +29,6 @@ describe('the partners’ forum is the feed of one platform community', () => {
     const feed = await testSubscription((signal) => callerFor(scene.database, b.userId, { signal }).posts.onFeed({ communityId: forumId }));
     try {
       const first = feed.next();
-      await settle();
       const post = await as(a.userId).posts.create({ communityId: forumId, content: 'Which niches refer best?', feeling: null });
       expect((await first).data).toMatchObject({ type: 'post.created', post: { id: post.id, content: 'Which niches refer best?' } });
 

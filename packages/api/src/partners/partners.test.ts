@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { forumId } from './forum.ts';
 import { becomePartner, newReferralCode, partnerByCode } from './service.ts';
-import { callerFor, communityCreatedWith, createTestCommunity, createTestUser, deliver, newPartner, payingMember, refund, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
+import { callerFor, communityCreatedWith, createTestCommunity, createTestUser, deliver, newPartner, payingMember, refund, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 
@@ -139,9 +139,7 @@ describe('live dashboard', () => {
     const partner = await newPartner(scene.database);
     const live = await testSubscription((signal) => callerFor(scene.database, partner.userId, { signal }).partners.onDashboard({}));
     try {
-      // Listening starts with the first read.
       const first = live.next();
-      await settle();
       const community = await communityCreatedWith(scene.database, partner.referralCode, { priceCents: 999 });
       expect((await first).data).toEqual({ type: 'referral.created', communityId: community.id });
       const member = await payingMember(scene.database, community);
@@ -212,9 +210,8 @@ describe('payouts', () => {
     const partner = await earningPartner();
     const live = await testSubscription((signal) => callerFor(scene.database, partner.userId, { signal }).partners.onDashboard({}));
     try {
-      // Listening starts with the first read; the payments' own events may still be arriving.
+      // The payments' own events may still be arriving.
       const first = live.nextWhere((e) => e.type === 'payout.recorded');
-      await settle();
       const { payoutId } = await as(await createTestUser(scene.database), { admin: true }).partners.recordPayout({ partnerId: partner.userId, amountCents: 25 });
       expect((await first).data).toEqual({ type: 'payout.recorded', payoutId, amountCents: 25 });
     } finally {

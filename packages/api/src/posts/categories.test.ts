@@ -3,7 +3,7 @@ import { postCategories, posts } from '@app/db/schema';
 import { CATEGORY_MESSAGES } from '@app/shared/categories';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, settle, testSubscription, useTestWorld } from '../testing/index.ts';
+import { callerFor, createTestCommunity, testSubscription, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 const as = (userId: string | null) => callerFor(scene.database, userId).posts;
@@ -90,7 +90,6 @@ describe('post categories', () => {
 
     const feed = await testSubscription((signal) => callerFor(scene.database, member, { signal }).posts.onFeed({ communityId }));
     const changed = feed.nextWhere((data) => data.type === 'categories.changed');
-    await settle();
     await as(owner).deleteCategory({ communityId, categoryId: b.id });
     expect((await changed).data).toEqual({ type: 'categories.changed' });
     feed.close();

@@ -3,7 +3,7 @@ import { mentionToken } from '@app/shared/mentions';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, settle, testSubscription, unlimitedRateLimiter, useTestWorld } from '../testing/index.ts';
+import { callerFor, testSubscription, unlimitedRateLimiter, useTestWorld } from '../testing/index.ts';
 
 /** Threaded replies, edited and deleted comments, and the post's comment count (issue 24). */
 
@@ -94,7 +94,6 @@ describe('posts.updateComment', () => {
     const { comment } = await as(member).posts.addComment({ postId: post.id, content: 'Frist' });
     const feed = await testSubscription((signal) => callerFor(scene.database, other, { signal }).posts.onFeed({ communityId: community.id }));
     const next = feed.nextWhere((data) => data.type === 'comment.updated');
-    await settle();
     const edited = await as(member).posts.updateComment({ commentId: comment.id, content: '  First  ' });
     expect(edited).toMatchObject({ id: comment.id, content: 'First', deleted: false });
     expect(edited.editedAt).toBeInstanceOf(Date);
@@ -152,7 +151,6 @@ describe('posts.deleteComment in threads', () => {
 
     const feed = await testSubscription((signal) => callerFor(scene.database, member, { signal }).posts.onFeed({ communityId: community.id }));
     const kept = feed.nextWhere((data) => data.type === 'comment.deleted' && data.commentId === top.id);
-    await settle();
     expect(await as(other).posts.deleteComment({ commentId: top.id })).toEqual({ postId: post.id, commentId: top.id, commentCount: 1, kept: true, removed: [] });
     expect((await kept).data).toEqual({ type: 'comment.deleted', postId: post.id, commentId: top.id, commentCount: 1, kept: true });
 

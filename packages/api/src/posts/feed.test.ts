@@ -3,7 +3,7 @@ import { communities, communityMembers, liveEvents } from '@app/db/schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type LiveBus } from '../platform/live/bus.ts';
-import { callerFor, type CallerOptions, createTestUser, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
+import { callerFor, type CallerOptions, createTestUser, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 const scene = useTestDatabase();
 /** Another connection pool and bus on the same database: a second server process. */
@@ -45,7 +45,6 @@ describe('posts.onFeed', () => {
   it("delivers another member's post, like and comment as they happen", async () => {
     const feed = await subscribe(owner);
     const first = feed.next();
-    await settle();
     const post = await callerFor(scene.database, member).posts.create({ communityId, content: 'hello, live world', feeling: 'happy' });
     const created = await first;
     expect(created.data).toMatchObject({ type: 'post.created', post: { id: post.id, content: 'hello, live world', author: { id: member } } });
@@ -61,7 +60,6 @@ describe('posts.onFeed', () => {
   it('exchanges events between two server processes on one database', async () => {
     const feed = await subscribe(owner, {}, { live: secondBus });
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'from process one');
-    await settle();
     const post = await callerFor(scene.database, member).posts.create({ communityId, content: 'from process one' });
     expect((await next).data).toMatchObject({ type: 'post.created', post: { id: post.id } });
     feed.close();
@@ -71,7 +69,6 @@ describe('posts.onFeed', () => {
     const feed = await subscribe(owner);
     // (An earlier test's events may still be on their way to this process's bus: wait for this one.)
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'seen');
-    await settle();
     await callerFor(scene.database, member).posts.create({ communityId, content: 'seen' });
     const seen = await next;
     feed.close();
@@ -90,7 +87,6 @@ describe('posts.onFeed', () => {
 
     const feed = await subscribe(owner);
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'seen long ago');
-    await settle();
     await callerFor(scene.database, member).posts.create({ communityId, content: 'seen long ago' });
     const seen = await next;
     feed.close();
@@ -106,7 +102,6 @@ describe('posts.onFeed', () => {
   it('keeps no text in the event log, and a replay shows deleted and edited posts and comments as they are now', async () => {
     const feed = await subscribe(owner);
     const next = feed.nextWhere((data) => data.type === 'post.created' && (data.post as { content: string }).content === 'marker before secrets');
-    await settle();
     await callerFor(scene.database, member).posts.create({ communityId, content: 'marker before secrets' });
     const marker = await next;
     feed.close();
@@ -147,7 +142,6 @@ describe('posts.onFeed', () => {
         for (;;) await feed.next();
       })(),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await settle();
     await callerFor(scene.database, leaver).membership.leave({ communityId });
     await ended;
   });

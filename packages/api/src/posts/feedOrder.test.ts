@@ -3,7 +3,7 @@ import { POST_MESSAGES } from '@app/shared/posts';
 import type { FeedSort } from '@app/shared/categories';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestCommunity, createTestUser, settle, testSubscription, useTestDatabase } from '../testing/index.ts';
+import { callerFor, createTestCommunity, createTestUser, testSubscription, useTestDatabase } from '../testing/index.ts';
 
 /*
  * Every category chip with every sort, paged 4 at a time over 23 posts: the pages, put together,
@@ -112,7 +112,6 @@ describe('feed views: categories and sorts', () => {
   it("live: a new post and an edit carry their category, so an open feed can keep to its chip", async () => {
     const feed = await testSubscription((signal) => callerFor(scene.database, owner, { signal }).posts.onFeed({ communityId }));
     const created = feed.nextWhere((data) => data.type === 'post.created');
-    await settle();
     const post = await as(likers[1]!).create({ communityId, content: 'asking for help', categoryId: categories[1]!.id });
     expect((await created).data).toMatchObject({ type: 'post.created', post: { id: post.id, categoryId: categories[1]!.id, pinnedAt: null } });
     const updated = feed.nextWhere((data) => data.type === 'post.updated');

@@ -3,7 +3,7 @@ import { postPins, posts } from '@app/db/schema';
 import { PIN_MESSAGES } from '@app/shared/pins';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, settle, testSubscription, useTestWorld } from '../testing/index.ts';
+import { callerFor, testSubscription, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 const as = (userId: string | null) => callerFor(scene.database, userId).posts;
@@ -87,7 +87,6 @@ describe('pinned posts', () => {
     const [post] = await newPosts(1, 'live pin');
     const feed = await testSubscription((signal) => callerFor(scene.database, member, { signal }).posts.onFeed({ communityId: community.id }));
     const pinned = feed.nextWhere((data) => data.type === 'post.pinned');
-    await settle();
     await as(owner).pin({ postId: post!.id });
     expect((await pinned).data).toEqual({ type: 'post.pinned', postId: post!.id, pinned: true });
     const unpinned = feed.nextWhere((data) => data.type === 'post.pinned');

@@ -3,7 +3,7 @@ import { POLL_MESSAGES } from '@app/shared/polls';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerFor, createTestUser, settle, testSubscription, unlimitedRateLimiter, useTestWorld } from '../testing/index.ts';
+import { callerFor, createTestUser, testSubscription, unlimitedRateLimiter, useTestWorld } from '../testing/index.ts';
 
 const scene = useTestWorld();
 const as = (userId: string | null) => callerFor(scene.database, userId, { rateLimiter: unlimitedRateLimiter }).posts;
@@ -172,7 +172,6 @@ describe('polls', () => {
     const { post, ids } = await pollPost();
     const feed = await testSubscription((signal) => callerFor(scene.database, scene.world.owner, { signal }).posts.onFeed({ communityId: scene.world.community.id }));
     const voted = feed.nextWhere((data) => data.type === 'poll.updated' && data.postId === post.id);
-    await settle();
     await as(scene.world.other).vote({ postId: post.id, optionId: ids[1]! });
     expect((await voted).data).toMatchObject({
       type: 'poll.updated',

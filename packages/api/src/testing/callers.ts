@@ -17,6 +17,7 @@ import { createRateLimiter, type RateLimiter } from '../platform/rate-limit/limi
 import { RATE_LIMITS } from '../platform/rate-limit/limits.ts';
 import { createCaller } from '../root.ts';
 import { storeUpload } from '../platform/uploads/service.ts';
+import { markListening } from './subscriptions.ts';
 
 
 let counter = 0;
@@ -58,6 +59,19 @@ export async function storeTestUpload(database: Database, userId: string, bucket
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 const buses = new WeakMap<Database, LiveBus>();
+
+/** The bus as a subscription started with `signal` sees it: opening its stream tells testSubscription it listens. */
+function heardBy(live: LiveBus, signal: AbortSignal | undefined): LiveBus {
+  if (!signal) return live;
+  return {
+    ...live,
+    stream(topic, streamSignal) {
+      const events = live.stream(topic, streamSignal);
+      markListening(signal);
+      return events;
+    },
+  };
+}
 /** One live bus per test database (it LISTENs once started), stopped with `stopTestBus`. */
 export function testBus(database: Database): LiveBus {
   let bus = buses.get(database);
@@ -113,7 +127,7 @@ export function callerFor(database: Database, userId: string | null, options: Ca
     session,
     storage: options.storage ?? testStorage(),
     payments: options.payments === undefined ? createLocalProvider(TEST_PUBLIC_URL) : options.payments,
-    live: options.live ?? testBus(database),
+    live: heardBy(options.live ?? testBus(database), options.signal),
     isSessionActive: options.isSessionActive ?? (async () => session !== null),
     chatKeys: options.chatKeys ?? testChatKeys,
     webPush: options.webPush === undefined ? testWebPush : options.webPush,

@@ -6,28 +6,73 @@ export interface TestSubscription {
   close(): void;
 }
 
+type Envelope = [string, { type: string } & Record<string, unknown>, symbol];
+
+/** The subscriptions that wait to be told they listen, by the signal their caller was given. */
+const listeners = new WeakMap<AbortSignal, () => void>();
+
 /**
- * Starts a subscription through a server-side caller (`start` gets the signal to pass to callerFor)
- * and hands its events out one at a time.
+ * Called by the test callers' bus when a subscription opens its stream (after LISTEN): the
+ * subscription given `signal` now hears every event committed from here on.
+ */
+export function markListening(signal: AbortSignal | undefined): void {
+  if (!signal) return;
+  listeners.get(signal)?.();
+  listeners.delete(signal);
+}
+
+/** How long a subscription may take to start listening (or to end, refused) before the test fails. */
+const LISTEN_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts a subscription through a server-side caller (`start` gets the signal to pass to
+ * callerFor) and hands its events out one at a time. It returns once the subscription listens
+ * (the bus has opened its stream), or has already ended: what the test does next is heard, on a
+ * busy machine as on a quiet one, with no sleep to guess at.
  */
 export async function testSubscription(start: (signal: AbortSignal) => Promise<AsyncIterable<unknown>>): Promise<TestSubscription> {
   const controller = new AbortController();
+  const listening = new Promise<void>((resolve) => listeners.set(controller.signal, resolve));
   const iterable = await start(controller.signal);
   // The server-side caller yields tracked events as tRPC's [id, data, marker] envelopes.
-  const iterator = (iterable as AsyncIterable<[string, { type: string } & Record<string, unknown>, symbol]>)[Symbol.asyncIterator]();
+  const iterator = (iterable as AsyncIterable<Envelope>)[Symbol.asyncIterator]();
+  // The generator runs only once asked for a value: ask now, and keep the answer for `next`.
+  let pending: Promise<IteratorResult<Envelope>> | null = iterator.next();
+  const ended = pending.then(
+    () => undefined,
+    () => undefined,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const tooLong = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), LISTEN_TIMEOUT_MS);
+  });
+  const outcome = await Promise.race([listening, ended, tooLong]);
+  clearTimeout(timer);
+  listeners.delete(controller.signal);
+  if (outcome === 'late') {
+    controller.abort();
+    throw new Error(`the subscription neither listened nor ended within ${LISTEN_TIMEOUT_MS} ms`);
+  }
   const subscription: TestSubscription = {
     async next(ms = 5000) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no event within ${ms} ms`)), ms);
+      const result = pending ?? iterator.next();
+      pending = null;
+      let timeoutTimer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timeoutTimer = setTimeout(() => resolve('timeout'), ms);
       });
       try {
-        const result = await Promise.race([iterator.next(), timeout]);
-        if (result.done) throw new Error('the subscription ended');
-        const [id, data] = result.value;
+        const settled = await Promise.race([result, timeout]);
+        if (settled === 'timeout') {
+          // The value asked for is still on its way: the next call takes it, not a later one.
+          pending = result;
+          throw new Error(`no event within ${ms} ms`);
+        }
+        if (settled.done) throw new Error('the subscription ended');
+        const [id, data] = settled.value;
         return { id, data };
       } finally {
-        clearTimeout(timer);
+        clearTimeout(timeoutTimer);
       }
     },
     async nextWhere(matches, ms = 5000) {
@@ -41,6 +86,3 @@ export async function testSubscription(start: (signal: AbortSignal) => Promise<A
   };
   return subscription;
 }
-
-/** Lets a fresh subscription's LISTEN settle before events are published. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
