@@ -3,6 +3,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { keepFreshReads } from './fresh-reads.ts';
 import { noticeRateLimit, retryQuery } from './rate-limit.ts';
 import { retryDelay } from './retry.ts';
 
@@ -12,7 +13,7 @@ const MAX_BATCH_ITEMS = 20;
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     // Before any mutation's own handling: a write refused over a limit gets one calm note.
     mutationCache: new MutationCache({ onError: noticeRateLimit }),
     defaultOptions: {
@@ -21,6 +22,8 @@ export function createQueryClient() {
       queries: { staleTime: 5 * 60_000, retry: retryQuery, retryDelay, refetchOnWindowFocus: false },
     },
   });
+  keepFreshReads(queryClient);
+  return queryClient;
 }
 
 function wsUrl() {
