@@ -39,32 +39,60 @@ async function stableShot(page: Page, target: Page | Locator, mask: Locator[]): 
   throw new Error('The page kept changing for 5 s: no stable picture to compare');
 }
 
+/** How long a picture that differs from its baseline is taken again (as Playwright's toHaveScreenshot does): a late toast or badge may still go. */
+const MATCH_TIMEOUT_MS = 10_000;
+
+/** The box around the differing pixels of a pixelmatch diff (drawn in red), for the failure message. */
+function differingBox(diff: PNG): string {
+  let [left, top, right, bottom] = [diff.width, diff.height, -1, -1];
+  for (let y = 0; y < diff.height; y += 1) {
+    for (let x = 0; x < diff.width; x += 1) {
+      const i = (y * diff.width + x) * 4;
+      if (diff.data[i] === 255 && diff.data[i + 1] === 0 && diff.data[i + 2] === 0) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+  }
+  return right < 0 ? 'nowhere' : `x ${left}–${right}, y ${top}–${bottom}`;
+}
+
 /** Compares the picture of `target` (the viewport of a page, or one element) with the baseline `name`. */
 export async function matchesBaseline(page: Page, name: string, { target = page, mask = [] }: { target?: Page | Locator; mask?: Locator[] } = {}) {
-  const actual = await stableShot(page, target, mask);
   const baselineFile = `${baselineDir}${name}.png`;
   if (updatingBaselines()) {
     mkdirSync(baselineDir, { recursive: true });
-    writeFileSync(baselineFile, actual);
+    writeFileSync(baselineFile, await stableShot(page, target, mask));
     return;
   }
   if (!existsSync(baselineFile)) throw new Error(`No baseline e2e/screenshots/${name}.png: make the baselines with UPDATE_SCREENSHOTS=1 (docs/testing.md)`);
   const expected = PNG.sync.read(readFileSync(baselineFile));
-  const got = PNG.sync.read(actual);
-  const keepEvidence = (diff?: PNG) => {
-    mkdirSync(diffDir, { recursive: true });
-    writeFileSync(`${diffDir}${name}.actual.png`, actual);
-    if (diff) writeFileSync(`${diffDir}${name}.diff.png`, PNG.sync.write(diff));
-  };
-  if (expected.width !== got.width || expected.height !== got.height) {
-    keepEvidence();
-    throw new Error(`${name}: the picture is ${got.width}x${got.height}, the baseline ${expected.width}x${expected.height}`);
-  }
-  const diff = new PNG({ width: got.width, height: got.height });
-  const differing = pixelmatch(expected.data, got.data, diff.data, got.width, got.height, { threshold: PIXEL_THRESHOLD });
-  const ratio = differing / (got.width * got.height);
-  if (ratio > MAX_DIFF_RATIO) {
-    keepEvidence(diff);
-    throw new Error(`${name}: ${(ratio * 100).toFixed(2)}% of the pixels differ from the baseline (at most ${MAX_DIFF_RATIO * 100}%); see test-results/screenshot-diffs/${name}.diff.png`);
+  const deadline = Date.now() + MATCH_TIMEOUT_MS;
+  for (;;) {
+    const actual = await stableShot(page, target, mask);
+    const got = PNG.sync.read(actual);
+    const keepEvidence = (diff?: PNG) => {
+      mkdirSync(diffDir, { recursive: true });
+      writeFileSync(`${diffDir}${name}.actual.png`, actual);
+      if (diff) writeFileSync(`${diffDir}${name}.diff.png`, PNG.sync.write(diff));
+    };
+    let failure: string;
+    let diff: PNG | undefined;
+    if (expected.width !== got.width || expected.height !== got.height) {
+      failure = `${name}: the picture is ${got.width}x${got.height}, the baseline ${expected.width}x${expected.height}`;
+    } else {
+      diff = new PNG({ width: got.width, height: got.height });
+      const differing = pixelmatch(expected.data, got.data, diff.data, got.width, got.height, { threshold: PIXEL_THRESHOLD });
+      const ratio = differing / (got.width * got.height);
+      if (ratio <= MAX_DIFF_RATIO) return;
+      failure = `${name}: ${(ratio * 100).toFixed(2)}% of the pixels differ from the baseline (at most ${MAX_DIFF_RATIO * 100}%), at ${differingBox(diff)}; see test-results/screenshot-diffs/${name}.diff.png`;
+    }
+    if (Date.now() >= deadline) {
+      keepEvidence(diff);
+      throw new Error(failure);
+    }
+    await page.waitForTimeout(500);
   }
 }
