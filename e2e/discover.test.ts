@@ -58,13 +58,27 @@ describeDiscover('Discover', () => {
     expect(await page.getByText('Find amazing communities and connect with inspiring people.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: '+ Community' }).getAttribute('href')).toBe('/Pricing');
 
-    // Everyone's communities and profiles, less the partners' forum and its host, which Discover never counts.
-    const [totalsRow] = await sql<{ communities: number; profiles: number }[]>`
-      select (select count(*) from communities where not is_forum)::int as communities,
-             (select count(*) from profiles where email <> 'forum-host')::int as profiles`;
-    const { communities, profiles } = totalsRow!;
+    // Everyone's communities and open profiles, less the partners' forum and its host, which Discover
+    // never counts. Other browser files share the database and sign people in meanwhile: the page's
+    // totals are compared with the database's as read right after them, the page read again until
+    // both agree.
     const totals = page.getByRole('group', { name: 'Totals' });
-    await expect.poll(() => totals.innerText()).toMatch(new RegExp(`${communities.toLocaleString('en-US')} communities\\s+${profiles.toLocaleString('en-US')} profiles`));
+    await expect
+      .poll(
+        async () => {
+          const shown = await totals.innerText();
+          const [row] = await sql<{ communities: number; profiles: number }[]>`
+            select (select count(*) from communities where not is_forum)::int as communities,
+                   (select count(*) from profiles where email <> 'forum-host' and closed_at is null)::int as profiles`;
+          const expected = new RegExp(`${row!.communities.toLocaleString('en-US')} communities\\s+${row!.profiles.toLocaleString('en-US')} profiles`);
+          if (expected.test(shown.trim())) return true;
+          await page.reload();
+          await totals.getByText(/profiles/).waitFor();
+          return `${shown} (the database: ${row!.communities}, ${row!.profiles})`;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     const search = page.getByRole('searchbox', { name: 'Search communities' });
     expect(await search.getAttribute('placeholder')).toBe('Search communities by name...');

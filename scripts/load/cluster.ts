@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyringValue } from '@app/api/server';
-import { cpuMsOf, freePort, prefixOutput, readProcStatus, stopProcess, waitForHealth } from '../bench/processes.ts';
+import { cpuMsBetween, cpuMsByName, cpuMsOf, freePort, prefixOutput, readProcStatus, stopProcess, waitForHealth } from '../bench/processes.ts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { balancerKind, startBalancer } from './balancer.ts';
 
 export interface ServerProcess {
@@ -25,8 +26,19 @@ export interface ServerProcess {
 export interface ProcessSample {
   name: string;
   pid: number | null;
+  /** NaN for a group of processes (Postgres's backends, the balancer's workers): their memory is not summed. */
   rssMiB: number;
   cpu: number;
+  /** For the simulated members' own process: its event loop's p99 delay in ms (high: the members' figures include their own waiting). */
+  lagP99Ms?: number;
+}
+
+/** The CPU time of what shares the machine with the servers: Postgres, the balancer and the simulated members themselves. */
+interface Neighbours {
+  postgres: Map<number, number>;
+  balancer: Map<number, number>;
+  membersCpuMs: number;
+  at: number;
 }
 
 /**
@@ -53,16 +65,26 @@ export function loadServerEnv(databaseUrl: string, publicUrl: string): NodeJS.Pr
   };
 }
 
+function readNeighbours(): Neighbours {
+  const own = process.cpuUsage();
+  return { postgres: cpuMsByName('postgres'), balancer: cpuMsByName(balancerKind()), membersCpuMs: (own.user + own.system) / 1000, at: Date.now() };
+}
+
 export class Cluster {
   readonly servers: ServerProcess[] = [];
   balancerUrl = '';
   private balancer: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'load-'));
+  private neighbours: Neighbours = readNeighbours();
+  private readonly membersLag = monitorEventLoopDelay({ resolution: 10 });
 
   constructor(
     private readonly root: string,
     private readonly env: (publicUrl: string) => NodeJS.ProcessEnv,
-  ) {}
+  ) {
+    this.membersLag.enable();
+  }
+
 
   async start(count = 2): Promise<void> {
     const balancerPort = await freePort();
@@ -110,9 +132,10 @@ export class Cluster {
     return child.exitCode;
   }
 
+  /** The servers' memory and CPU since the last sample, then Postgres's, the balancer's and the members' own CPU. */
   sample(): ProcessSample[] {
     const now = Date.now();
-    return this.servers.map((server) => {
+    const servers = this.servers.map((server) => {
       const pid = server.child?.pid ?? null;
       if (pid === null) return { name: server.name, pid, rssMiB: 0, cpu: 0 };
       const cpuMs = cpuMsOf(pid);
@@ -122,9 +145,21 @@ export class Cluster {
       server.lastSampleAt = now;
       return { name: server.name, pid, rssMiB: readProcStatus(pid).rssKiB / 1024, cpu };
     });
+    const then = this.neighbours;
+    const next = (this.neighbours = readNeighbours());
+    const ms = next.at - then.at || 1;
+    const lagP99Ms = this.membersLag.percentile(99) / 1e6;
+    this.membersLag.reset();
+    return [
+      ...servers,
+      { name: 'postgres', pid: null, rssMiB: Number.NaN, cpu: cpuMsBetween(then.postgres, next.postgres) / ms },
+      { name: balancerKind(), pid: null, rssMiB: Number.NaN, cpu: cpuMsBetween(then.balancer, next.balancer) / ms },
+      { name: 'members', pid: process.pid, rssMiB: process.memoryUsage.rss() / 2 ** 20, cpu: (next.membersCpuMs - then.membersCpuMs) / ms, lagP99Ms },
+    ];
   }
 
   async stop(): Promise<void> {
+    this.membersLag.disable();
     await Promise.all(this.servers.map((server) => (server.child ? stopProcess(server.child) : undefined)));
     if (this.balancer) await stopProcess(this.balancer);
     this.balancer = null;

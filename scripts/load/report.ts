@@ -6,7 +6,13 @@ import type { WindowFigures } from './metrics.ts';
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${Math.round(value)}`);
 
 export function processes(samples: ProcessSample[]): string {
-  return samples.map((s) => `${s.name} ${Math.round(s.rssMiB)} MiB ${Math.round(s.cpu * 100)}%`).join(', ');
+  return samples
+    .map((s) => {
+      const memory = Number.isNaN(s.rssMiB) ? '' : ` ${Math.round(s.rssMiB)} MiB`;
+      const lag = s.lagP99Ms === undefined ? '' : ` (loop p99 ${Math.round(s.lagP99Ms)} ms)`;
+      return `${s.name}${memory} ${Math.round(s.cpu * 100)}%${lag}`;
+    })
+    .join(', ');
 }
 
 export const STEP_HEADER = '| members | sockets | req/s | p50 ms | p99 ms | live p99 ms | errors | processes (RSS, CPU of one core) |\n|---|---|---|---|---|---|---|---|';
