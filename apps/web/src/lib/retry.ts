@@ -1,7 +1,11 @@
 import { isTRPCClientError } from '@trpc/client';
 
-/** How often a call refused over a rate limit is tried again, each time after the wait the server asked for. */
-export const RATE_LIMITED_RETRIES = 3;
+/**
+ * How often a call refused over a rate limit is tried again, each time after the wait the server
+ * asked for (1 to a few seconds): a page whose 30 reads were refused together gets them all as the
+ * budget refills (10 calls a second), instead of giving up on a page after three tries.
+ */
+export const RATE_LIMITED_RETRIES = 10;
 
 /** The seconds a refusal over a rate limit asks to wait (tRPC's TOO_MANY_REQUESTS, its `data.retryAfter`); null for anything else. */
 export function rateLimitWait(error: unknown): number | null {

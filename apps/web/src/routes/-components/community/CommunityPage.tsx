@@ -36,7 +36,8 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   if (community.isPending) return <LoadingCommunity />;
   // The server refuses the community to those banned from it (FORBIDDEN), saying so.
   if (community.isError && community.error.data?.code === 'FORBIDDEN') return <BannedNotice />;
-  if (community.isError) return <CommunityError message={serverText(community.error.message) || t('communityPage.loadFailed')} />;
+  // A refetch that failed (a moment offline, reads over the budget) keeps the page it had; only a first load that failed says so.
+  if (community.data === undefined) return <CommunityError message={serverText(community.error.message) || t('communityPage.loadFailed')} />;
   // A failed membership check counts as not a member (spec section 4), so only wait while it runs.
   if (status.isPending && status.fetchStatus !== 'idle') return <LoadingCommunity />;
   if (me.isPending) return <LoadingCommunity />;
