@@ -105,7 +105,7 @@ export function EventsCard({ communityId, communityName, canEdit }: EventsCardPr
           </Text>
           {upcoming.isPending ? (
             <Loading py="sm" label={t('events.loading')} size="sm" />
-          ) : upcoming.isError ? (
+          ) : upcoming.data === undefined ? (
             <Text size="sm" c="red">
               {serverText(upcoming.error.message)}
             </Text>

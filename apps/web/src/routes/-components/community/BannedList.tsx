@@ -42,7 +42,7 @@ export function BannedList({ communityId }: { communityId: string }) {
     <ListPanel heading={t('bans.list')}>
       {bans.isPending ? (
         <Loading py="md" label={t('bans.listLoading')} size="sm" />
-      ) : bans.isError ? (
+      ) : bans.data === undefined ? (
         <Alert color="red" role="alert">
           {serverText(bans.error.message)}
         </Alert>

@@ -42,7 +42,7 @@ export function InviteList({ communityId, invites, formatExpiry }: InviteListPro
       )}
       {invites.isPending ? (
         <Loading py="md" size="sm" label={t('invitations.loading')} />
-      ) : invites.isError ? (
+      ) : invites.data === undefined ? (
         <Alert color="red" role="alert">
           {serverText(invites.error.message)}
         </Alert>

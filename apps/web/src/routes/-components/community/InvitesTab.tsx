@@ -83,7 +83,7 @@ export function InvitesTab({ community, members }: InvitesTabProps) {
         )}
         {members.isPending ? (
           <Loading py="xl" label={t('communityPage.invites.loading')} size="sm" />
-        ) : members.isError ? (
+        ) : members.data === undefined ? (
           <Alert color="red" role="alert">
             {t('communityPage.invites.loadFailed')}
           </Alert>

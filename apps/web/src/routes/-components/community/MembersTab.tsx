@@ -62,9 +62,9 @@ export function MembersTab({ community, access, members }: MembersTabProps) {
       <ListPanel heading={heading}>
         {members.isPending ? (
           <Loading py="xl" label={t('communityPage.members.loading')} size="sm" />
-        ) : members.isError ? (
+        ) : members.data === undefined ? (
           <Alert color="red" role="alert">
-            {serverText(members.error.message)}
+            {serverText(members.error?.message ?? '')}
           </Alert>
         ) : (
           <MemberList label={t('communityPage.members.list')} members={approved}>

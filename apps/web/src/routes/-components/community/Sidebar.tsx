@@ -93,9 +93,9 @@ function RecentMembers({ members }: { members: MembersQuery }) {
     >
       {members.isPending ? (
         <Loading py="sm" label={t('communityPage.members.loading')} size="sm" />
-      ) : members.isError ? (
+      ) : members.data === undefined ? (
         <Text size="sm" c="red">
-          {serverText(members.error.message)}
+          {serverText(members.error?.message ?? '')}
         </Text>
       ) : (
         <MemberList label={t('communityPage.recent.list')} members={recent} divided={false}>

@@ -55,7 +55,7 @@ export function CoursesTab({ communityId, canEdit }: { communityId: string; canE
       </Group>
       {courses.isPending ? (
         <Loading py="xl" label={t('courses.loading')} />
-      ) : courses.isError ? (
+      ) : courses.data === undefined ? (
         <Alert color="red">{serverText(COURSE_MESSAGES.loadFailed)}</Alert>
       ) : courses.data.length === 0 ? (
         <Paper withBorder radius="lg" p="xl">

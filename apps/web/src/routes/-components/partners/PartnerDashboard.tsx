@@ -75,7 +75,7 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
       <PageHeading title={t('partners.dashboard.title')} subtitle={t('partners.dashboard.subtitle')} badge={<LiveBadge live={live} />} action={action} />
       {dashboard.isPending ? (
         <PageLoading label={t('partners.dashboard.loading')} />
-      ) : dashboard.isError ? (
+      ) : dashboard.data === undefined ? (
         <Failed onRetry={() => void dashboard.refetch()} />
       ) : (
         <>

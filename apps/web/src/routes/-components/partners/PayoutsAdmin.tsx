@@ -58,7 +58,7 @@ function Balances() {
         />
         {balances.isPending ? (
           <PageLoading label={t('partners.admin.loading')} />
-        ) : balances.isError ? (
+        ) : balances.data === undefined ? (
           <Alert color="red" role="alert">
             {serverText(balances.error.message)}
           </Alert>

@@ -26,7 +26,7 @@ export function ModerationLogTab({ communityId }: { communityId: string }) {
       <ListPanel heading={t('moderation.log.heading')}>
         {log.isPending ? (
           <Loading py="xl" label={t('moderation.log.loading')} size="sm" />
-        ) : log.isError ? (
+        ) : log.data === undefined ? (
           <Alert color="red" role="alert">
             {serverText(log.error.message)}
           </Alert>

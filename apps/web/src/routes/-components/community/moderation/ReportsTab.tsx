@@ -52,7 +52,7 @@ export function ReportsTab({ communityId }: { communityId: string }) {
       <ListPanel heading={t('moderation.queue.heading')}>
         {queue.isPending ? (
           <Loading py="xl" label={t('moderation.queue.loading')} size="sm" />
-        ) : queue.isError ? (
+        ) : queue.data === undefined ? (
           <Alert color="red" role="alert">
             {serverText(queue.error.message)}
           </Alert>

@@ -28,7 +28,7 @@ export function MyCommunities() {
       </Group>
       {mine.isPending ? (
         <Loading mih={240} label={t('mine.loading')} />
-      ) : mine.isError ? (
+      ) : mine.data === undefined ? (
         <Alert color="red" icon={<IconAlertCircle />} role="alert">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('mine.loadFailed')}</Text>

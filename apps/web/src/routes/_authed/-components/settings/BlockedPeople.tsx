@@ -20,7 +20,7 @@ export function BlockedPeople() {
       <SectionHeading title={t('blocks.settingsTitle')} description={t('blocks.settingsHint')} />
       {list.isPending ? (
         <Loading py="md" size="sm" label={t('blocks.settingsLoading')} />
-      ) : list.isError ? (
+      ) : list.data === undefined ? (
         <Alert color="red" role="alert">
           {serverText(list.error.message)}
         </Alert>
