@@ -109,6 +109,27 @@ describe('deletion.close (Delete my account)', () => {
   });
 });
 
+describe('closing while owners decide about the person', () => {
+  it('never deadlocks with role changes in the communities they belong to (each takes the community, then the membership)', async () => {
+    const owners = await Promise.all([1, 2, 3, 4].map(() => createTestUser(scene.database)));
+    const places = await Promise.all(owners.map((owner) => createTestCommunity(scene.database, owner)));
+    for (let round = 0; round < 12; round += 1) {
+      const leaver = await createTestUser(scene.database);
+      for (const place of places) await callerFor(scene.database, leaver).membership.join({ communityId: place.id });
+      const username = await usernameOf(leaver);
+      const [closing, ...roles] = await Promise.allSettled([
+        close(leaver, username),
+        ...places.map((place, i) => callerFor(scene.database, owners[i]!).membership.setRole({ communityId: place.id, userId: leaver, role: 'moderator' })),
+      ]);
+      expect(closing.status, closing.status === 'rejected' ? String(closing.reason) : '').toBe('fulfilled');
+      // A role change before the close holds (the membership is then kept as closed); one after finds no member.
+      for (const outcome of roles) {
+        if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'NOT_FOUND', message: COMMUNITY_MESSAGES.noSuchMember });
+      }
+    }
+  });
+});
+
 describe('deletion.restore', () => {
   it('reopens a closed account within the 30 days: back in its communities, counted and findable', async () => {
     const { w, userId, username } = await memberWithData();

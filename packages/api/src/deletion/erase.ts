@@ -23,6 +23,7 @@ import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { HousekeepingLog, HousekeepingTask } from '../platform/jobs/scheduler.ts';
 import { endAllSessions } from '../platform/auth/session.ts';
 import { deleteObjects, deleteUnreferenced } from '../platform/uploads/service.ts';
+import { lockCommunitiesOf } from '../membership/closing.ts';
 
 const DAY_MS = 86_400_000;
 /** Accounts erased a round at most; the rest wait for the next round. */
@@ -69,6 +70,7 @@ async function eraseAccount(db: Db, userId: string): Promise<boolean> {
     await tx.delete(notificationMutes).where(eq(notificationMutes.userId, userId));
     await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)));
     // Only memberships kept as 'closed' are left (closing ended the others), none of them counted.
+    await lockCommunitiesOf(tx, userId);
     await tx.delete(communityMembers).where(eq(communityMembers.userId, userId));
     await tx.delete(joinDeclines).where(eq(joinDeclines.userId, userId));
     await tx.delete(memberPoints).where(eq(memberPoints.userId, userId));

@@ -8,6 +8,17 @@ import { membershipTopic } from './events.ts';
 import { dischargeMember } from './service.ts';
 
 /**
+ * Locks the communities this person belongs to (or asked to join), in id order, before any of
+ * their membership rows is touched: the order every decision about a member takes (the community,
+ * then the membership: a role change, a removal, an approval), so closing, restoring or erasing an
+ * account cannot deadlock with one of them.
+ */
+export async function lockCommunitiesOf(tx: Queryable, userId: string): Promise<void> {
+  const theirs = tx.select({ id: communityMembers.communityId }).from(communityMembers).where(eq(communityMembers.userId, userId));
+  await tx.select({ id: communities.id }).from(communities).where(inArray(communities.id, theirs)).orderBy(asc(communities.id)).for('update');
+}
+
+/**
  * Moves the count of approved members of each community by `delta` (all in one statement, the rows
  * locked in id order, so two people closing at once cannot deadlock), and tells open pages and the
  * referring partners.
@@ -39,6 +50,7 @@ async function recount(tx: Queryable, communityIds: string[], userId: string, de
  * owns no community by now (the caller refused that).
  */
 export async function suspendMemberships(tx: Queryable, userId: string): Promise<void> {
+  await lockCommunitiesOf(tx, userId);
   const mine = and(eq(communityMembers.userId, userId), ne(communityMembers.role, 'owner'));
   const withdrawn = await tx
     .delete(communityMembers)
@@ -71,6 +83,7 @@ export async function suspendMemberships(tx: Queryable, userId: string): Promise
  * back (a community that filled up meanwhile still takes its member back: the seat was theirs).
  */
 export async function resumeMemberships(tx: Queryable, userId: string): Promise<void> {
+  await lockCommunitiesOf(tx, userId);
   const resumed = await tx
     .update(communityMembers)
     .set({ status: 'approved' })

@@ -283,13 +283,11 @@ describe('authorization matrix', () => {
       const input = VALID_INPUTS[path];
       if (!row || !input) throw new Error(`${path} has no row in the matrix or no valid input: add them`);
       // A world of its own for every caller: what one cell changes (a deletion, a removal) cannot decide another.
-      const outcomes = await Promise.all(
-        CALLERS.map(async (caller) => {
-          const world = await createWorld();
-          const me = userOf(caller);
-          return invoke(scene.database, me, path, await input({ database: scene.database, world, me }), { listenMs: 10 });
-        }),
-      );
+      // The worlds and inputs are all made before any cell calls: the people are the same in every world,
+      // and a cell closing its caller's account must not meet another world still being built around them.
+      const worlds = await Promise.all(CALLERS.map(() => createWorld()));
+      const inputs = await Promise.all(CALLERS.map((caller, i) => input({ database: scene.database, world: worlds[i]!, me: userOf(caller) })));
+      const outcomes = await Promise.all(CALLERS.map((caller, i) => invoke(scene.database, userOf(caller), path, inputs[i], { listenMs: 10 })));
       const got = Object.fromEntries(CALLERS.map((caller, i) => [caller, verdict(outcomes[i]!)]));
       const said = outcomes.flatMap((outcome, i) => (outcome.ok ? [] : [`${CALLERS[i]}: ${outcome.message}`])).join('; ');
       expect(got, `refusals: ${said || 'none'}`).toEqual(Object.fromEntries(CALLERS.map((caller, i) => [caller, row[i]])));
