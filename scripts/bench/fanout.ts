@@ -52,6 +52,9 @@ const server = spawnPinned(pinned ? 0 : null, process.execPath, [...(PROFILE_DIR
     DATABASE_URL: database.url,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: String(MEMBERS * 2),
+    // Every member's sockets come from 127.0.0.1: the per-address call budget and live caps are
+    // raised (as `npm run load` does); each member's own limits stay as in production.
+    ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000',
     CHAT_ENCRYPTION_KEY: generateKeyringValue(),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
