@@ -21,6 +21,21 @@ export function markListening(signal: AbortSignal | undefined): void {
   listeners.delete(signal);
 }
 
+const TIMED_OUT = Symbol('timed out');
+
+/** What `promise` settles with, or TIMED_OUT when `ms` pass first (the promise itself goes on). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How long a subscription may take to start listening (or to end, refused) before the test fails. */
 const LISTEN_TIMEOUT_MS = 10_000;
 
@@ -42,14 +57,9 @@ export async function testSubscription(start: (signal: AbortSignal) => Promise<A
     () => undefined,
     () => undefined,
   );
-  let timer: NodeJS.Timeout | undefined;
-  const tooLong = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), LISTEN_TIMEOUT_MS);
-  });
-  const outcome = await Promise.race([listening, ended, tooLong]);
-  clearTimeout(timer);
+  const outcome = await within(Promise.race([listening, ended]), LISTEN_TIMEOUT_MS);
   listeners.delete(controller.signal);
-  if (outcome === 'late') {
+  if (outcome === TIMED_OUT) {
     controller.abort();
     throw new Error(`the subscription neither listened nor ended within ${LISTEN_TIMEOUT_MS} ms`);
   }
@@ -57,23 +67,15 @@ export async function testSubscription(start: (signal: AbortSignal) => Promise<A
     async next(ms = 5000) {
       const result = pending ?? iterator.next();
       pending = null;
-      let timeoutTimer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timeoutTimer = setTimeout(() => resolve('timeout'), ms);
-      });
-      try {
-        const settled = await Promise.race([result, timeout]);
-        if (settled === 'timeout') {
-          // The value asked for is still on its way: the next call takes it, not a later one.
-          pending = result;
-          throw new Error(`no event within ${ms} ms`);
-        }
-        if (settled.done) throw new Error('the subscription ended');
-        const [id, data] = settled.value;
-        return { id, data };
-      } finally {
-        clearTimeout(timeoutTimer);
+      const settled = await within(result, ms);
+      if (settled === TIMED_OUT) {
+        // The value asked for is still on its way: the next call takes it, not a later one.
+        pending = result;
+        throw new Error(`no event within ${ms} ms`);
       }
+      if (settled.done) throw new Error('the subscription ended');
+      const [id, data] = settled.value;
+      return { id, data };
     },
     async nextWhere(matches, ms = 5000) {
       const deadline = Date.now() + ms;
