@@ -3,10 +3,14 @@
  * community with FANOUT_MEMBERS members (default 1,000) holding FANOUT_TABS tabs each (default 5:
  * 5,000 WebSockets on the community's feed), 20 posts, and per delivery the delay from the post's
  * request to the event. Also the server's own CPU time for the 20 posts (from /proc), the figure a
- * shared machine disturbs least. FANOUT_CPU_PROF=<dir> runs the server under `node --cpu-prof`.
+ * shared machine disturbs least, the sockets' process's, and /healthz asked every 20 ms meanwhile.
+ * FANOUT_CPU_PROF=<dir> runs the server under `node --cpu-prof`; FANOUT_NODE_FLAGS passes flags to
+ * its node (`--trace-gc`, say); FANOUT_IDLE_PROBE=1 first measures the server's CPU for 30 s with
+ * the sockets open and idle (the subscriptions' re-check rounds).
  * Pinned like `npm run bench` (server on core 0, sockets on core 1) where taskset can. Only 127.0.0.1.
  */
 import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase } from '@app/db/testing';
 import { communities, communityMembers } from '@app/db/schema';
-import { measureDelivery } from './feed.ts';
+import { measureDelivery, percentile } from './feed.ts';
 import { canPin, cpuMsOf, freePort, prefixOutput, spawnPinned, stopProcess, waitForHealth } from './processes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,7 +44,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'fanout-data-'));
 const pinned = canPin();
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawnPinned(pinned ? 0 : null, process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'apps/server/dist/main.js'], {
+const server = spawnPinned(pinned ? 0 : null, process.execPath, [...(process.env.FANOUT_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'apps/server/dist/main.js'], {
   cwd: root,
   env: {
     PATH: process.env.PATH,
@@ -75,12 +79,42 @@ try {
   // The sockets live in this process: on the other core.
   if (pinned) spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
   let cpuBefore = 0;
+  let ownCpuBefore = process.cpuUsage();
+  // Another visitor's request while the posts fan out: /healthz, one after another, 20 ms apart.
+  let probing = true;
+  let probe: Promise<number[]> = Promise.resolve([]);
+  const probeHealth = async () => {
+    const times: number[] = [];
+    while (probing) {
+      const started = performance.now();
+      await fetch(`${baseUrl}/healthz`).then((res) => res.arrayBuffer());
+      times.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return times;
+  };
   const ctx = { baseUrl, cookie: members[0]!.cookie, user: { id: members[0]!.userId, email: '' }, database, chatKey: '' };
-  const result = await measureDelivery(ctx, { sockets, cookies: members.map((m) => m.cookie), communityId, onSubscribed: () => (cpuBefore = cpuMsOf(server.pid!)) });
+  const onSubscribed = async () => {
+    if (process.env.FANOUT_IDLE_PROBE) {
+      const start = cpuMsOf(server.pid!);
+      await new Promise((r) => setTimeout(r, 30_000));
+      console.log(`Idle 30 s with the sockets open: server CPU ${cpuMsOf(server.pid!) - start} ms.`);
+    }
+    cpuBefore = cpuMsOf(server.pid!);
+    ownCpuBefore = process.cpuUsage();
+    probe = probeHealth();
+  };
+  const result = await measureDelivery(ctx, { sockets, cookies: members.map((m) => m.cookie), communityId, onSubscribed });
+  probing = false;
   const cpuMs = cpuMsOf(server.pid!) - cpuBefore;
+  const waits = (await probe).sort((a, b) => a - b);
+  const own = process.cpuUsage(ownCpuBefore);
+  const ownCpuMs = Math.round((own.user + own.system) / 1000);
   console.log(
     `Delivered ${result.deliveries.toLocaleString('en-US')} of ${result.expected.toLocaleString('en-US')}: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms; ` +
-      `server CPU for the 20 posts ${cpuMs.toLocaleString('en-US')} ms, ${((cpuMs / result.deliveries) * 1000).toFixed(0)} µs per delivery.`,
+      `server CPU for the 20 posts ${cpuMs.toLocaleString('en-US')} ms, ${((cpuMs / result.deliveries) * 1000).toFixed(0)} µs per delivery; ` +
+      `the sockets' process ${ownCpuMs.toLocaleString('en-US')} ms (${((ownCpuMs / result.deliveries) * 1000).toFixed(0)} µs per event received). ` +
+      `/healthz meanwhile: ${waits.length} requests, p50 ${percentile(waits, 50).toFixed(0)} ms, p99 ${percentile(waits, 99).toFixed(0)} ms, max ${(waits.at(-1) ?? 0).toFixed(0)} ms.`,
   );
 } finally {
   await stopProcess(server);

@@ -3,6 +3,7 @@ import {
   AppError,
   appRouter,
   isSessionActive,
+  liveEncoder,
   RateLimitedError,
   sessionTopic,
   SocketState,
@@ -82,6 +83,8 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       router: appRouter,
       createContext,
       maxBatchSize: MAX_BATCH_SIZE,
+      // JSON text frames, with what many subscribers are sent written once (platform/live/encoding.ts).
+      experimental_encoder: liveEncoder,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       // A call over its limit answers 429 with how long to wait (the longest, in a batch).
       responseMeta({ errors }) {

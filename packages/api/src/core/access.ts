@@ -1,4 +1,4 @@
-import type { Queryable } from '@app/db';
+import { preparedPerHandle, type Queryable } from '@app/db';
 import { comments, communities, communityBans, communityEvents, communityMembers, courseModules, courses, feedbackComments, feedbacks, lessons, messages, posts } from '@app/db/schema';
 import { CHAT_MESSAGES } from '@app/shared/chat';
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
@@ -7,7 +7,7 @@ import { EVENT_MESSAGES } from '@app/shared/calendar';
 import { FEEDBACK_MESSAGES } from '@app/shared/feedback';
 import { POST_MESSAGES } from '@app/shared/posts';
 import { atLeast, outranks, ROLE_MESSAGES, type CommunityRole } from '@app/shared/roles';
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
 
@@ -132,11 +132,17 @@ interface ScopeRow {
   banned: boolean;
 }
 
-/** Loads the scope in one query: the community, the caller's membership, the subject and the peer's standing. */
-export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): Promise<Scope | null> {
-  if (!UUID.test(ref.id)) return null;
-  const subject = subjectColumns(ref.key, userId);
-  const peerId = subject ? subject.peer : ref.peerId ? sql`${ref.peerId}::uuid` : null;
+/** The values a scope query is run with (its SQL is built once per scope key, see `scopeQuery`). */
+const param = { id: sql.placeholder('id'), userId: sql.placeholder('userId'), peerId: sql.placeholder('peerId') };
+
+/**
+ * The scope query for one kind of reference (its key, and whether a peer is named), built once per
+ * database handle with placeholders: every scoped call runs one, and drizzle building its SQL each
+ * time (the joins, every column of the community) cost more CPU than Postgres answering it.
+ */
+function buildScopeQuery(db: Queryable, key: ScopeKey, withPeer: boolean) {
+  const subject = subjectColumns(key, param.userId);
+  const peerId = subject ? subject.peer : withPeer ? sql`${param.peerId}::uuid` : null;
   const columns = {
       community: getTableColumns(communities),
       role: mine.role,
@@ -148,18 +154,35 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
       authorRole: subject ? authorship.role : sql<null>`null`,
       peerId: peerId ? sql<string>`${peerId}` : sql<null>`null`,
       peerStatus: theirs.status,
-      banned: sql<boolean>`exists (select 1 from ${communityBans} where ${communityBans.communityId} = ${communities.id} and ${communityBans.userId} = ${userId}::uuid)`,
+      banned: sql<boolean>`exists (select 1 from ${communityBans} where ${communityBans.communityId} = ${communities.id} and ${communityBans.userId} = ${param.userId}::uuid)`,
   };
   // The joins differ by scope, so the query is built dynamically; its columns are the ones above.
   let query: PgSelect = db.select(columns).from(subject ? subject.from : communities).$dynamic();
   for (const join of subject?.joins ?? []) query = query.innerJoin(join.table, join.on);
   if (subject) query = query.innerJoin(communities, eq(communities.id, subject.communityId));
-  query = query
-    .leftJoin(mine, and(eq(mine.communityId, communities.id), eq(mine.userId, userId)))
+  return query
+    .leftJoin(mine, and(eq(mine.communityId, communities.id), sql`${mine.userId} = ${param.userId}::uuid`))
     .leftJoin(authorship, subject ? and(eq(authorship.communityId, communities.id), sql`${authorship.userId} = ${subject.author}`) : sql`false`)
     .leftJoin(theirs, peerId ? and(eq(theirs.communityId, communities.id), sql`${theirs.userId} = ${peerId}`) : sql`false`)
-    .where(subject ? sql`${subject.id} = ${ref.id}::uuid` : eq(communities.id, ref.id));
-  const [row] = (await query) as ScopeRow[];
+    .where(subject ? sql`${subject.id} = ${param.id}::uuid` : sql`${communities.id} = ${param.id}::uuid`)
+    .prepare(`scope_${key}${withPeer ? '_peer' : ''}`);
+}
+
+const scopeQueries = new Map<string, (db: Queryable) => ReturnType<typeof buildScopeQuery>>();
+
+function scopeQuery(db: Queryable, key: ScopeKey, withPeer: boolean) {
+  const name = `${key}${withPeer ? '+peer' : ''}`;
+  let query = scopeQueries.get(name);
+  if (!query) scopeQueries.set(name, (query = preparedPerHandle((handle) => buildScopeQuery(handle, key, withPeer))));
+  return query(db);
+}
+
+/** Loads the scope in one query: the community, the caller's membership, the subject and the peer's standing. */
+export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): Promise<Scope | null> {
+  if (!UUID.test(ref.id)) return null;
+  const withPeer = ref.key === 'communityId' && ref.peerId !== null;
+  const kind = SUBJECT_KINDS[ref.key];
+  const [row] = (await scopeQuery(db, ref.key, withPeer).execute({ id: ref.id, userId, peerId: ref.peerId })) as ScopeRow[];
   if (!row) return null;
   const community = row.community;
   const membership: Membership | null =
@@ -169,9 +192,9 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
     community,
     membership,
     subject:
-      subject && row.subjectId
+      kind && row.subjectId
         ? {
-            kind: subject.kind,
+            kind,
             id: row.subjectId,
             authorId: row.authorId!,
             recipientId: row.recipientId,
@@ -184,10 +207,22 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
   };
 }
 
+/** What each key names (a community names no subject). */
+const SUBJECT_KINDS: Record<ScopeKey, Subject['kind'] | null> = {
+  communityId: null,
+  postId: 'post',
+  commentId: 'comment',
+  messageId: 'message',
+  eventId: 'event',
+  courseId: 'course',
+  moduleId: 'module',
+  lessonId: 'lesson',
+};
+
 /** A membership row's role; only the community's `owner_id` is its owner (a row saying 'owner' for anyone else counts as a member). */
 const roleOf = (role: CommunityRole): CommunityRole => (role === 'owner' ? 'member' : role);
 
-function subjectColumns(key: ScopeKey, userId: string) {
+function subjectColumns(key: ScopeKey, userId: Placeholder) {
   switch (key) {
     case 'communityId':
       return null;

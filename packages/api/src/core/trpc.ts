@@ -1,6 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import superjson from 'superjson';
 import { z, ZodError } from 'zod';
 import { authorize, authorizeFeedback, type AccessRule, type FeedbackRule, type ScopedRule } from './access.ts';
 import type { Context } from './context.ts';
@@ -11,6 +10,7 @@ import { DELETION_MESSAGES } from '@app/shared/deletion';
 import { countedSubscription, MAX_SUBSCRIPTIONS_PER_SOCKET, TOO_MANY_SUBSCRIPTIONS_MESSAGE } from './socket.ts';
 import { addressSubject, personSubject } from '../platform/rate-limit/call-limits.ts';
 import { RateLimitedError } from '../platform/rate-limit/limiter.ts';
+import { liveTransformer } from '../platform/live/encoding.ts';
 import type { RateLimitName } from '../platform/rate-limit/limits.ts';
 
 const GENERIC_MESSAGE = 'An unexpected error occurred.';
@@ -30,7 +30,8 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    transformer: superjson,
+    // superjson, with what many live subscribers are sent serialized once (platform/live/encoding.ts).
+    transformer: liveTransformer,
     // Stack traces never leave the server.
     isDev: false,
     errorFormatter({ shape, error }) {

@@ -19,17 +19,21 @@ export const onWall = protectedProcedure.input(feedbackWallSubscriptionInput).su
     signal,
     stillAllowed: async () => true,
     refusal: SIGNED_IN_MESSAGE,
-    map: async (event, id): Promise<FeedbackWallEvent | null> => {
+    // Each event is built once for all of this process's subscribers (and so encoded once).
+    map: (event, id): FeedbackWallEvent | null | Promise<FeedbackWallEvent | null> => {
+      const once = (build: () => Promise<FeedbackWallEvent | null>) => ctx.live.shared(`feedback:${id}`, build);
       switch (event.type) {
         case 'feedback.created':
-        case 'feedback.updated': {
-          const feedback = await ctx.live.shared(`feedback:${id}`, () => currentFeedback(ctx.db, event.feedbackId));
-          return feedback && { type: event.type, feedback };
-        }
-        case 'feedback.comment.created': {
-          const comment = await ctx.live.shared(`feedback:${id}`, () => currentComment(ctx.db, event.commentId));
-          return comment && { type: 'feedback.comment.created', feedbackId: event.feedbackId, comment, commentCount: event.commentCount };
-        }
+        case 'feedback.updated':
+          return once(async () => {
+            const feedback = await currentFeedback(ctx.db, event.feedbackId);
+            return feedback && { type: event.type, feedback };
+          });
+        case 'feedback.comment.created':
+          return once(async () => {
+            const comment = await currentComment(ctx.db, event.commentId);
+            return comment && { type: 'feedback.comment.created', feedbackId: event.feedbackId, comment, commentCount: event.commentCount };
+          });
         case 'feedback.deleted':
         case 'feedback.comment.deleted':
           return event;

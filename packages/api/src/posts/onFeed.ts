@@ -18,29 +18,36 @@ export const onFeed = memberProcedure.input(feedSubscriptionInput).subscription(
     topic: feedTopic(ctx.community.id),
     lastEventId: input.lastEventId,
     signal,
-    map: async (event, id): Promise<FeedEvent | null> => {
+    // Each event is built once for all of this process's subscribers (and so encoded once).
+    map: (event, id): FeedEvent | null | Promise<FeedEvent | null> => {
+      const once = (build: () => Promise<FeedEvent | null>) => ctx.live.shared(`feed:${id}`, build);
       switch (event.type) {
-        case 'post.created': {
-          const post = await ctx.live.shared(`feed:${id}`, () => currentPost(ctx.db, event.postId));
-          return post && { type: 'post.created', post };
-        }
-        case 'post.updated': {
-          const post = await ctx.live.shared(`feed:${id}`, () => currentPost(ctx.db, event.postId));
-          return post && { type: 'post.updated', postId: post.id, content: post.content, mentions: post.mentions, feeling: post.feeling, categoryId: post.categoryId, updatedAt: post.updatedAt };
-        }
-        case 'comment.created': {
-          const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));
-          return comment && { type: 'comment.created', postId: event.postId, comment, commentCount: event.commentCount };
-        }
-        case 'comment.updated': {
-          const comment = await ctx.live.shared(`feed:${id}`, () => currentComment(ctx.db, event.commentId));
-          return comment && { type: 'comment.updated', postId: event.postId, comment };
-        }
-        case 'poll.updated': {
-          // Read for every subscriber at once: the counts, without anyone's own choice (the voter's travels with the event).
-          const poll = await ctx.live.shared(`feed:${id}`, () => pollOf(ctx.db, event.postId, NO_VIEWER));
-          return poll && { ...event, poll };
-        }
+        case 'post.created':
+          return once(async () => {
+            const post = await currentPost(ctx.db, event.postId);
+            return post && { type: 'post.created', post };
+          });
+        case 'post.updated':
+          return once(async () => {
+            const post = await currentPost(ctx.db, event.postId);
+            return post && { type: 'post.updated', postId: post.id, content: post.content, mentions: post.mentions, feeling: post.feeling, categoryId: post.categoryId, updatedAt: post.updatedAt };
+          });
+        case 'comment.created':
+          return once(async () => {
+            const comment = await currentComment(ctx.db, event.commentId);
+            return comment && { type: 'comment.created', postId: event.postId, comment, commentCount: event.commentCount };
+          });
+        case 'comment.updated':
+          return once(async () => {
+            const comment = await currentComment(ctx.db, event.commentId);
+            return comment && { type: 'comment.updated', postId: event.postId, comment };
+          });
+        case 'poll.updated':
+          // The counts, without anyone's own choice (the voter's travels with the event).
+          return once(async () => {
+            const poll = await pollOf(ctx.db, event.postId, NO_VIEWER);
+            return poll && { ...event, poll };
+          });
         case 'post.deleted':
         case 'post.liked':
         case 'comment.liked':

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from '@app/db';
+import { preparedPerHandle, type Db, type Queryable } from '@app/db';
 import { sessions } from '@app/db/schema';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { publish, publishToMany } from '../live/publish.ts';
@@ -31,11 +31,16 @@ export async function endAllSessions(tx: Queryable, userId: string): Promise<num
   return ended.length;
 }
 
-/** Whether the session still stands: one indexed read, without renewing it (calls over a WebSocket ask it each time). */
-export async function isSessionActive(db: Queryable, sessionId: string): Promise<boolean> {
-  const [row] = await db
+const activeSessionQuery = preparedPerHandle((db) =>
+  db
     .select({ one: sql<number>`1` })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)));
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('active_session'),
+);
+
+/** Whether the session still stands: one indexed read, without renewing it (calls over a WebSocket, and live re-checks, ask it each time). */
+export async function isSessionActive(db: Queryable, sessionId: string): Promise<boolean> {
+  const [row] = await activeSessionQuery(db).execute({ sessionId });
   return row !== undefined;
 }

@@ -1,7 +1,7 @@
 import { createDatabase, type Database } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveBus, type LiveBus, type LiveEvent } from './bus.ts';
+import { createLiveBus, HAND_OUT_SLICE, type LiveBus, type LiveEvent } from './bus.ts';
 import { publish } from './publish.ts';
 import { liveSubscription } from '../../core/subscription.ts';
 import type { Topic } from './topic.ts';
@@ -255,6 +255,42 @@ describe('live subscriptions, events that commit out of order', () => {
     expect((await resumed.next()).value![1]).toEqual({ type: 'test', note: 'after' });
     again.abort();
     await resumed.return(undefined);
+  });
+});
+
+describe('live bus, many subscribers', () => {
+  it('hands each event to every subscriber, a slice a turn, every subscriber getting the topic\'s events in order', async () => {
+    const topic = testTopic(8);
+    const subscribers = HAND_OUT_SLICE * 3 + 5;
+    const controller = new AbortController();
+    const received: number[][] = Array.from({ length: subscribers }, () => []);
+    /** The turn of the event loop each subscriber got the first event in. */
+    const firstTurn: number[] = [];
+    let turn = 0;
+    let counting = true;
+    const countTurns = () => {
+      turn += 1;
+      if (counting) setImmediate(countTurns);
+    };
+    const done = Array.from({ length: subscribers }, async (_, i) => {
+      for await (const { event } of busA.stream(topic, controller.signal)) {
+        if (received[i]!.length === 0) firstTurn[i] = turn;
+        received[i]!.push(event.n!);
+        if (received[i]!.length === 3) break;
+      }
+    });
+    countTurns();
+    await scene.database.db.transaction(async (tx) => {
+      for (const n of [1, 2, 3]) await publish(tx, topic, { type: 'test', n });
+    });
+    await Promise.all(done);
+    counting = false;
+    controller.abort();
+    for (const events of received) expect(events).toEqual([1, 2, 3]);
+    // One slice a turn: the first HAND_OUT_SLICE in one turn, the last a turn or more after the third slice.
+    expect(new Set(firstTurn.slice(0, HAND_OUT_SLICE)).size).toBe(1);
+    expect(firstTurn[subscribers - 1]! - firstTurn[0]!).toBeGreaterThanOrEqual(3);
+    expect(busA.streamCount()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { EventEmitter, on } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '@app/db';
 import { liveEvents } from '@app/db/schema';
 import { and, asc, eq, gt, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { REPLAY_WINDOW_MS } from './prune.ts';
 import { LIVE_CHANNEL } from './publish.ts';
 import type { AnyEvent, Topic } from './topic.ts';
 import { createRevalidator } from './revalidator.ts';
+import { markShared } from './encoding.ts';
 
 /** A committed event, as subscribers get it: its id (what a reconnecting client sends back) and the event. */
 export interface LiveEvent<E extends AnyEvent = AnyEvent> {
@@ -64,6 +65,19 @@ const HANDED_OUT_KEPT = 2 * BACKLOG_LIMIT;
 /** How long the bus waits to read again after a read failed (the database restarting, say). */
 const RETRY_MS = 1_000;
 
+/**
+ * How many subscribers an event is handed to at a time. Handing it to all at once (5,000 sockets on
+ * one feed) ran their deliveries side by side: every delivery's work stayed in memory until all
+ * were written, surviving into the old generation (a third of the CPU went to the garbage
+ * collector), no socket was written before the last was ready, and requests waited behind the
+ * whole fan-out. A slice's subscribers take the event (their subscription has sent it and asks for
+ * the next) before the next slice is handed it, and other work runs between slices. A slice that
+ * has not taken it within TAKE_WAIT_MS (a subscriber's own slow read) stops the waiting for the
+ * rest of that event: its slices then follow one a turn.
+ */
+export const HAND_OUT_SLICE = 64;
+const TAKE_WAIT_MS = 1_000;
+
 /** How long a shared result is reused: long enough for one event's fan-out, short enough never to serve stale text. */
 const SHARED_TTL_MS = 2_000;
 
@@ -76,17 +90,22 @@ type EventRow = { id: number; topic: string; payload: unknown; createdAt: Date }
  * topic's row holds is of that topic's type: this is the one place that trusts it.
  */
 function toLiveEvent<E extends AnyEvent>(row: EventRow): LiveEvent<E> {
-  return { id: row.id, topic: row.topic, event: superjson.deserialize<E>(row.payload as SuperJSONResult), createdAt: row.createdAt };
+  // Every local subscriber of the topic is handed this one event: what passes it on as it is, is encoded once.
+  return { id: row.id, topic: row.topic, event: markShared(superjson.deserialize<E>(row.payload as SuperJSONResult)), createdAt: row.createdAt };
 }
+
+/** Hands a subscriber an event; it calls `taken` once it has sent it on (or has ended). */
+type Listener = (event: LiveEvent, taken: () => void) => void;
 
 /**
  * One LISTEN connection per process: a notification carries an event id, the row is read once
- * and handed to every local subscriber of its topic (an EventEmitter per process, one event name
- * per topic). Notifications that arrive together are read in one query.
+ * and handed to every local subscriber of its topic, HAND_OUT_SLICE of them a turn, each topic's
+ * events in order. Notifications that arrive together are read in one query.
  */
 export function createLiveBus(database: Database, { onError = () => {}, revalidateMs = 15_000 }: LiveBusOptions = {}): LiveBus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+  const listeners = new Map<string, Set<Listener>>();
+  /** Per topic, the events still being handed out (the first is under way): a topic's events reach each subscriber in order. */
+  const handingOut = new Map<string, LiveEvent[]>();
   const sharedResults = new Map<string, { value: Promise<unknown>; until: number }>();
   const revalidator = createRevalidator(revalidateMs);
   let unlisten: (() => Promise<void>) | null = null;
@@ -115,7 +134,58 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       handedOut.delete(oldest);
       floor = Math.max(floor, oldest);
     }
-    emitter.emit(row.topic, toLiveEvent(row));
+    const event = toLiveEvent(row);
+    const queued = handingOut.get(row.topic);
+    if (queued) queued.push(event);
+    else {
+      handingOut.set(row.topic, [event]);
+      void handOutTopic(row.topic);
+    }
+  }
+
+  /** Hands the topic's queued events out, each to the subscribers listening when it came, a slice at a time. */
+  async function handOutTopic(topic: string) {
+    const queue = handingOut.get(topic)!;
+    try {
+      for (let event = queue[0]; event; queue.shift(), event = queue[0]) await handOutEvent(event, [...(listeners.get(topic) ?? [])]);
+    } finally {
+      handingOut.delete(topic);
+    }
+  }
+
+  async function handOutEvent(event: LiveEvent, receivers: Listener[]) {
+    let waiting = true;
+    let giveUp: NodeJS.Timeout | null = null;
+    const gaveUp = new Promise<void>((resolve) => (giveUp = setTimeout(resolve, TAKE_WAIT_MS)));
+    try {
+      for (let from = 0; from < receivers.length; from += HAND_OUT_SLICE) {
+        const slice = receivers.slice(from, from + HAND_OUT_SLICE);
+        let left = slice.length;
+        let allTaken!: () => void;
+        const sliceTaken = new Promise<void>((resolve) => (allTaken = resolve));
+        const taken = () => {
+          left -= 1;
+          if (left === 0) allTaken();
+        };
+        for (const receive of slice) receive(event, taken);
+        if (from + HAND_OUT_SLICE >= receivers.length) break;
+        if (waiting) waiting = await Promise.race([sliceTaken.then(() => true), gaveUp.then(() => false)]);
+        await nextTurn();
+      }
+    } finally {
+      if (giveUp) clearTimeout(giveUp);
+    }
+  }
+
+  function listen(topic: string, listener: Listener) {
+    let set = listeners.get(topic);
+    if (!set) listeners.set(topic, (set = new Set()));
+    set.add(listener);
+  }
+
+  function stopListening(topic: string, listener: Listener) {
+    const set = listeners.get(topic);
+    if (set?.delete(listener) && set.size === 0) listeners.delete(topic);
   }
 
   async function flush() {
@@ -203,19 +273,55 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       await flushing;
     },
     stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal) {
-      // Ended already (the client left while its subscription was starting): `on` would throw an AbortError.
-      const events = signal.aborted ? null : on(emitter, topic, { signal });
+      // Listening starts now, not when the stream is first read: what commits meanwhile (while a
+      // subscription reads its backlog) waits here. Ended already: nothing is listened to.
+      const queue: Array<{ event: LiveEvent<E>; taken: () => void }> = [];
+      let ended = false;
+      let wake: (() => void) | null = null;
+      const rouse = () => {
+        const resolve = wake;
+        wake = null;
+        resolve?.();
+      };
+      const listener: Listener = (event, taken) => {
+        if (ended) return taken();
+        queue.push({ event: event as LiveEvent<E>, taken });
+        rouse();
+      };
+      const end = () => {
+        ended = true;
+        stopListening(topic, listener);
+        for (const { taken } of queue.splice(0)) taken();
+        rouse();
+      };
+      if (signal.aborted) ended = true;
+      else {
+        listen(topic, listener);
+        signal.addEventListener('abort', end, { once: true });
+      }
       return {
         async *[Symbol.asyncIterator]() {
-          if (!events) return;
+          let handed: (() => void) | null = null;
           try {
-            for await (const [event] of events) yield event as LiveEvent<E>;
-          } catch (error) {
-            if (!signal.aborted) throw error;
+            while (!ended) {
+              const next = queue.shift();
+              if (next) {
+                handed = next.taken;
+                yield next.event;
+                // Asked for the next one: the subscription has sent this one on.
+                handed = null;
+                next.taken();
+              } else await new Promise<void>((resolve) => (wake = resolve));
+            }
+          } finally {
+            signal.removeEventListener('abort', end);
+            handed?.();
+            end();
           }
         },
       };
     },
+
     async replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>> {
       const inWindow = gte(liveEvents.createdAt, sql`now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})`);
       const [anchor] = await database.db
@@ -239,13 +345,16 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       const hit = sharedResults.get(key);
       if (hit && hit.until > now) return hit.value as Promise<T>;
       for (const [k, entry] of sharedResults) if (entry.until <= now) sharedResults.delete(k);
-      const value = load();
+      // The one result every subscriber sends: encoded once (encoding.ts).
+      const value = load().then(markShared);
       sharedResults.set(key, { value, until: now + SHARED_TTL_MS });
       value.catch(() => sharedResults.delete(key));
       return value;
     },
     streamCount() {
-      return emitter.eventNames().reduce((sum, name) => sum + emitter.listenerCount(name), 0);
+      let count = 0;
+      for (const set of listeners.values()) count += set.size;
+      return count;
     },
   };
 }
