@@ -1,7 +1,8 @@
-import { authorize, SIGNED_IN_MESSAGE, type Scope, type ScopedRule } from '@app/api/server';
+import { authorize, type Scope, type ScopedRule } from '@app/api/server';
 import type { BucketName } from '@app/shared/uploads';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { signedInUser } from './session.ts';
 
 /** A file in a private bucket, as a domain's service finds it for an id. */
 export interface StoredFile {
@@ -69,8 +70,7 @@ export const privateFilesPlugin = fp(async (app: FastifyInstance) => {
 
   function privateFile(this: FastifyInstance, path: string, access: 'signed-in' | FileAccess, locate: FileLocator<FileViewer>) {
     this.get<Params>(path, async (req, reply) => {
-      const { user } = await req.auth();
-      if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+      const user = await signedInUser(req);
       const { id, '*': rest = '' } = req.params;
       if (access === 'signed-in') return send(reply, await (locate as FileLocator<{ userId: string }>)(id, rest, { userId: user.id }));
       const { community } = await authorize(app.database.db, access.scope(id), user.id, access.rule);

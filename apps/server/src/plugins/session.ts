@@ -1,4 +1,5 @@
-import { createLucia, endSession, rememberInterfaceLanguage } from '@app/api/server';
+import { AppError, createLucia, endSession, rememberInterfaceLanguage, SIGNED_IN_MESSAGE } from '@app/api/server';
+import { DELETION_MESSAGES } from '@app/shared/deletion';
 import { languageCookie } from '@app/shared/language';
 import type { SignInErrorCode } from '@app/shared/auth';
 import type { IncomingMessage } from 'node:http';
@@ -60,6 +61,19 @@ async function readSession(app: FastifyInstance, cookieHeader: string | undefine
   // E-mails are written in the interface language last used (the language picker's cookie).
   await rememberInterfaceLanguage(app.database.db, user, languageCookie(cookieHeader));
   return { session, user, cookie: session.fresh ? app.lucia.createSessionCookie(session.id) : null };
+}
+
+/**
+ * The caller of an HTTP route that needs someone signed in, held to what `protectedProcedure` holds
+ * a procedure to: UNAUTHORIZED when signed out, FORBIDDEN when their account is closed (a closed
+ * account signed in again may only see and restore it, through tRPC). Refusals are domain errors,
+ * answered by the error handler.
+ */
+export async function signedInUser(req: FastifyRequest): Promise<User> {
+  const { user } = await req.auth();
+  if (!user) throw new AppError('UNAUTHORIZED', SIGNED_IN_MESSAGE);
+  if (user.closedAt) throw new AppError('FORBIDDEN', DELETION_MESSAGES.closed);
+  return user;
 }
 
 export function sendCookie(reply: FastifyReply, cookie: Cookie): void {

@@ -1,5 +1,6 @@
-import { authorize, eventCalendar, eventCover, SIGNED_IN_MESSAGE } from '@app/api/server';
+import { authorize, eventCalendar, eventCover } from '@app/api/server';
 import type { FastifyInstance } from 'fastify';
+import { signedInUser } from '../plugins/session.ts';
 
 /**
  * An event's cover, and the event as an .ics file (RFC 5545) for members: 'Add to calendar' downloads
@@ -10,8 +11,7 @@ export async function calendarRoutes(app: FastifyInstance) {
   app.privateFile('/api/events/:id/cover', { scope: (eventId) => ({ eventId }), rule: 'member' }, (eventId) => eventCover(app.database.db, eventId));
 
   app.get<{ Params: { id: string } }>('/api/events/:id/calendar.ics', async (req, reply) => {
-    const { user } = await req.auth();
-    if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+    const user = await signedInUser(req);
     await authorize(app.database.db, { eventId: req.params.id }, user.id, 'member');
     const { filename, body } = await eventCalendar(app.database.db, req.params.id, domain);
     return reply

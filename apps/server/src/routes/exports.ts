@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { authorize, downloadableExport, membersCsv, SIGNED_IN_MESSAGE } from '@app/api/server';
+import { authorize, downloadableExport, membersCsv } from '@app/api/server';
 import type { FastifyInstance } from 'fastify';
+import { signedInUser } from '../plugins/session.ts';
 
 /**
  * A person's data export, to that person alone (their session; the random id in the path finds
@@ -11,8 +12,7 @@ export async function exportsRoutes(app: FastifyInstance) {
   app.privateFile('/api/exports/:id/download', 'signed-in', (exportId, _rest, { userId }) => downloadableExport(app.database.db, exportId, userId));
 
   app.get<{ Params: { id: string } }>('/api/communities/:id/members.csv', async (req, reply) => {
-    const { user } = await req.auth();
-    if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+    const user = await signedInUser(req);
     const { community } = await authorize(app.database.db, { communityId: req.params.id }, user.id, 'owner');
     const day = new Date().toISOString().slice(0, 10);
     const name = `${community.name}-members-${day}.csv`;

@@ -1,6 +1,7 @@
-import { AppError, ledgerCsv, partnerOf, payoutsCsv, SIGNED_IN_MESSAGE } from '@app/api/server';
+import { AppError, ledgerCsv, partnerOf, payoutsCsv } from '@app/api/server';
 import { PARTNER_MESSAGES } from '@app/shared/partners';
 import type { FastifyInstance } from 'fastify';
+import { signedInUser } from '../plugins/session.ts';
 
 /**
  * A partner's ledger and payouts as CSV files, for the signed-in partner only (their own, by the
@@ -14,8 +15,7 @@ export async function partnersRoutes(app: FastifyInstance) {
   } as const;
   for (const [path, file] of Object.entries(files)) {
     app.get(`/api/partners/${path}`, async (req, reply) => {
-      const { user } = await req.auth();
-      if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+      const user = await signedInUser(req);
       const partner = await partnerOf(app.database.db, user.id);
       if (!partner) throw new AppError('FORBIDDEN', PARTNER_MESSAGES.partnersOnly);
       const body = await file.make(app.database.db, partner.userId);

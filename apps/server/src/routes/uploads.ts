@@ -3,7 +3,8 @@ import { isValidKey, MAX_IMAGE_PIXELS, newKey, prepareUpload } from '@app/storag
 import { isPublicBucket, tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE, uploadKind, UPLOAD_KINDS } from '@app/shared/uploads';
 import { publicUploadUrl } from '@app/shared/uploads';
 import type { FastifyInstance } from 'fastify';
-import { SIGNED_IN_MESSAGE, storeUpload } from '@app/api/server';
+import { signedInUser } from '../plugins/session.ts';
+import { storeUpload } from '@app/api/server';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxBytes));
 
@@ -28,8 +29,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/uploads/:kind',
     { onRequest: app.rateLimit('upload') },
     async (req, reply) => {
-      const { user } = await req.auth();
-      if (!user) return reply.code(401).send({ message: SIGNED_IN_MESSAGE });
+      const user = await signedInUser(req);
       const userId = user.id;
       const kind = uploadKind(req.params.kind);
       if (!kind) return reply.code(404).send({ message: 'Unknown upload kind.' });
