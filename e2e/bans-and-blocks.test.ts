@@ -13,7 +13,9 @@ import {
   refusal,
   sendButton,
   shot,
+  signUp,
   text,
+  uniqueEmail,
   usePeople,
   VIEWPORTS,
 } from './support/index.ts';
@@ -55,6 +57,12 @@ describeBrowser('bans and blocks', () => {
     const row = bannedList(cyd.page).getByRole('listitem').filter({ hasText: 'Bo Banned' });
     await row.getByText('Reason: Spam in every post').waitFor({ timeout: 10_000 });
     await row.getByText(/Banned .* by Cyd Moderator/).waitFor();
+    // The owner bans someone by id: on Cyd's open list it arrives live, marked as placed above Cyd, with no Unban.
+    const spammer = await signUp(uniqueEmail('spam'), 'Sam Spammer');
+    await callTrpc(owner.page, 'membership.ban', { communityId: community.id, userId: spammer });
+    const ownersBan = bannedList(cyd.page).getByRole('listitem').filter({ hasText: 'Sam Spammer' });
+    await ownersBan.getByText('Banned by someone above you').waitFor({ timeout: 10_000 });
+    expect(await ownersBan.getByRole('button').count()).toBe(0);
     await shot(cyd.page, 'bans-banned-list');
 
     // Bo's open page loses the community at once, and says why.
@@ -85,8 +93,10 @@ describeBrowser('bans and blocks', () => {
 
     // Cyd unbans Bo, who joins again through the page.
     await row.getByRole('button', { name: 'Unban Bo Banned' }).click();
-    await expect.poll(() => bannedList(cyd.page).count(), { timeout: 10_000 }).toBe(0);
-    await cyd.page.getByText('Nobody is banned from this community.').waitFor();
+    await expect.poll(() => bannedList(cyd.page).getByRole('listitem').filter({ hasText: 'Bo Banned' }).count(), { timeout: 10_000 }).toBe(0);
+    // The owner lifts their own ban; Cyd's list empties live.
+    await callTrpc(owner.page, 'membership.unban', { communityId: community.id, userId: spammer });
+    await cyd.page.getByText('Nobody is banned from this community.').waitFor({ timeout: 10_000 });
     await bo.page.context().clearCookies({ name: 'lang' });
     await bo.page.setViewportSize(VIEWPORTS.desktop);
     await bo.page.goto(joinUrl(community.name));

@@ -130,6 +130,37 @@ describe('bans', () => {
     ]);
   });
 
+  it('only whoever placed a ban, or someone of their rank or above, lifts it; the list says which the viewer may lift', async () => {
+    const w = await world();
+    const communityId = w.community.id;
+    // The world's removed person was banned by the owner.
+    await as(w.admin).membership.ban({ communityId, userId: w.member });
+    await as(w.moderator).membership.ban({ communityId, userId: w.other });
+    const liftable = async (viewer: string) => Object.fromEntries((await as(viewer).membership.bans({ communityId })).items.map((b) => [b.id, b.canLift]));
+    expect(await liftable(w.moderator)).toEqual({ [w.member]: false, [w.other]: true, [w.removed]: false });
+    expect(await liftable(w.admin)).toEqual({ [w.member]: true, [w.other]: true, [w.removed]: false });
+    expect(await liftable(w.owner)).toEqual({ [w.member]: true, [w.other]: true, [w.removed]: true });
+
+    const above = { code: 'FORBIDDEN', message: BAN_MESSAGES.placedAbove };
+    await expect(as(w.moderator).membership.unban({ communityId, userId: w.member })).rejects.toMatchObject(above);
+    await expect(as(w.moderator).membership.unban({ communityId, userId: w.removed })).rejects.toMatchObject(above);
+    await expect(as(w.admin).membership.unban({ communityId, userId: w.removed })).rejects.toMatchObject(above);
+    // Refused, nothing changed.
+    expect(await banRow(communityId, w.member)).toMatchObject({ bannedBy: w.admin });
+    expect(await banRow(communityId, w.removed)).toMatchObject({ bannedBy: w.owner });
+
+    // The placer's rank now is what counts: the admin stepped down, the moderator may lift their ban.
+    await as(w.owner).membership.setRole({ communityId, userId: w.admin, role: 'member' });
+    expect((await liftable(w.moderator))[w.member]).toBe(true);
+    await as(w.moderator).membership.unban({ communityId, userId: w.member });
+    expect(await banRow(communityId, w.member)).toBeNull();
+    // A moderator lifts a fellow moderator's ban; the owner lifts their own.
+    await as(w.owner).membership.setRole({ communityId, userId: w.admin, role: 'moderator' });
+    await as(w.admin).membership.unban({ communityId, userId: w.other });
+    await as(w.owner).membership.unban({ communityId, userId: w.removed });
+    expect(await as(w.owner).membership.bans({ communityId })).toMatchObject({ items: [] });
+  });
+
   it('the service ban other domains call keeps its arguments and restates who and why on a second call', async () => {
     const w = await world();
     const communityId = w.community.id;

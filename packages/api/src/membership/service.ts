@@ -2,6 +2,8 @@ import type { Queryable } from '@app/db';
 import { communities, communityBans, communityMembers, joinDeclines } from '@app/db/schema';
 import { COMMUNITY_MESSAGES, JOIN_RETRY_DAYS } from '@app/shared/communities';
 import { and, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CommunityRole } from '@app/shared/roles';
 import type { CommunityRow, Membership } from '../core/access.ts';
 import { AppError } from '../core/errors.ts';
 import { expireOpenCheckouts } from '../payments/checkouts.ts';
@@ -25,6 +27,32 @@ export async function loadCommunityWhere(db: Queryable, where: SQL, { lock = fal
   if (!community) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.notFound);
   return community;
 }
+
+/** The membership of whoever placed a ban (bans.ts and banToLift join it). */
+export const placerMembership = alias(communityMembers, 'placer_membership');
+
+/**
+ * The role the person who placed a ban holds in the community now: 'owner' for its owner, an
+ * approved member's role, else null (gone, or no longer approved); what `mayLiftBan` weighs.
+ */
+export function placerRole(ownerId: string, placerId: string | null, row: { role: CommunityRole | null; status: Membership['status'] | null }): CommunityRole | null {
+  if (placerId === null) return null;
+  if (placerId === ownerId) return 'owner';
+  if (row.status !== 'approved' || !row.role) return null;
+  return row.role === 'owner' ? 'member' : row.role;
+}
+
+/** The ban of `userId`, locked, with the role its placer holds now; null when not banned. */
+export async function banToLift(tx: Queryable, community: { id: string; ownerId: string }, userId: string) {
+  const [row] = await tx
+    .select({ bannedBy: communityBans.bannedBy, role: placerMembership.role, status: placerMembership.status })
+    .from(communityBans)
+    .leftJoin(placerMembership, and(eq(placerMembership.communityId, communityBans.communityId), eq(placerMembership.userId, communityBans.bannedBy)))
+    .where(and(eq(communityBans.communityId, community.id), eq(communityBans.userId, userId)))
+    .for('update', { of: communityBans });
+  return row ? { id: row.bannedBy, role: placerRole(community.ownerId, row.bannedBy, row) } : null;
+}
+
 
 export async function membershipOf(db: Queryable, communityId: string, userId: string): Promise<Membership | null> {
   const [row] = await db

@@ -71,9 +71,10 @@ const MATRIX: Record<string, Row> = {
   'membership.approve':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   'membership.decline':            [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   'membership.remove':             [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
-  // The input bans the other member; unban lifts the world's ban of the removed person.
+  // The input bans the other member; unban lifts the world's ban of the removed person, which the
+  // owner placed: only the owner may (who lifts whose ban: bans.test.ts).
   'membership.ban':                [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
-  'membership.unban':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
+  'membership.unban':              [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok],
   'membership.bans':               [UNAUTHORIZED,  FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     FORBIDDEN,     ok,            ok,            ok],
   // The applicant withdraws the request; who is not in has nothing to leave; the owner cannot leave.
   // The owner names admins and moderators, an admin moderators only: the input makes the other member a moderator.

@@ -19,7 +19,8 @@ type Ban = inferRouterOutputs<AppRouter>['membership']['bans']['items'][number];
 
 /**
  * The members tab's 'Banned' list, for moderators, admins and the owner: who is banned, when, by
- * whom and why, newest first a page at a time, each with 'Unban'. Live through the membership
+ * whom and why, newest first a page at a time, each with 'Unban' where the viewer may lift it
+ * (a ban placed by someone above them says so instead). Live through the membership
  * subscription's `bans.changed` (useInvalidateCommunity reads it again).
  */
 export function BannedList({ communityId }: { communityId: string }) {
@@ -78,9 +79,15 @@ function BannedRow({ ban, busy, onUnban }: { ban: Ban; busy: boolean; onUnban: (
         )
       }
     >
-      <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} />} loading={busy} onClick={onUnban} aria-label={t('bans.unbanNamed', { name })}>
-        {t('bans.unban')}
-      </Button>
+      {ban.canLift ? (
+        <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={14} />} loading={busy} onClick={onUnban} aria-label={t('bans.unbanNamed', { name })}>
+          {t('bans.unban')}
+        </Button>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t('bans.placedAbove')}
+        </Text>
+      )}
     </PersonRow>
   );
 }
