@@ -209,6 +209,9 @@ describeDiscover('Discover', () => {
     release();
     await expect.poll(() => gridCards(page).count()).toBeGreaterThan(0);
     expect(await loading.count()).toBe(0);
+    // Before the page closes, the handler's calls in flight (a refetch) finish: one still running as
+    // the page closed found its request already handled and failed the run as an unhandled error.
+    await page.unrouteAll({ behavior: 'wait' });
   });
 
   // Last, since joining changes a seeded community's member count.
