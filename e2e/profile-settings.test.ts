@@ -74,6 +74,32 @@ describeBrowser('profile and settings', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'once every 30 days' }).isVisible()).toBe(true);
   });
 
+  it('offers the URL rows once the profile is here, and keeps a row just added when the profile changes beside it (issue 26, point 10)', async () => {
+    const { page } = await person('rows', 'Rhea Rows', VIEWPORTS.phone);
+    // The profile's read is held as the page opens: nothing to edit is offered until it is here.
+    let release: () => void = () => {};
+    let asked: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reading = new Promise<void>((resolve) => (asked = resolve));
+    const me = (url: URL) => url.pathname.includes('profiles.me');
+    await page.route(me, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/settings');
+    await reading;
+    expect(await page.getByRole('button', { name: 'Add URL' }).count()).toBe(0);
+    release();
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    await page.getByLabel('Link 1', { exact: true }).fill('https://rhea.example.org');
+    // The profile changes beside the form (the presence switch writes it): the row and its text stay.
+    await page.getByRole('switch', { name: /Hide my online status/ }).click();
+    await page.getByRole('status').filter({ hasText: /saved/i }).waitFor();
+    expect(await page.getByLabel('Link 1', { exact: true }).inputValue()).toBe('https://rhea.example.org');
+    await page.unrouteAll({ behavior: 'wait' });
+  });
+
   it('uploads an avatar that then shows in the top bar and on the profile page', async () => {
     const { page } = await person('pictured', 'Pia Pictured', VIEWPORTS.phone);
     await page.goto('/');
