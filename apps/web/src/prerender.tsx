@@ -76,6 +76,12 @@ function settled(queryClient: QueryClient): Promise<void> {
   });
 }
 
+/** How React marks a Suspense boundary it left for the browser to render (a part that suspended). */
+const CLIENT_RENDERED = '<!--$!-->';
+/** How many times a member's page is rendered again for parts whose code was still loading, and how long it waits each time. */
+const LAZY_RENDERS = 3;
+const LAZY_WAIT_MS = 20;
+
 export interface MemberOptions {
   /** The link that calls the procedures with the member's own context (the server's local link). */
   link: TRPCLink<AppRouter>;
@@ -106,6 +112,14 @@ export async function renderForMember(path: string, language: Language, { link, 
   const failed = queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error');
   if (failed || router.state.matches.some((match) => match.status !== 'success')) return 'refused';
   const renderedAt = Date.now();
-  const rendering = write(router, queryClient, trpcClient, language, { timeZone, renderedAt });
+  let rendering = write(router, queryClient, trpcClient, language, { timeZone, renderedAt });
+  // A lazily loaded part met for the first time since the server started is written as a gap the
+  // browser renders itself (it would build that DOM again, and the page would paint twice): its code
+  // is loading by then, and here for a render again a moment later (as scripts/prerender.ts does).
+  for (let again = 0; again < LAZY_RENDERS && rendering.html.includes(CLIENT_RENDERED); again++) {
+    await new Promise((resolve) => setTimeout(resolve, LAZY_WAIT_MS));
+    if (signal.aborted) return 'aborted';
+    rendering = write(router, queryClient, trpcClient, language, { timeZone, renderedAt });
+  }
   return { ...rendering, member: { data: superjson.stringify(dehydrate(queryClient)), renderedAt, timeZone } };
 }

@@ -6,6 +6,7 @@ import { appRouter, type AppRouter } from '@app/api/server';
 import type { Language } from '@app/shared/language';
 import { isMemberPage, timeZoneCookie } from '@app/shared/prerendered';
 import { type TRPCLink, unstable_localLink } from '@trpc/client';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import superjson from 'superjson';
@@ -20,7 +21,11 @@ interface Renderer {
   renderForMember(url: string, language: Language, options: { link: TRPCLink<AppRouter>; timeZone: string; signal: AbortSignal }): Promise<object | string>;
   pageHtml(build: Build, language: Language, rendering: object): string;
   stylesheetFirst(html: string): string;
+  render(path: string, language: Language): Promise<object>;
 }
+
+/** A page of each kind `isMemberPage` names, rendered once at start. */
+const WARM_UP_PAGES = ['/community/warm-up', '/course/00000000-0000-4000-8000-000000000000'];
 interface Build {
   template: string;
   manifest: unknown;
@@ -81,6 +86,21 @@ export const memberPagesPlugin = fp(async (app: FastifyInstance) => {
       ? { template: renderer.stylesheetFirst(await readFile(join(root, 'index.html'), 'utf8')), manifest: JSON.parse(await readFile(join(root, '.vite', 'manifest.json'), 'utf8')) }
       : null;
   if (root !== null && !renderer) app.log.warn({ bundle }, 'No server build of the web app: the member pages are sent as the shell.');
+
+  /**
+   * The first rendering of a page after the server starts also loads and compiles its code, seconds on
+   * a busy computer, past the timeout: once ready, the server renders a public page and each member's
+   * page once for nobody (every call refused, so nothing is written), in the background.
+   */
+  async function warmUp(renderer: Renderer) {
+    const refused = unstable_localLink<AppRouter>({ router: appRouter, transformer: superjson, createContext: () => Promise.reject(new TRPCError({ code: 'UNAUTHORIZED' })) });
+    const signal = new AbortController().signal;
+    await renderer.render('/discover', 'en');
+    for (const url of WARM_UP_PAGES) await renderer.renderForMember(url, 'en', { link: refused, timeZone: 'UTC', signal });
+  }
+  app.addHook('onReady', () => {
+    if (renderer) void warmUp(renderer).catch((err: unknown) => app.log.error({ err }, 'Warming the member pages up failed'));
+  });
 
   app.decorate('renderMemberPage', async (req: FastifyRequest, path: string, language: Language) => {
     if (!renderer || !build || !isMemberPage(path)) return null;
