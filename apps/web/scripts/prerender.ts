@@ -10,15 +10,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { INTERFACE_LANGUAGES } from '@app/shared/language';
 import { PRERENDERED_PAGES, prerenderedFile } from '@app/shared/prerendered';
+import type { Build } from '../src/page-html.ts';
+import type * as Renderer from '../src/prerender.tsx';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 // The renderer and the page's writer (src/page-html.ts), which the server uses for the member's pages too.
-const { render, pageHtml, stylesheetFirst } = (await import(pathToFileURL(join(web, 'dist-ssr', 'prerender.js')).href)) as typeof import('../src/prerender.tsx');
+const { render, pageHtml, stylesheetFirst } = (await import(pathToFileURL(join(web, 'dist-ssr', 'prerender.js')).href)) as typeof Renderer;
 
 const build = {
   template: stylesheetFirst(await readFile(join(dist, 'index.html'), 'utf8')),
-  manifest: JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as import('../src/page-html.ts').Build['manifest'],
+  manifest: JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Build['manifest'],
 };
 
 async function write(file: string, html: string) {
