@@ -78,9 +78,9 @@ function settled(queryClient: QueryClient): Promise<void> {
 
 /** How React marks a Suspense boundary it left for the browser to render (a part that suspended). */
 const CLIENT_RENDERED = '<!--$!-->';
-/** How many times a member's page is rendered again for parts whose code was still loading, and how long it waits each time. */
-const LAZY_RENDERS = 3;
-const LAZY_WAIT_MS = 20;
+/** How many times a member's page is rendered again for parts whose code was still loading, after 25, 50, 100… ms. */
+const LAZY_RENDERS = 5;
+const LAZY_WAIT_MS = 25;
 
 export interface MemberOptions {
   /** The link that calls the procedures with the member's own context (the server's local link). */
@@ -92,7 +92,7 @@ export interface MemberOptions {
 }
 
 /** Why a member's page was not rendered (the server sends the shell, and the browser renders it as it always has). */
-export type NotRendered = 'refused' | 'aborted';
+export type NotRendered = 'refused' | 'aborted' | 'incomplete';
 
 /**
  * A member's page, rendered from what its route's loaders fetch (and the member's profile, which
@@ -117,9 +117,12 @@ export async function renderForMember(path: string, language: Language, { link, 
   // browser renders itself (it would build that DOM again, and the page would paint twice): its code
   // is loading by then, and here for a render again a moment later (as scripts/prerender.ts does).
   for (let again = 0; again < LAZY_RENDERS && rendering.html.includes(CLIENT_RENDERED); again++) {
-    await new Promise((resolve) => setTimeout(resolve, LAZY_WAIT_MS));
+    await new Promise((resolve) => setTimeout(resolve, LAZY_WAIT_MS * 2 ** again));
     if (signal.aborted) return 'aborted';
     rendering = write(router, queryClient, trpcClient, language, { timeZone, renderedAt });
   }
+  // Still a gap (code that did not load, or a part that threw): the browser would render that part
+  // again and report it; it renders the whole page instead.
+  if (rendering.html.includes(CLIENT_RENDERED)) return 'incomplete';
   return { ...rendering, member: { data: superjson.stringify(dehydrate(queryClient)), renderedAt, timeZone } };
 }

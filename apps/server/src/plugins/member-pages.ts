@@ -129,6 +129,7 @@ export const memberPagesPlugin = fp(async (app: FastifyInstance) => {
         app.log.warn({ url }, 'A member page took too long to load: the shell was sent');
         return null;
       }
+      if (result === 'incomplete') app.log.warn({ url }, 'A member page rendered with a part left to the browser: the shell was sent');
       if (typeof result === 'string') return null;
       const html = renderer.pageHtml(build, language, result);
       // Process CPU: other requests' work meanwhile counts too; `npm run bench` measures it alone.
