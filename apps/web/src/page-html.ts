@@ -1,6 +1,5 @@
 import type { Language } from '@app/shared/language';
 import { EARLY_CLICKS_SCRIPT, manifestOf, PAGE_DATA_ID, PAGE_PRELOADS_ID, PAGE_STATE_ID } from '@app/shared/prerendered';
-import type { Rendering } from './prerender.tsx';
 
 /**
  * A rendered page written into the built app's index.html: for the public pages rendered at build
@@ -8,6 +7,17 @@ import type { Rendering } from './prerender.tsx';
  * (apps/server/src/plugins/member-pages.ts), the same code. Plain text work, given the build's
  * files: this module runs in both, and reads none itself.
  */
+
+/** A page's HTML, the formatted values it was written with (lib/format.ts), how many parts hydrate apart, and its routes (prerender.tsx renders it). */
+export interface Rendering {
+  html: string;
+  formats: Record<string, string>;
+  parts: number;
+  /** The ids of the routes it is made of (the page names their code for the browser to preload). */
+  routes: string[];
+  /** A member's page: its query cache (superjson text), and the clock and zone its times were written by. */
+  member?: { data: string; renderedAt: number; timeZone: string };
+}
 
 /** What of the build a page is written from: index.html (`stylesheetFirst`) and Vite's manifest. */
 export interface Build {

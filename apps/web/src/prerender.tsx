@@ -10,9 +10,10 @@ import i18n, { loadCatalogs, loadLanguage } from './i18n/index.ts';
 import type { Language } from './i18n/locale.ts';
 import { type PageClock, recordFormats, takeRecordedFormats } from './lib/format.ts';
 import { createOptions, createQueryClient } from './lib/trpc.ts';
+import type { Rendering } from './page-html.ts';
 import { createAppRouter } from './router.tsx';
 
-export { pageHtml, stylesheetFirst, type Build } from './page-html.ts';
+export { pageHtml, stylesheetFirst, type Build, type Rendering } from './page-html.ts';
 
 /**
  * Renders pages on the server, with the same app the browser hydrates (this module's server build,
@@ -22,17 +23,6 @@ export { pageHtml, stylesheetFirst, type Build } from './page-html.ts';
  * is here from the start (the browser loads them as it needs them).
  */
 await Promise.all([loadCatalogs(), loadLanguage('ar')]);
-
-/** A page's HTML, the formatted values it was written with (lib/format.ts), how many parts hydrate apart, and its routes. */
-export interface Rendering {
-  html: string;
-  formats: Record<string, string>;
-  parts: number;
-  /** The ids of the routes it is made of (the page names their code for the browser to preload). */
-  routes: string[];
-  /** A member's page: its query cache (superjson text), and the clock and zone its times were written by. */
-  member?: { data: string; renderedAt: number; timeZone: string };
-}
 
 type Router = ReturnType<typeof createAppRouter>;
 type Client = ReturnType<typeof createTRPCClient<AppRouter>>;
@@ -101,6 +91,9 @@ export type NotRendered = 'refused' | 'aborted' | 'incomplete';
  */
 export async function renderForMember(path: string, language: Language, { link, timeZone, signal }: MemberOptions): Promise<Rendering | NotRendered> {
   const queryClient = createQueryClient();
+  // A refusal or failure is final here, whatever a query's own retries (the browser asks again).
+  const defaults = queryClient.defaultQueryOptions.bind(queryClient);
+  queryClient.defaultQueryOptions = (options) => ({ ...defaults(options), retry: false });
   const trpcClient = createTRPCClient<AppRouter>({ links: [link] });
   const trpc = createOptions(trpcClient, queryClient);
   const waits: Array<Promise<unknown>> = [queryClient.prefetchQuery(trpc.profiles.me.queryOptions())];

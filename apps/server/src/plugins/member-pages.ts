@@ -98,8 +98,10 @@ export const memberPagesPlugin = fp(async (app: FastifyInstance) => {
     await renderer.render('/discover', 'en');
     for (const url of WARM_UP_PAGES) await renderer.renderForMember(url, 'en', { link: refused, timeZone: 'UTC', signal });
   }
+  // A member's page asked for meanwhile waits for it (its own timeout starts after): it would load the same code.
+  let warm: Promise<void> = Promise.resolve();
   app.addHook('onReady', () => {
-    if (renderer) void warmUp(renderer).catch((err: unknown) => app.log.error({ err }, 'Warming the member pages up failed'));
+    if (renderer) warm = warmUp(renderer).catch((err: unknown) => app.log.error({ err }, 'Warming the member pages up failed'));
   });
 
   app.decorate('renderMemberPage', async (req: FastifyRequest, path: string, language: Language) => {
@@ -116,6 +118,7 @@ export const memberPagesPlugin = fp(async (app: FastifyInstance) => {
       createContext: () => app.trpcContext(req, 1),
       onError: ({ error, path: procedure }) => reportProcedureError(app, error, procedure),
     });
+    await warm;
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const tooSlow = new Promise<'too slow'>((resolve) => (timer = setTimeout(() => resolve('too slow'), MEMBER_PAGE_TIMEOUT_MS)));
