@@ -47,6 +47,7 @@ describeBrowser('bans and blocks', () => {
     // Cyd bans Bo from the members list: the row's Moderate menu, a reason, confirmed.
     await openCommunity(cyd.page, community.name, { tab: 'Members' });
     await cyd.page.getByRole('button', { name: 'Moderate Bo Banned' }).click();
+    await cyd.page.getByRole('menuitem').first().waitFor();
     expect(await cyd.page.getByRole('menuitem').allInnerTexts()).toEqual(['Remove', 'Ban']);
     await cyd.page.getByRole('menuitem', { name: 'Ban' }).click();
     const dialog = cyd.page.getByRole('dialog', { name: 'Ban this person?' });

@@ -84,6 +84,8 @@ describeBrowser('roles', () => {
     // An admin names moderators, not admins.
     await alma.page.goto(communityUrl(community.name, '?tab=members'));
     await alma.page.getByRole('button', { name: 'Change the role of Mia Member' }).click();
+    // A click before the page has hydrated is held and done after: the menu may open a moment later.
+    await alma.page.getByRole('menuitem').first().waitFor();
     expect(await alma.page.getByRole('menuitem').allInnerTexts()).toEqual(['Make moderator']);
     await alma.page.keyboard.press('Escape');
     expect(await alma.page.getByRole('button', { name: 'Change the role of Moe Moderator' }).count()).toBe(1);
