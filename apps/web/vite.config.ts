@@ -27,7 +27,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // computer only, refuse someone reaching Vite from another machine (`vite --host`).
 const proxied = { target: api, xfwd: true };
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [
     // The router plugin must come before the React plugin.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -59,8 +59,4 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     chunkSizeWarningLimit: 1024,
   },
-  // The server build (src/prerender.tsx: the public pages at build, a member's pages per request in
-  // the server) carries every package it uses, in their production builds: the server's image has
-  // none of the web's packages, and React's development build renders several times slower.
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-}));
+});

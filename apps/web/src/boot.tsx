@@ -1,6 +1,4 @@
-import { PAGE_DATA_ID, PAGE_PRELOADS_ID, PAGE_STATE_ID } from '@app/shared/prerendered';
-import { hydrate } from '@tanstack/react-query';
-import superjson from 'superjson';
+import { PAGE_PRELOADS_ID, PAGE_STATE_ID } from '@app/shared/prerendered';
 import { applyDocumentLanguage, loadCatalogs, loadLanguage } from './i18n/index.ts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -21,10 +19,8 @@ const root = document.getElementById('root')!;
 /** The page arrived rendered ahead of time: the app hydrates it rather than rendering it. */
 const prerendered = Boolean(document.documentElement.dataset.prerendered && root.firstElementChild);
 const language = currentLanguage();
-/** What a page rendered ahead of time was written with (src/page-html.ts). */
+/** What a page rendered ahead of time was written with (scripts/prerender.ts). */
 const state = document.getElementById(PAGE_STATE_ID)?.dataset ?? {};
-/** A member's page rendered by the server: the query cache it was rendered from (superjson). */
-const data = document.getElementById(PAGE_DATA_ID)?.textContent;
 
 /**
  * Lets the browser paint and answer input between the steps of starting, so that each step is a task
@@ -52,8 +48,8 @@ async function preloadPageScripts() {
 
 /**
  * Public pages arrive rendered ahead of time for visitors (the server sends them only to a browser
- * without a session), and a member's pages rendered by the server for them: the same app hydrates
- * them, as the person it was rendered for, once the page's code and text are here. Any other page is rendered here. Resolves once the page is React's: hydrated,
+ * without a session): the same app hydrates them, as the visitor it was rendered for, once the page's
+ * code and text are here. Any other page is rendered here. Resolves once the page is React's: hydrated,
  * every part of it (which happens in a transition, and part by part), or rendered.
  */
 async function start(): Promise<void> {
@@ -67,12 +63,8 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   const router = createAppRouter({ queryClient, trpc }, undefined, prerendered);
   if (prerendered) {
-    const renderedAt = state.renderedAt ? Number(state.renderedAt) : undefined;
-    if (state.formats) carryFormats(JSON.parse(state.formats) as Record<string, string>, { timeZone: state.timeZone, renderedAt });
-    // A member's page starts from the data the server rendered it with (nothing is asked for again
-    // while it is fresh); a public one was rendered for a visitor without a session.
-    if (data) hydrate(queryClient, superjson.parse(data));
-    else queryClient.setQueryData(trpc.profiles.me.queryKey(), null);
+    if (state.formats) carryFormats(JSON.parse(state.formats) as Record<string, string>);
+    queryClient.setQueryData(trpc.profiles.me.queryKey(), null);
     await yieldToBrowser();
     await router.load();
     await yieldToBrowser();

@@ -5,10 +5,4 @@ import type { TrpcOptions } from './trpc.ts';
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: TrpcOptions;
-  /**
-   * Rendering a member's page on the server (prerender.tsx): a loader hands it the prefetching it
-   * starts without waiting, and the page is rendered once that has settled, from the data. Absent in
-   * the browser, where the page shows its own loading states instead.
-   */
-  serverWaitsFor?: (work: Promise<unknown>) => void;
 }

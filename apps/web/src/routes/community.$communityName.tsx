@@ -27,9 +27,8 @@ export const Route = createFileRoute('/community/$communityName')({
     const name = params.communityName.trim();
     void context.queryClient.prefetchQuery(communityQueryOptions(context.trpc, name));
     // The rest of the first screen, from a module of its own that loads meanwhile (the entry stays small).
-    const search = location.search as { tab?: MemberTab; with?: string };
-    const page = import('./-components/community/prefetch.ts').then(({ prefetchCommunityPage }) => prefetchCommunityPage(context, name, search.tab ?? 'posts', search.with));
-    context.serverWaitsFor?.(page);
+    const postsTab = ((location.search as { tab?: MemberTab }).tab ?? 'posts') === 'posts';
+    void import('./-components/community/prefetch.ts').then(({ prefetchCommunityPage }) => prefetchCommunityPage(context, name, postsTab));
   },
   component: Community,
 });

@@ -8,7 +8,6 @@ import { useFeed } from './FeedContext.tsx';
 import { PostCard } from './PostCard.tsx';
 import { feedQueryOptions } from './useFeedCache.ts';
 import { useFeedView } from './feedView.tsx';
-import { HydratesApart } from '../HydratesApart.tsx';
 import { Loading } from '../Loading.tsx';
 import { PagedListEnd } from '../PagedListEnd.tsx';
 
@@ -55,11 +54,8 @@ export function FeedList() {
   return (
     <div role="feed" aria-label={t('feed.list')} aria-busy={feed.isFetchingNextPage}>
       <Stack gap="md">
-        {/* Rendered by the server, each post comes alive in a commit of its own (its comment box measures itself then). */}
         {posts.map((post, index) => (
-          <HydratesApart key={post.id}>
-            <PostCard post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
-          </HydratesApart>
+          <PostCard key={post.id} post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
         ))}
         <PagedListEnd query={feed} loadOnReach={pageCount < AUTO_PAGES} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />
       </Stack>

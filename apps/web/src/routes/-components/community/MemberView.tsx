@@ -13,7 +13,6 @@ import { CommunitySearch } from '../../../components/search/CommunitySearch.tsx'
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { useMembers } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { HydratesApart } from '../../../components/HydratesApart.tsx';
 import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
 import { CoursesTab } from '../courses/CoursesTab.tsx';
 import { MODERATION_TABS, tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
@@ -153,9 +152,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                 </Tabs.Panel>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <HydratesApart>
-                  <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
-                </HydratesApart>
+                <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
               </Grid.Col>
             </Grid>
           </Tabs>

@@ -3,7 +3,6 @@ import { feedQueryOptions } from '../../../components/feed/useFeedCache.ts';
 import { currentMonth, monthEventsQueryOptions, upcomingEventsQueryOptions } from '../calendar/queries.ts';
 import { monthRange } from '../calendar/time.ts';
 import { coursesQueryOptions } from '../courses/queries.ts';
-import { messagesQueryOptions } from './chat/useChatCache.ts';
 import { communityQueryOptions, membersQueryOptions, statusQueryOptions } from './queries.ts';
 
 /**
@@ -11,10 +10,9 @@ import { communityQueryOptions, membersQueryOptions, statusQueryOptions } from '
  * at once, both by the name in the address (one batched request): that is the whole first screen
  * of a visitor or a non-member. For a member, the member view's lists (members, the sidebar's events
  * and courses and, on the posts tab, the feed) need the community's id, and follow in one more
- * batched request (on the chat tab, its conversations and the open one's messages too); nobody is
- * sent a list they would be refused. Resolves once all of it has settled (the server renders then).
+ * batched request; nobody is sent a list they would be refused.
  */
-export async function prefetchCommunityPage({ queryClient, trpc }: RouterContext, name: string, tab: string, chatWith: string | undefined) {
+export async function prefetchCommunityPage({ queryClient, trpc }: RouterContext, name: string, postsTab: boolean) {
   const [community, standing] = await Promise.all([
     queryClient.fetchQuery(communityQueryOptions(trpc, name)),
     queryClient.fetchQuery(trpc.membership.status.queryOptions({ name })),
@@ -24,13 +22,9 @@ export async function prefetchCommunityPage({ queryClient, trpc }: RouterContext
   // The page reads the standing by id (its live updates refresh it so): it is already known.
   queryClient.setQueryData(statusQueryOptions(trpc, communityId).queryKey, standing);
   if (standing.status !== 'approved') return;
-  await Promise.all([
-    queryClient.prefetchInfiniteQuery(membersQueryOptions(trpc, communityId)),
-    queryClient.prefetchQuery(upcomingEventsQueryOptions(trpc, communityId)),
-    queryClient.prefetchQuery(monthEventsQueryOptions(trpc, communityId, monthRange(currentMonth()))),
-    queryClient.prefetchQuery(coursesQueryOptions(trpc, communityId)),
-    tab === 'posts' && queryClient.prefetchInfiniteQuery(feedQueryOptions(trpc, communityId)),
-    tab === 'chat' && queryClient.prefetchQuery(trpc.chat.conversations.queryOptions({ communityId })),
-    tab === 'chat' && chatWith && queryClient.prefetchInfiniteQuery(messagesQueryOptions(trpc, communityId, chatWith)),
-  ]);
+  void queryClient.prefetchInfiniteQuery(membersQueryOptions(trpc, communityId));
+  void queryClient.prefetchQuery(upcomingEventsQueryOptions(trpc, communityId));
+  void queryClient.prefetchQuery(monthEventsQueryOptions(trpc, communityId, monthRange(currentMonth())));
+  void queryClient.prefetchQuery(coursesQueryOptions(trpc, communityId));
+  if (postsTab) void queryClient.prefetchInfiniteQuery(feedQueryOptions(trpc, communityId));
 }

@@ -15,7 +15,6 @@ import { CourseOutline } from './CourseOutline.tsx';
 import { LessonPanel } from './LessonPanel.tsx';
 import { ModulePanel } from './ModulePanel.tsx';
 import { moduleOfOverview, pagesOf } from './pages.ts';
-import { prefetchCoursePage } from './prefetch.ts';
 
 /**
  * The learning view: the outline on the left (first module open, its first lesson selected), the
@@ -91,6 +90,9 @@ function usePrefetchPage(page: string | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (page) void prefetchCoursePage(queryClient, trpc, page);
+    if (!page) return;
+    const moduleId = moduleOfOverview(page);
+    if (moduleId) void queryClient.prefetchQuery(trpc.courses.module.queryOptions({ moduleId }));
+    else void queryClient.prefetchQuery(trpc.courses.lesson.queryOptions({ lessonId: page }));
   }, [page, queryClient, trpc]);
 }
