@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { moderatorProcedure } from '../core/trpc.ts';
 import { cursorTime, olderThan, pageOf } from '../platform/cursor.ts';
-import { placerMembership, placerRole } from './service.ts';
+import { placerMembership, placerOfBan, placerRole } from './service.ts';
 
 const banner = alias(profiles, 'banner');
 
@@ -30,7 +30,7 @@ export const bans = moderatorProcedure.input(bansInput).query(async ({ ctx, inpu
     .from(communityBans)
     .innerJoin(profiles, eq(profiles.id, communityBans.userId))
     .leftJoin(banner, eq(banner.id, communityBans.bannedBy))
-    .leftJoin(placerMembership, and(eq(placerMembership.communityId, communityBans.communityId), eq(placerMembership.userId, communityBans.bannedBy)))
+    .leftJoin(placerMembership, placerOfBan)
     .where(and(eq(communityBans.communityId, ctx.community.id), input.cursor ? olderThan(communityBans.createdAt, communityBans.userId, input.cursor) : undefined))
     .orderBy(desc(communityBans.createdAt), desc(communityBans.userId))
     .limit(input.limit + 1);

@@ -28,8 +28,9 @@ export async function loadCommunityWhere(db: Queryable, where: SQL, { lock = fal
   return community;
 }
 
-/** The membership of whoever placed a ban (bans.ts and banToLift join it). */
+/** The membership of whoever placed a ban (bans.ts and banToLift join it, on `placerOfBan`). */
 export const placerMembership = alias(communityMembers, 'placer_membership');
+export const placerOfBan = and(eq(placerMembership.communityId, communityBans.communityId), eq(placerMembership.userId, communityBans.bannedBy));
 
 /**
  * The role the person who placed a ban holds in the community now: 'owner' for its owner, an
@@ -47,12 +48,11 @@ export async function banToLift(tx: Queryable, community: { id: string; ownerId:
   const [row] = await tx
     .select({ bannedBy: communityBans.bannedBy, role: placerMembership.role, status: placerMembership.status })
     .from(communityBans)
-    .leftJoin(placerMembership, and(eq(placerMembership.communityId, communityBans.communityId), eq(placerMembership.userId, communityBans.bannedBy)))
+    .leftJoin(placerMembership, placerOfBan)
     .where(and(eq(communityBans.communityId, community.id), eq(communityBans.userId, userId)))
     .for('update', { of: communityBans });
   return row ? { id: row.bannedBy, role: placerRole(community.ownerId, row.bannedBy, row) } : null;
 }
-
 
 export async function membershipOf(db: Queryable, communityId: string, userId: string): Promise<Membership | null> {
   const [row] = await db
