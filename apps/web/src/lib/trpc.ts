@@ -6,6 +6,7 @@ import superjson from 'superjson';
 import { keepFreshReads } from './fresh-reads.ts';
 import { noticeRateLimit, retryQuery } from './rate-limit.ts';
 import { retryDelay } from './retry.ts';
+import { shareEqual } from './structural-sharing.ts';
 
 /** Must not exceed the server's maxBatchSize. */
 const MAX_BATCH_ITEMS = 20;
@@ -18,8 +19,9 @@ export function createQueryClient() {
     mutationCache: new MutationCache({ onError: noticeRateLimit }),
     defaultOptions: {
       // Lists are fresh for five minutes (spec section 9's caches), kept in memory by react-query. A read
-      // refused over the call budget (429) is tried again after the server's Retry-After, not at once.
-      queries: { staleTime: 5 * 60_000, retry: retryQuery, retryDelay, refetchOnWindowFocus: false },
+      // refused over the call budget (429) is tried again after the server's Retry-After, not at once. A
+      // refetch that brings what is on screen keeps its objects, dates included (structural-sharing.ts).
+      queries: { staleTime: 5 * 60_000, retry: retryQuery, retryDelay, refetchOnWindowFocus: false, structuralSharing: shareEqual },
     },
   });
   keepFreshReads(queryClient);

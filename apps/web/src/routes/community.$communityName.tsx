@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CommunityPage } from './-components/community/CommunityPage.tsx';
-import { communityQueryOptions } from './-components/community/queries.ts';
+import { fetchCommunityAndStanding } from './-components/community/queries.ts';
 import { MEMBER_TABS, type MemberTab } from '../lib/community-tabs.ts';
 import { oneOf, textParam, uuidParam } from '../lib/search.ts';
 
@@ -23,12 +23,12 @@ const validateSearch = (search: Record<string, unknown>): { tab?: MemberTab; edi
 export const Route = createFileRoute('/community/$communityName')({
   validateSearch,
   loader: ({ context, params, location }) => {
-    // Start loading while the route resolves; the page shows its own loading and error states.
-    const name = params.communityName.trim();
-    void context.queryClient.prefetchQuery(communityQueryOptions(context.trpc, name));
+    // Start loading while the route resolves (the community and the standing in one request); the page
+    // shows its own loading and error states.
+    const first = fetchCommunityAndStanding(context.queryClient, context.trpc, params.communityName.trim());
     // The rest of the first screen, from a module of its own that loads meanwhile (the entry stays small).
     const postsTab = ((location.search as { tab?: MemberTab }).tab ?? 'posts') === 'posts';
-    void import('./-components/community/prefetch.ts').then(({ prefetchCommunityPage }) => prefetchCommunityPage(context, name, postsTab));
+    void import('./-components/community/prefetch.ts').then(({ prefetchCommunityPage }) => prefetchCommunityPage(context, first, postsTab));
   },
   component: Community,
 });

@@ -1,4 +1,4 @@
-import { skipToken, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { MembersQuery } from '../../../lib/community-types.ts';
 import { useTRPC, type TrpcOptions } from '../../../lib/trpc.ts';
@@ -12,6 +12,22 @@ export function communityQueryOptions(trpc: TrpcOptions, name: string) {
 /** The viewer's standing in the community (none for visitors), asked for once its id is known. */
 export function statusQueryOptions(trpc: TrpcOptions, communityId: string | undefined) {
   return { ...trpc.membership.status.queryOptions(communityId ? { communityId } : skipToken), retry: retryUnlessRefused };
+}
+
+/**
+ * The community and the viewer's standing in it, both by the name in the address, asked for at once
+ * (one batched request, from the route's loader): the whole first screen of a visitor or a non-member.
+ * The page reads the standing by id (its live updates refresh it so), so it is put there too, before
+ * the page would ask for it again. Null when either failed (the page shows its own states).
+ */
+export function fetchCommunityAndStanding(queryClient: QueryClient, trpc: TrpcOptions, name: string) {
+  return Promise.all([queryClient.fetchQuery(communityQueryOptions(trpc, name)), queryClient.fetchQuery(trpc.membership.status.queryOptions({ name }))]).then(
+    ([community, standing]) => {
+      queryClient.setQueryData(statusQueryOptions(trpc, community.id).queryKey, standing);
+      return { community, standing };
+    },
+    () => null,
+  );
 }
 
 /**
