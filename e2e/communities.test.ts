@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createCommunity, describeBrowser, gate, joinUrl, pick, screenshot, signInThroughUi, uniqueCommunityName, uniqueEmail, uploadLogo, usePeople, VIEWPORTS, visible, playVideo } from './support/index.ts';
+import { communityUrl, createCommunity, describeBrowser, gate, joinUrl, pick, screenshot, signInThroughUi, uniqueCommunityName, uniqueEmail, uploadLogo, usePeople, VIEWPORTS, visible, playVideo } from './support/index.ts';
 
 const STEP_ONE_MESSAGES = [
   'Community name is required.',
@@ -181,6 +181,31 @@ describeBrowser('communities: create, join, my communities', () => {
     // The owner visiting the join page is sent to the community page.
     await owner.page.goto(joinUrl(name));
     await owner.page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${name}`);
+  });
+
+  it('keeps a person who joined from the community page a member as they move between its tabs', async () => {
+    const owner = await person('keeper', 'Kai Keeper');
+    const name = uniqueCommunityName('Tab Walkers');
+    await createCommunity(owner.page, { name, description: 'We walk every tab.' });
+
+    // The community page first, as someone not yet a member (its standing, read by the name in the address, says so).
+    const { page } = await person('walker', 'Wen Walker');
+    await page.goto(communityUrl(name));
+    await page.getByRole('link', { name: 'Join Community' }).click();
+    await page.getByRole('button', { name: 'Join Community' }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/community/${name}`);
+    const tabs = page.getByRole('tablist', { name: 'Community sections' });
+    await tabs.waitFor();
+    // Each tab switch runs the route's loader again: the older standing it still holds by name must
+    // not replace the newer one the join left.
+    for (const tab of ['About', 'Members', 'Posts']) {
+      await tabs.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => tabs.getByRole('tab', { name: tab, selected: true }).isVisible()).toBe(true);
+    }
+    // Back on the posts tab: the member's composer, and still the tabs.
+    await page.getByRole('region', { name: 'Create a post' }).waitFor();
+    expect(await tabs.isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
   });
 
   it('refuses to join when every seat is taken', async () => {

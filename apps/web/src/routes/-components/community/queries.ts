@@ -17,13 +17,18 @@ export function statusQueryOptions(trpc: TrpcOptions, communityId: string | unde
 /**
  * The community and the viewer's standing in it, both by the name in the address, asked for at once
  * (one batched request, from the route's loader): the whole first screen of a visitor or a non-member.
- * The page reads the standing by id (its live updates refresh it so), so it is put there too, before
- * the page would ask for it again. Null when either failed (the page shows its own states).
+ * The page reads the standing by id (its live updates refresh it so), so it is put there too (unless
+ * that one is newer), before the page would ask for it again. Null when either failed (the page shows its own states).
  */
 export function fetchCommunityAndStanding(queryClient: QueryClient, trpc: TrpcOptions, name: string) {
   return Promise.all([queryClient.fetchQuery(communityQueryOptions(trpc, name)), queryClient.fetchQuery(trpc.membership.status.queryOptions({ name }))]).then(
     ([community, standing]) => {
-      queryClient.setQueryData(statusQueryOptions(trpc, community.id).queryKey, standing);
+      // Only over an older answer: the loader runs again on every visit (a tab switch too), and the
+      // standing by id may have been refreshed since (a join, a live change) while the one by name
+      // was still fresh in the cache.
+      const byId = statusQueryOptions(trpc, community.id).queryKey;
+      const byName = queryClient.getQueryState(trpc.membership.status.queryKey({ name }))?.dataUpdatedAt ?? 0;
+      if ((queryClient.getQueryState(byId)?.dataUpdatedAt ?? 0) < byName) queryClient.setQueryData(byId, standing);
       return { community, standing };
     },
     () => null,
