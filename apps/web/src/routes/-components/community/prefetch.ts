@@ -3,8 +3,7 @@ import { feedQueryOptions } from '../../../components/feed/useFeedCache.ts';
 import { currentMonth, monthEventsQueryOptions, upcomingEventsQueryOptions } from '../calendar/queries.ts';
 import { monthRange } from '../calendar/time.ts';
 import { coursesQueryOptions } from '../courses/queries.ts';
-import type { fetchCommunityAndStanding } from './queries.ts';
-import { membersQueryOptions } from './queries.ts';
+import { membersQueryOptions, type fetchCommunityAndStanding } from './queries.ts';
 
 /**
  * The rest of the community page's first screen, once the community and the viewer's standing (which

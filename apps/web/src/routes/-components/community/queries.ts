@@ -21,14 +21,15 @@ export function statusQueryOptions(trpc: TrpcOptions, communityId: string | unde
  * that one is newer), before the page would ask for it again. Null when either failed (the page shows its own states).
  */
 export function fetchCommunityAndStanding(queryClient: QueryClient, trpc: TrpcOptions, name: string) {
-  return Promise.all([queryClient.fetchQuery(communityQueryOptions(trpc, name)), queryClient.fetchQuery(trpc.membership.status.queryOptions({ name }))]).then(
+  const byName = trpc.membership.status.queryOptions({ name });
+  return Promise.all([queryClient.fetchQuery(communityQueryOptions(trpc, name)), queryClient.fetchQuery(byName)]).then(
     ([community, standing]) => {
       // Only over an older answer: the loader runs again on every visit (a tab switch too), and the
       // standing by id may have been refreshed since (a join, a live change) while the one by name
       // was still fresh in the cache.
       const byId = statusQueryOptions(trpc, community.id).queryKey;
-      const byName = queryClient.getQueryState(trpc.membership.status.queryKey({ name }))?.dataUpdatedAt ?? 0;
-      if ((queryClient.getQueryState(byId)?.dataUpdatedAt ?? 0) < byName) queryClient.setQueryData(byId, standing);
+      const answeredAt = (key: readonly unknown[]) => queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
+      if (answeredAt(byId) < answeredAt(byName.queryKey)) queryClient.setQueryData(byId, standing);
       return { community, standing };
     },
     () => null,
