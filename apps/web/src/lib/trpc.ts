@@ -1,9 +1,10 @@
 import type { AppRouter } from '@app/api';
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, notifyManager, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import { keepFreshReads } from './fresh-reads.ts';
+import { oneTaskScheduler } from './notify-batching.ts';
 import { noticeRateLimit, retryQuery } from './rate-limit.ts';
 import { retryDelay } from './retry.ts';
 import { shareEqual } from './structural-sharing.ts';
@@ -14,6 +15,8 @@ const MAX_BATCH_ITEMS = 20;
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function createQueryClient() {
+  // The observers of answers that arrive together are told in one task, so the page draws them once.
+  notifyManager.setScheduler(oneTaskScheduler());
   const queryClient = new QueryClient({
     // Before any mutation's own handling: a write refused over a limit gets one calm note.
     mutationCache: new MutationCache({ onError: noticeRateLimit }),

@@ -1,7 +1,7 @@
 import { Alert, Button, FileButton, Group, Paper, Stack, Tooltip } from '@mantine/core';
 import { IconChartBar, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../UserAvatar.tsx';
 import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
@@ -23,7 +23,7 @@ import { useAttachmentUpload } from './useAttachmentUpload.ts';
 import { useFeedCache } from './useFeedCache.ts';
 
 /** Spec section 5, 'Post': text required (a blank one cannot be posted), an optional feeling and attachment. */
-export function Composer() {
+export const Composer = memo(function Composer() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const me = useMe();
@@ -157,4 +157,4 @@ export function Composer() {
       </form>
     </Paper>
   );
-}
+});

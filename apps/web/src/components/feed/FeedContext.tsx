@@ -1,4 +1,4 @@
-import { createContext, use, useState, type ReactNode } from 'react';
+import { createContext, use, useMemo, useState, type ReactNode } from 'react';
 
 /**
  * Which live events each post has seen. A mutation notes the count when it starts; if an event for
@@ -36,7 +36,9 @@ interface FeedProviderProps {
 
 export function FeedProvider({ communityId, viewerId, moderates, children }: FeedProviderProps) {
   const [versions] = useState(() => new LiveVersions());
-  return <FeedContext value={{ communityId, viewerId, moderates, versions }}>{children}</FeedContext>;
+  // One value while these stay the same, so the posts that read it are not drawn again for nothing.
+  const value = useMemo(() => ({ communityId, viewerId, moderates, versions }), [communityId, viewerId, moderates, versions]);
+  return <FeedContext value={value}>{children}</FeedContext>;
 }
 
 export function useFeed() {

@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -10,24 +11,29 @@ import { feedQueryOptions } from './useFeedCache.ts';
 import { useFeedView } from './feedView.tsx';
 import { Loading } from '../Loading.tsx';
 import { PagedListEnd } from '../PagedListEnd.tsx';
+import { useAfterFirstPaint } from '../../lib/useAfterFirstPaint.ts';
 
 /**
  * How many pages load by themselves as the reader nears the end; then 'Load more' asks, so what
  * follows the feed (the sidebar, below it on phones) can still be reached.
  */
 const AUTO_PAGES = 5;
+/** The posts drawn with the page's first screen; the rest of the page of posts follows in slices (useAfterFirstPaint). */
+const FIRST_POSTS = 3;
 
 /**
  * The posts, newest first, in the page's own scroll (no box of its own, so one scrollbar): the next
  * 10 load as the end of the list comes near the screen (spec section 9's 'near the bottom').
  */
-export function FeedList() {
+export const FeedList = memo(function FeedList() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const { communityId } = useFeed();
   const { view } = useFeedView();
   const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId, view));
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const painted = useAfterFirstPaint(posts.length > 0);
+  const shown = painted ? posts : posts.slice(0, FIRST_POSTS);
 
   const pageCount = feed.data?.pages.length ?? 0;
 
@@ -54,14 +60,16 @@ export function FeedList() {
   return (
     <div role="feed" aria-label={t('feed.list')} aria-busy={feed.isFetchingNextPage}>
       <Stack gap="md">
-        {posts.map((post, index) => (
+        {shown.map((post, index) => (
           <PostCard key={post.id} post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
         ))}
-        <PagedListEnd query={feed} loadOnReach={pageCount < AUTO_PAGES} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />
+        {shown.length === posts.length && (
+          <PagedListEnd query={feed} loadOnReach={pageCount < AUTO_PAGES} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />
+        )}
       </Stack>
     </div>
   );
-}
+});
 
 function EmptyFeed() {
   const { t } = useTranslation();

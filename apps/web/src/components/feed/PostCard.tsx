@@ -1,7 +1,7 @@
 import { displayName } from '../PersonName.tsx';
 import { Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { findVideoEmbed } from '@app/shared/video';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { levelOf } from '@app/shared/levels';
 import { formatCount } from '../../lib/format.ts';
@@ -37,7 +37,7 @@ interface PostCardProps {
  * A post: author, time, feeling, text (links and a video player), attachment, likes and comments;
  * collapsed behind 'Show' when the viewer blocks its author.
  */
-export function PostCard({ post, position, total, commentsOpen: startOpen = false, highlightComment }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, position, total, commentsOpen: startOpen = false, highlightComment }: PostCardProps) {
   const { t } = useTranslation();
   const canManage = useCanManage(post.author.id);
   const [editing, setEditing] = useState(false);
@@ -91,4 +91,4 @@ export function PostCard({ post, position, total, commentsOpen: startOpen = fals
       </Stack>
     </Paper>
   );
-}
+});

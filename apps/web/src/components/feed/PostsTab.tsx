@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { memo } from 'react';
 import { Composer } from './Composer.tsx';
 import { FeedHeading } from './FeedHeading.tsx';
 import { FeedList } from './FeedList.tsx';
@@ -15,8 +16,12 @@ interface PostsTabProps {
   moderates: boolean;
 }
 
-/** The community's live feed: the composer, then the posts, kept current while the tab is open. */
-export function PostsTab({ communityId, viewerId, moderates }: PostsTabProps) {
+/**
+ * The community's live feed: the composer, then the posts, kept current while the tab is open. Drawn
+ * again only when its own props or state change, not each time the page around it does (its lists,
+ * the viewer's standing).
+ */
+export const PostsTab = memo(function PostsTab({ communityId, viewerId, moderates }: PostsTabProps) {
   return (
     <FeedProvider communityId={communityId} viewerId={viewerId} moderates={moderates}>
       <FeedViewProvider>
@@ -24,7 +29,7 @@ export function PostsTab({ communityId, viewerId, moderates }: PostsTabProps) {
       </FeedViewProvider>
     </FeedProvider>
   );
-}
+});
 
 function LiveFeed() {
   const live = useLiveFeed();

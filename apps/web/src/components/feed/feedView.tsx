@@ -1,5 +1,5 @@
 import type { FeedSort } from '@app/shared/categories';
-import { createContext, use, useState, type ReactNode } from 'react';
+import { createContext, use, useMemo, useState, type ReactNode } from 'react';
 import { useFeed } from './FeedContext.tsx';
 
 /** What the feed shows (issue 24): one category or all ('All': null), in one sort. */
@@ -25,7 +25,8 @@ const FeedViewContext = createContext<FeedViewValue | null>(null);
 
 export function FeedViewProvider({ children }: { children: ReactNode }) {
   const [view, setView] = useState<FeedView>(DEFAULT_VIEW);
-  return <FeedViewContext value={{ view, setView }}>{children}</FeedViewContext>;
+  const value = useMemo(() => ({ view, setView }), [view]);
+  return <FeedViewContext value={value}>{children}</FeedViewContext>;
 }
 
 /** The view chosen above the feed; outside a feed tab (a linked post alone) the default one. */

@@ -4,7 +4,7 @@ import { Calendar } from '@mantine/dates';
 import { EVENT_MESSAGES } from '@app/shared/calendar';
 import { IconBell, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -32,7 +32,7 @@ interface EventsCardProps {
  * The sidebar's events: a month calendar with days that have events marked, the upcoming events
  * (or a chosen day's), each opening its panel; the owner and admins (`canEdit`) schedule new ones. Kept live.
  */
-export function EventsCard({ communityId, communityName, canEdit }: EventsCardProps) {
+export const EventsCard = memo(function EventsCard({ communityId, communityName, canEdit }: EventsCardProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const [month, setMonth] = useState(currentMonth);
@@ -171,4 +171,4 @@ export function EventsCard({ communityId, communityName, canEdit }: EventsCardPr
       )}
     </>
   );
-}
+});

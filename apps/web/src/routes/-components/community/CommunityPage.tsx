@@ -1,6 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { useMe } from '../../../lib/auth.ts';
@@ -33,6 +34,13 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const communityId = community.data?.id;
   const status = useQuery(statusQueryOptions(trpc, communityId));
 
+  // What the viewer may do comes from the server (membership.status); the owner's while it loads again.
+  // One object while the standing stays the same, so what is drawn from it is not drawn again for nothing.
+  const access = useMemo<CommunityAccess>(
+    () => (status.data && status.data.status === 'approved' ? { role: status.data.role, can: status.data.can } : { role: 'owner', can: capabilitiesOf('owner') }),
+    [status.data],
+  );
+
   if (community.isPending) return <LoadingCommunity />;
   // The server refuses the community to those banned from it (FORBIDDEN), saying so.
   if (community.isError && community.error.data?.code === 'FORBIDDEN') return <BannedNotice />;
@@ -45,8 +53,6 @@ export function CommunityPage({ name, tab, editing }: CommunityPageProps) {
   const details = community.data;
   const isOwner = me.data?.id === details.ownerId || status.data?.role === 'owner';
   const state = status.data?.status ?? 'none';
-  // What the viewer may do comes from the server (membership.status); the owner's while it loads again.
-  const access: CommunityAccess = status.data && state === 'approved' ? { role: status.data.role, can: status.data.can } : { role: 'owner', can: capabilitiesOf('owner') };
   if (isOwner || state === 'approved') return <MemberView community={details} access={access} tab={tab} editing={editing} />;
   if (state === 'pending') return <PendingScreen community={details} />;
   // Banned while the page was open (the community's details still in hand): the same notice.

@@ -1,25 +1,21 @@
 import { Badge, Container, Grid, Group, Stack, Tabs } from '@mantine/core';
 import { IconInfoCircle, IconMessageCircle, IconMessages, IconSchool, IconTrophy, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/Loading.tsx';
 import { useMe } from '../../../lib/auth.ts';
-import { AboutTab } from './AboutTab.tsx';
-import { ChatTab } from './chat/ChatTab.tsx';
+import { useAfterFirstPaint } from '../../../lib/useAfterFirstPaint.ts';
 import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
-import { InvitesTab } from './InvitesTab.tsx';
-import { MembersTab } from './MembersTab.tsx';
 import { MuteSwitch } from './MuteSwitch.tsx';
 import { CommunitySearch } from '../../../components/search/CommunitySearch.tsx';
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { useMembers } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { LeaderboardTab } from '../levels/LeaderboardTab.tsx';
-import { CoursesTab } from '../courses/CoursesTab.tsx';
 import { MODERATION_TABS, tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
-import { ModerationLogTab } from './moderation/ModerationLogTab.tsx';
 import { useOpenReports } from './moderation/queries.ts';
-import { ReportsTab } from './moderation/ReportsTab.tsx';
 import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
+import { AboutTab, ChatTab, CoursesTab, InvitesTab, LeaderboardTab, MembersTab, ModerationLogTab, preloadTab, ReportsTab } from './memberTabs.ts';
 import { useLiveMembership } from './useLiveMembership.ts';
 import { useTabStrip } from './useTabStrip.ts';
 import classes from './community.module.css';
@@ -41,6 +37,20 @@ function LiveMembership({ communityId }: { communityId: string }) {
 }
 
 /**
+ * A lazy tab's place while its code loads: as tall as the screen, so that on a phone the sidebar
+ * below it does not show and then move down when the tab arrives.
+ */
+function TabSuspense({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<Loading mih="100dvh" pt={48} style={{ alignItems: 'flex-start' }} label={t('communityPage.tabLoading')} />}>{children}</Suspense>;
+}
+
+/** A tab's code starts loading as a pointer or the focus reaches it, before the click. */
+function preloadOn(tab: MemberTab) {
+  return { onPointerEnter: () => preloadTab(tab), onFocus: () => preloadTab(tab) };
+}
+
+/**
  * Approved members and the owner: the full header on the posts tab, a one-row bar on the others (so
  * their content starts near the top); one row of tabs (kept in ?tab=) across the page; the tab's
  * content beside a sidebar that stacks below on phones.
@@ -56,6 +66,8 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
   const openReports = useOpenReports(community.id, can.moderate);
   const pendingCount = members.data?.pendingCount ?? 0;
   const tabStrip = useTabStrip(active);
+  // Beside the tab on a desktop, below it on a phone: drawn just after the first screen, in slices.
+  const sidebarShown = useAfterFirstPaint();
 
   const open = (next: string | null) => {
     if (next && next !== active) void navigate({ search: tabSearch(next as MemberTab) });
@@ -84,15 +96,16 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
               <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
                 {t('communityPage.tabs.posts')}
               </Tabs.Tab>
-              <Tabs.Tab value="about" leftSection={<IconInfoCircle size={16} />}>
+              <Tabs.Tab value="about" {...preloadOn('about')} leftSection={<IconInfoCircle size={16} />}>
                 {t('communityPage.tabs.about')}
               </Tabs.Tab>
-              <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
+              <Tabs.Tab value="members" {...preloadOn('members')} leftSection={<IconUsers size={16} />}>
                 {t('communityPage.tabs.members')}
               </Tabs.Tab>
               {can.moderate && (
                 <Tabs.Tab
                   value="invites"
+                  {...preloadOn('invites')}
                   leftSection={<IconUserPlus size={16} />}
                   rightSection={
                     pendingCount > 0 ? (
@@ -105,13 +118,13 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                   {t('communityPage.tabs.invites')}
                 </Tabs.Tab>
               )}
-              <Tabs.Tab value="chat" leftSection={<IconMessageCircle size={16} />}>
+              <Tabs.Tab value="chat" {...preloadOn('chat')} leftSection={<IconMessageCircle size={16} />}>
                 {t('chat.tab')}
               </Tabs.Tab>
-              <Tabs.Tab value="courses" leftSection={<IconSchool size={16} />}>
+              <Tabs.Tab value="courses" {...preloadOn('courses')} leftSection={<IconSchool size={16} />}>
                 {t('communityPage.tabs.courses')}
               </Tabs.Tab>
-              <Tabs.Tab value="leaderboard" leftSection={<IconTrophy size={16} />}>
+              <Tabs.Tab value="leaderboard" {...preloadOn('leaderboard')} leftSection={<IconTrophy size={16} />}>
                 {t('communityPage.tabs.leaderboard')}
               </Tabs.Tab>
             </Tabs.List>
@@ -121,38 +134,54 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                   {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} moderates={can.moderate} />}
                 </Tabs.Panel>
                 <Tabs.Panel value="about">
-                  <AboutTab community={community} access={access} editing={editing} />
+                  <TabSuspense>
+                    <AboutTab community={community} access={access} editing={editing} />
+                  </TabSuspense>
                 </Tabs.Panel>
                 <Tabs.Panel value="members">
-                  <MembersTab community={community} access={access} members={members} />
+                  <TabSuspense>
+                    <MembersTab community={community} access={access} members={members} />
+                  </TabSuspense>
                 </Tabs.Panel>
                 {can.moderate && (
                   <Tabs.Panel value="invites">
-                    <InvitesTab community={community} members={members} />
+                    <TabSuspense>
+                      <InvitesTab community={community} members={members} />
+                    </TabSuspense>
                   </Tabs.Panel>
                 )}
                 {can.moderate && (
                   <Tabs.Panel value="reports">
-                    <ReportsTab communityId={community.id} />
+                    <TabSuspense>
+                      <ReportsTab communityId={community.id} />
+                    </TabSuspense>
                   </Tabs.Panel>
                 )}
                 {can.moderate && (
                   <Tabs.Panel value="moderation-log">
-                    <ModerationLogTab communityId={community.id} />
+                    <TabSuspense>
+                      <ModerationLogTab communityId={community.id} />
+                    </TabSuspense>
                   </Tabs.Panel>
                 )}
                 <Tabs.Panel value="chat">
-                  <ChatTab community={community} members={members} />
+                  <TabSuspense>
+                    <ChatTab community={community} members={members} />
+                  </TabSuspense>
                 </Tabs.Panel>
                 <Tabs.Panel value="courses">
-                  <CoursesTab communityId={community.id} canEdit={can.administer} />
+                  <TabSuspense>
+                    <CoursesTab communityId={community.id} canEdit={can.administer} />
+                  </TabSuspense>
                 </Tabs.Panel>
                 <Tabs.Panel value="leaderboard">
-                  {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
+                  <TabSuspense>
+                    {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
+                  </TabSuspense>
                 </Tabs.Panel>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
+                {sidebarShown && <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />}
               </Grid.Col>
             </Grid>
           </Tabs>

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFlag, IconInfoCircle, IconListDetails, IconMessageHeart, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, RouterButton, RouterNavLink } from '../../../components/RouterLinks.tsx';
 import { serverText } from '../../../i18n/server-text.ts';
@@ -29,7 +30,7 @@ interface SidebarProps {
  * The member view's right column: who is online, the events calendar, the courses card, the owner's survey card,
  * the newest members and the control panel.
  */
-export function Sidebar({ community, access, members, pendingCount, openReports, activeTab }: SidebarProps) {
+export const Sidebar = memo(function Sidebar({ community, access, members, pendingCount, openReports, activeTab }: SidebarProps) {
   const { can } = access;
   return (
     <Stack gap="lg">
@@ -41,7 +42,7 @@ export function Sidebar({ community, access, members, pendingCount, openReports,
       <ControlPanel moderates={can.moderate} pendingCount={pendingCount} openReports={openReports} activeTab={activeTab} />
     </Stack>
   );
-}
+});
 
 /** Owners only; it asks for feedback on the feedback wall. */
 function SurveyCard() {

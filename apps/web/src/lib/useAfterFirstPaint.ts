@@ -1,0 +1,16 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/**
+ * False until a component has rendered once with `ready`, then true, set in a transition: what is
+ * drawn from it is rendered in slices React may interrupt (a transition's render yields to the
+ * browser every few milliseconds) rather than in the task that drew the first screen. The query
+ * cache's answers are rendered whole and at once (they come through useSyncExternalStore), so the
+ * parts of a screen beyond its first view (the posts below the first few, the sidebar) wait for this.
+ */
+export function useAfterFirstPaint(ready = true): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (ready && !painted) startTransition(() => setPainted(true));
+  }, [ready, painted]);
+  return painted;
+}
