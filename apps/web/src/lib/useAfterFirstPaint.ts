@@ -5,7 +5,7 @@ import { startTransition, useEffect, useState } from 'react';
  * drawn from it is rendered in slices React may interrupt (a transition's render yields to the
  * browser every few milliseconds) rather than in the task that drew the first screen. The query
  * cache's answers are rendered whole and at once (they come through useSyncExternalStore), so the
- * parts of a screen beyond its first view (the posts below the first few, the sidebar) wait for this.
+ * parts of a screen beyond its first view (the posts below the first few) wait for this.
  */
 export function useAfterFirstPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);

@@ -5,7 +5,6 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/Loading.tsx';
 import { useMe } from '../../../lib/auth.ts';
-import { useAfterFirstPaint } from '../../../lib/useAfterFirstPaint.ts';
 import { CommunityHeader } from '../../../components/CommunityHeader.tsx';
 import { MuteSwitch } from './MuteSwitch.tsx';
 import { CommunitySearch } from '../../../components/search/CommunitySearch.tsx';
@@ -66,8 +65,6 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
   const openReports = useOpenReports(community.id, can.moderate);
   const pendingCount = members.data?.pendingCount ?? 0;
   const tabStrip = useTabStrip(active);
-  // Beside the tab on a desktop, below it on a phone: drawn just after the first screen, in slices.
-  const sidebarShown = useAfterFirstPaint();
 
   const open = (next: string | null) => {
     if (next && next !== active) void navigate({ search: tabSearch(next as MemberTab) });
@@ -181,7 +178,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                 </Tabs.Panel>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                {sidebarShown && <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />}
+                <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
               </Grid.Col>
             </Grid>
           </Tabs>
