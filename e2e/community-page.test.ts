@@ -133,7 +133,7 @@ describeBrowser('community page', () => {
     await page.goto(communityUrl(community.name));
     await page.getByRole('tab', { name: 'Posts' }).waitFor();
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Posts', 'About', 'Members', 'Chat', 'Courses', 'Leaderboard']);
-    // The sidebar is drawn just after the first screen (useAfterFirstPaint): what it lacks is read once it is there.
+    // What the sidebar lacks is read once it is drawn, so the absences below are checked against a drawn sidebar.
     await expect.poll(() => controlPanel(page).getByRole('link').allInnerTexts()).toEqual(['About', 'Members']);
     expect(await page.getByRole('heading', { name: "Tell us how it's going" }).count()).toBe(0);
 
