@@ -7,7 +7,7 @@ import { startTransition, useEffect, useState } from 'react';
  * cache's answers are rendered whole and at once (they come through useSyncExternalStore), so the
  * parts of a screen beyond its first view (the posts below the first few) wait for this.
  */
-export function useAfterFirstPaint(ready = true): boolean {
+export function useAfterFirstPaint(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (ready && !painted) startTransition(() => setPainted(true));
