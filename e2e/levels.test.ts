@@ -28,6 +28,7 @@ describeBrowser('points and levels', () => {
     await ownerView.getByRole('img', { name: 'Level 1' }).waitFor();
 
     // Four members like the post, a fifth the comment, each in their own browser.
+    let levelUpToast: Promise<void> | undefined;
     for (let i = 1; i <= 5; i += 1) {
       const fan = await person(`fan${i}`, `Fan Number${i}`);
       await joinViaApi(fan.page, community.id);
@@ -39,6 +40,10 @@ describeBrowser('points and levels', () => {
       } else {
         await seen.getByRole('button', { name: /^\d+ comments?$/ }).click();
         const like = seen.getByRole('button', { name: /^Like this comment/ });
+        // Cleo's congratulation shows for 8 s: watched from the fifth like on, so that a slow screenshot
+        // and close below cannot outlast it.
+        levelUpToast = climber.page.getByText('Level 2!').waitFor({ timeout: 30_000 });
+        levelUpToast.catch(() => undefined);
         await like.click();
         await expect.poll(() => like.getAttribute('aria-label')).toBe('Like this comment (1 like)');
         await shot(fan.page, 'levels-comment-like');
@@ -47,7 +52,8 @@ describeBrowser('points and levels', () => {
     }
 
     // Cleo is told at once, and her boards and level follow without a reload.
-    await climber.page.getByText('Level 2!').waitFor();
+    expect(levelUpToast).toBeDefined();
+    await levelUpToast;
     await climber.page.getByRole('heading', { name: 'Level 2' }).waitFor();
     await climber.page.getByText('5 points · 15 more points to level 3').waitFor();
     for (const period of ['7 days', '30 days', 'All time']) {

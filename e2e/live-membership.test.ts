@@ -47,6 +47,8 @@ describeBrowser('live membership', () => {
     await member.page.getByRole('tab', { name: 'About' }).click();
     await member.page.getByRole('button', { name: 'Leave community' }).click();
     await member.page.getByRole('dialog').getByRole('button', { name: 'Leave', exact: true }).click();
+    // Once the member's own page offers to join again (the server has answered), the owner's follows.
+    await member.page.getByRole('link', { name: 'Join Community' }).waitFor();
     await expect.poll(() => membersList(owner.page).getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     expect(await membersHeading(owner.page).innerText()).toBe('1 member');
     expect(await newestMembers(owner.page).getByRole('listitem').count()).toBe(1);

@@ -14,4 +14,9 @@ describe('the web bundle stays within its JavaScript budget', () => {
     const over = report.routes.filter((r) => r.bytes > BUDGET.routeChunkBytes).map((r) => `${r.name} (${r.bytes} B)`);
     expect(over).toEqual([]);
   });
+
+  it('keeps the files each route loads beyond the first load within the budget', () => {
+    const over = report.routes.filter((r) => r.withImportsFiles > BUDGET.routeFiles).map((r) => `${r.name} (${r.withImportsFiles} files)`);
+    expect(over).toEqual([]);
+  });
 });

@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET = {
   firstLoadBytes: 170 * 1024,
   routeChunkBytes: 50 * 1024,
+  /** Files a route loads beyond the first load: each is a request (scripts/chunk-families.ts). */
+  routeFiles: 32,
 };
 
 export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
@@ -31,6 +33,8 @@ export interface Sized {
 export interface LazyChunk extends Sized {
   file: string;
   withImportsBytes: number;
+  /** The files it loads beyond the first load, itself included. */
+  withImportsFiles: number;
 }
 
 /** A route file, as TanStack Router's file-based routing sees one: under src/routes, no segment starting with '-'. */
@@ -72,13 +76,17 @@ export function measureBundle(dist = WEB_DIST): BundleReport {
   };
   const lazy = Object.entries(manifest)
     .filter(([, chunk]) => chunk.isDynamicEntry && chunk.src?.startsWith('src/'))
-    .map(([key, chunk]) => ({
-      src: chunk.src!,
-      name: chunk.src!.replace(/^src\/(routes\/)?/, ''),
-      file: chunk.file,
-      bytes: gzipped(dist, chunk.file),
-      withImportsBytes: [...withImports(key)].reduce((sum, file) => sum + gzipped(dist, file), 0),
-    }))
+    .map(([key, chunk]) => {
+      const files = [...withImports(key)];
+      return {
+        src: chunk.src!,
+        name: chunk.src!.replace(/^src\/(routes\/)?/, ''),
+        file: chunk.file,
+        bytes: gzipped(dist, chunk.file),
+        withImportsBytes: files.reduce((sum, file) => sum + gzipped(dist, file), 0),
+        withImportsFiles: files.length,
+      };
+    })
     .sort((a, b) => b.bytes - a.bytes);
   const routes = lazy.filter((chunk) => isRouteFile(chunk.src));
   if (!routes.length) throw new Error(`${manifestFile} lists no route chunk under src/routes: the build is not what this check expects`);
@@ -93,11 +101,14 @@ export function formatReport(report: BundleReport): string {
   const lines = [
     `first load of / (entry + modulepreloads): ${kb(report.firstLoadBytes)} gzipped, budget ${kb(BUDGET.firstLoadBytes)}${mark(report.firstLoadBytes, BUDGET.firstLoadBytes)}`,
     ...report.firstLoad.map((c) => `  ${kb(c.bytes).padStart(10)}  ${c.name}`),
-    `route chunks (budget ${kb(BUDGET.routeChunkBytes)} each; 'with imports' adds the chunks they need beyond the first load):`,
-    `  ${'chunk'.padStart(10)}  ${'with imports'.padStart(12)}  route`,
-    ...report.routes.map((r) => `  ${kb(r.bytes).padStart(10)}  ${kb(r.withImportsBytes).padStart(12)}  ${r.name}${mark(r.bytes, BUDGET.routeChunkBytes)}`),
+    `route chunks (budget ${kb(BUDGET.routeChunkBytes)} each; 'with imports' adds the chunks they need beyond the first load, at most ${BUDGET.routeFiles} files):`,
+    `  ${'chunk'.padStart(10)}  ${'with imports'.padStart(12)}  ${'files'.padStart(5)}  route`,
+    ...report.routes.map(
+      (r) =>
+        `  ${kb(r.bytes).padStart(10)}  ${kb(r.withImportsBytes).padStart(12)}  ${String(r.withImportsFiles).padStart(5)}  ${r.name}${mark(r.bytes, BUDGET.routeChunkBytes)}${mark(r.withImportsFiles, BUDGET.routeFiles)}`,
+    ),
     `parts loaded lazily within pages (no budget):`,
-    ...report.lazyParts.map((r) => `  ${kb(r.bytes).padStart(10)}  ${kb(r.withImportsBytes).padStart(12)}  ${r.name}`),
+    ...report.lazyParts.map((r) => `  ${kb(r.bytes).padStart(10)}  ${kb(r.withImportsBytes).padStart(12)}  ${String(r.withImportsFiles).padStart(5)}  ${r.name}`),
   ];
   return lines.join('\n');
 }

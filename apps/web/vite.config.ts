@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { CHUNK_FAMILIES_MODE, chunkFamilyGroups, recordChunkFamilies } from './scripts/chunk-families.ts';
 
 /** Server packages, and Node's own modules: the web imports types from them at most, never code. */
 const SERVER_ONLY = /[\\/](packages[\\/](api|db|storage)|apps[\\/]server)[\\/]/;
@@ -27,14 +28,18 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // computer only, refuse someone reaching Vite from another machine (`vite --host`).
 const proxied = { target: api, xfwd: true };
 
-export default defineConfig({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     // The router plugin must come before the React plugin.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     serverCodeStaysOut(),
-    // Every text asset also as .br and .gz beside it; the server sends the one the browser accepts.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 1024 }),
+    // `npm run build`'s first pass only records how Rolldown would split (scripts/chunk-families.ts);
+    // the second writes every text asset also as .br and .gz beside it, and the server sends the one
+    // the browser accepts.
+    mode === CHUNK_FAMILIES_MODE
+      ? recordChunkFamilies()
+      : compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 1024 }),
   ],
   server: {
     port: 5173,
@@ -53,10 +58,20 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // Everything the first page needs (the entry's static imports) in one chunk, instead of dozens of
-      // small shared ones that each cost a request and compress worse.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // small shared ones that each cost a request and compress worse; and what the signed-in pages
+      // share, one chunk per family of them (scripts/chunk-families.ts).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 1000 },
+            // (The prerendering build for Node keeps Rolldown's split.)
+            ...(mode === CHUNK_FAMILIES_MODE || isSsrBuild ? [] : chunkFamilyGroups(1000)),
+          ],
+        },
+      },
     },
     manifest: true,
     chunkSizeWarningLimit: 1024,
+    ...(mode === CHUNK_FAMILIES_MODE && { outDir: '.cache/chunk-families', sourcemap: false }),
   },
-});
+}));
