@@ -68,6 +68,9 @@ interface View {
   units: number[];
 }
 
+/** Each unit's group, from the groups' lists of units. */
+const groupIndex = (groups: number[][]) => new Map(groups.flatMap((units, g) => units.map((unit) => [unit, g] as const)));
+
 /** A part's source under src/, for naming and matching. */
 const sourceOf = (moduleId: string | null) => (moduleId ?? '').split('?')[0]!.replaceAll('\\', '/').slice(SRC.length);
 
@@ -116,7 +119,7 @@ export function viewsOf(chunks: BundledChunk[]) {
     views.push({ name: source(part), isPublic: false, weight: DAILY.includes(source(part)) ? DAILY_WEIGHT : 1, units: unitsOf(new Set([...loads(part), ...alwaysLoaded])) });
   }
   const sizes = units.map((chunk) => gzipSync(chunk.code).length);
-  const imports = units.map((chunk) => chunk.imports.flatMap((file) => (unitIndex.has(file) ? [unitIndex.get(file)!] : [])));
+  const imports = units.map((chunk) => unitsOf(new Set(chunk.imports)));
   return { units, sizes, imports, views };
 }
 
@@ -133,9 +136,8 @@ export function mergeChunks(sizes: number[], imports: number[][], views: View[])
   let groups = sizes.map((size, i) => ({ units: [i], size }));
   // Which views load each group.
   let loadedBy = groups.map((group) => new Set(views.flatMap((view, v) => (view.units.includes(group.units[0]!) ? [v] : []))));
-  const groupOfUnit = (list: typeof groups) => new Map(list.flatMap((group, g) => group.units.map((unit) => [unit, g] as const)));
   const edges = (list: typeof groups) => {
-    const of = groupOfUnit(list);
+    const of = groupIndex(list.map((group) => group.units));
     return list.map((group, g) => new Set(group.units.flatMap((unit) => imports[unit]!.map((to) => of.get(to)!)).filter((to) => to !== g)));
   };
   let importsOf = edges(groups);
@@ -203,7 +205,7 @@ export function mergeChunks(sizes: number[], imports: number[][], views: View[])
 
 /** What a set of groups costs each view: files and gzipped bytes, for the build's report. */
 export function costs(sizes: number[], views: View[], groups: number[][]) {
-  const groupOf = new Map(groups.flatMap((units, g) => units.map((unit) => [unit, g] as const)));
+  const groupOf = groupIndex(groups);
   return views.map((view) => {
     const touched = new Set(view.units.map((unit) => groupOf.get(unit)!));
     return { name: view.name, files: touched.size, bytes: [...touched].reduce((sum, g) => sum + groups[g]!.reduce((s, unit) => s + sizes[unit]!, 0), 0) };
