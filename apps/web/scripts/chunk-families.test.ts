@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { costs, mergeChunks } from './chunk-families.ts';
 
-const view = (name: string, units: number[], options: { isPublic?: boolean; weight?: number } = {}) => ({
+const view = (name: string, units: number[], options: { neverGrows?: boolean; weight?: number } = {}) => ({
   name,
   units,
-  isPublic: options.isPublic ?? false,
+  neverGrows: options.neverGrows ?? false,
   weight: options.weight ?? 1,
 });
 const noImports = (count: number) => Array.from({ length: count }, () => [] as number[]);
@@ -35,7 +35,7 @@ describe('merging the shared chunks by page view', () => {
 
   it('never adds a byte to a public page, however much a signed-in page saves', () => {
     const sizes = [100, 100, 100];
-    const views = [view('landing', [0], { isPublic: true }), view('community', [0, 1, 2], { weight: 100 })];
+    const views = [view('landing', [0], { neverGrows: true }), view('community', [0, 1, 2], { weight: 100 })];
     const groups = mergeChunks(sizes, noImports(3), views);
     expect(sorted(groups)).toEqual([[0], [1, 2]]);
     const [landing] = costs(sizes, views, groups);
@@ -44,7 +44,7 @@ describe('merging the shared chunks by page view', () => {
 
   it('merges chunks only public pages load together when every public page loading one loads both', () => {
     const sizes = [300, 300, 300];
-    const views = [view('login', [0, 1], { isPublic: true }), view('pricing', [0, 1, 2], { isPublic: true })];
+    const views = [view('login', [0, 1], { neverGrows: true }), view('pricing', [0, 1, 2], { neverGrows: true })];
     expect(sorted(mergeChunks(sizes, noImports(3), views))).toEqual([[0, 1], [2]]);
   });
 

@@ -25,7 +25,8 @@ import { PRERENDERED_PAGES } from '../../../packages/shared/src/prerendered.ts';
  * hydrates, then what it loads on demand (Discover on the landing page). Two groups merge while some page that loads both saves a request,
  * weighed as `REQUEST_BYTES`, more than the pages loading only one of them pay in bytes (the member's
  * daily pages, `DAILY`, count `DAILY_WEIGHT` times); a merge that adds a byte to a public page
- * (rendered ahead of time and measured by Lighthouse at 98) is never made.
+ * (rendered ahead of time and measured by Lighthouse at 98), or to the code a page's data requests wait
+ * for (`WAITED_FOR`), is never made.
  */
 export const CHUNK_FAMILIES_MODE = 'chunk-families';
 const FILE = fileURLToPath(new URL('../.cache/chunk-families.json', import.meta.url));
@@ -36,6 +37,11 @@ const DAILY = ['routes/community.$communityName.tsx', 'routes/-components/commun
 const DAILY_WEIGHT = 4;
 /** The parts every signed-in page loads. */
 const EVERY_SIGNED_IN_PAGE = ['i18n/catalogs.ts', 'components/SignedInActions.tsx', 'components/NotificationsHost.tsx', 'components/SelectedCommunity.tsx'];
+/**
+ * The parts a page's data requests wait for (the community route's loader imports `prefetch.ts`, then
+ * asks for the feed and the sidebar's lists): like the public pages, no merge may add a byte to them.
+ */
+const WAITED_FOR = ['routes/-components/community/prefetch.ts'];
 /** What one more request is worth, in gzipped bytes (about 25 ms at a phone's 1.6 Mbit/s). */
 const REQUEST_BYTES = 3_000;
 const PUBLIC_ROUTES = PRERENDERED_PAGES.map((page) => `routes/${page === '/' ? 'index' : page.slice(1)}.tsx`);
@@ -62,7 +68,8 @@ interface Group {
 
 interface View {
   name: string;
-  isPublic: boolean;
+  /** A public page, or a part a data request waits for: no merge may add a byte to it. */
+  neverGrows: boolean;
   weight: number;
   /** The shared chunks it loads (indices of `units`). */
   units: number[];
@@ -108,15 +115,16 @@ export function viewsOf(chunks: BundledChunk[]) {
   const views: View[] = [];
   for (const page of publicPages) {
     // The page as it hydrates, and with the parts it loads on demand (Discover on the landing page).
-    views.push({ name: source(page), isPublic: true, weight: 1, units: unitsOf(loads(page)) });
+    views.push({ name: source(page), neverGrows: true, weight: 1, units: unitsOf(loads(page)) });
     const onDemand = [...closure([page.fileName], (chunk) => chunk.dynamicImports.filter((file) => !initial.has(file)))];
     if (onDemand.length > 1) {
-      views.push({ name: `${source(page)} and its parts`, isPublic: true, weight: 1, units: unitsOf(new Set(onDemand.flatMap((file) => [...loads(byFile.get(file)!)]))) });
+      views.push({ name: `${source(page)} and its parts`, neverGrows: true, weight: 1, units: unitsOf(new Set(onDemand.flatMap((file) => [...loads(byFile.get(file)!)]))) });
     }
   }
   for (const part of parts) {
     if (publicParts.has(part.fileName)) continue;
-    views.push({ name: source(part), isPublic: false, weight: DAILY.includes(source(part)) ? DAILY_WEIGHT : 1, units: unitsOf(new Set([...loads(part), ...alwaysLoaded])) });
+    if (WAITED_FOR.includes(source(part))) views.push({ name: `${source(part)} alone`, neverGrows: true, weight: 1, units: unitsOf(loads(part)) });
+    views.push({ name: source(part), neverGrows: false, weight: DAILY.includes(source(part)) ? DAILY_WEIGHT : 1, units: unitsOf(new Set([...loads(part), ...alwaysLoaded])) });
   }
   const sizes = units.map((chunk) => gzipSync(chunk.code).length);
   const imports = units.map((chunk) => unitsOf(new Set(chunk.imports)));
@@ -159,13 +167,13 @@ export function mergeChunks(sizes: number[], imports: number[][], views: View[])
     for (const v of loadedBy[a]!) {
       const view = views[v]!;
       if (loadedBy[b]!.has(v)) saved += view.weight * REQUEST_BYTES;
-      else if (view.isPublic) return -Infinity;
+      else if (view.neverGrows) return -Infinity;
       else saved -= view.weight * groups[b]!.size;
     }
     for (const v of loadedBy[b]!) {
       if (loadedBy[a]!.has(v)) continue;
       const view = views[v]!;
-      if (view.isPublic) return -Infinity;
+      if (view.neverGrows) return -Infinity;
       saved -= view.weight * groups[a]!.size;
     }
     return saved;
