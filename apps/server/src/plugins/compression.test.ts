@@ -59,4 +59,17 @@ describe('compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ ok: true });
   });
+
+  it('sends a small tRPC answer whole, with its length and uncompressed, and a batch the same way', async () => {
+    const cookie = await signIn(server.app);
+    for (const url of ['/trpc/profiles.me', '/trpc/profiles.me,profiles.me?batch=1&input=%7B%7D']) {
+      const res = await server.app.inject({ url, headers: { cookie, 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(JSON.stringify(res.json())).toContain('"email"');
+    }
+  });
 });

@@ -11,12 +11,13 @@ import {
   type Context,
 } from '@app/api/server';
 import websocket from '@fastify/websocket';
-import { fastifyTRPCPlugin, type CreateFastifyContextOptions, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { CreateFastifyContextOptions, FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Session } from 'lucia';
 import type { WebSocket } from 'ws';
 import { requestLimits } from './call-limits.ts';
+import { trpcAdapter } from './trpc-adapter.ts';
 import { authOf } from './session.ts';
 import { rateLimitedWebSocket } from './websocket-limits.ts';
 
@@ -76,9 +77,8 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
     };
   }
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    useWSS: true,
+  await app.register(trpcAdapter<AppRouter>, {
+    base: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext,
