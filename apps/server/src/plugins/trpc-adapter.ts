@@ -29,7 +29,7 @@ export async function trpcAdapter<TRouter extends AnyRouter>(app: FastifyInstanc
       req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
       path: req.params.path,
       error: null,
-      createContext: (inner) => trpcOptions.createContext?.({ ...inner, req, res: reply }),
+      createContext: (inner) => trpcOptions.createContext({ ...inner, req, res: reply }),
       onError: (error) => trpcOptions.onError?.({ ...error, req }),
     });
     return sendResponse(reply, response);
@@ -51,9 +51,7 @@ async function sendResponse(reply: FastifyReply, response: Response) {
   const streamed = response.headers.has('transfer-encoding') || response.headers.get('content-type')?.startsWith('text/event-stream');
   if (streamed || response.body === null) return reply.send(response);
   reply.code(response.status);
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // Headers yields each Set-Cookie apart, and Fastify appends them: the same copy Fastify makes of a Response's headers.
+  for (const [name, value] of response.headers) reply.header(name, value);
   return reply.send(await response.text());
 }
-

@@ -17,8 +17,8 @@ import fp from 'fastify-plugin';
 import type { Session } from 'lucia';
 import type { WebSocket } from 'ws';
 import { requestLimits } from './call-limits.ts';
-import { trpcAdapter } from './trpc-adapter.ts';
 import { authOf } from './session.ts';
+import { trpcAdapter } from './trpc-adapter.ts';
 import { rateLimitedWebSocket } from './websocket-limits.ts';
 
 /** The most operations one batched request may carry; the web client's batch link uses the same. */
