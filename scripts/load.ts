@@ -18,6 +18,7 @@ import { balancerKind } from './load/balancer.ts';
 import { LoadRun } from './load/run.ts';
 import { loadSettings } from './load/settings.ts';
 import { brokeFirst, kindsDetail, ledgerTable, STEP_HEADER, stepRow } from './load/report.ts';
+import { statementCounter } from './load/statements.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const settings = loadSettings();
@@ -32,14 +33,18 @@ try {
 
   let held = 0;
   let broke: string | null = null;
+  const statements = await statementCounter(database);
   for (const members of settings.steps) {
     if (run.interrupted) break;
     await crowd.resize(members);
     crowd.metrics.take();
     cluster.sample();
+    const statementsBefore = await statements();
     await new Promise((resolve) => setTimeout(resolve, settings.stepSeconds * 1000));
     const figures = crowd.metrics.take();
-    console.log(stepRow(members, members, figures, cluster.sample()));
+    const statementsAfter = await statements();
+    const executed = statementsBefore === null || statementsAfter === null ? null : statementsAfter - statementsBefore;
+    console.log(stepRow(members, members, figures, executed, cluster.sample()));
     if (figures.errorCount > 0 || figures.p99 > settings.p99LimitMs) {
       broke = `${members} members: ${brokeFirst(figures, settings.p99LimitMs)}`;
       console.log(kindsDetail(figures));

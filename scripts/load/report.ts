@@ -15,10 +15,13 @@ export function processes(samples: ProcessSample[]): string {
     .join(', ');
 }
 
-export const STEP_HEADER = '| members | sockets | req/s | p50 ms | p99 ms | live p99 ms | errors | processes (RSS, CPU of one core) |\n|---|---|---|---|---|---|---|---|';
+export const STEP_HEADER =
+  '| members | sockets | req/s | p50 ms | p99 ms | live p99 ms | errors | statements per call | processes (RSS, CPU of one core) |\n|---|---|---|---|---|---|---|---|---|';
 
-export function stepRow(members: number, sockets: number, figures: WindowFigures, samples: ProcessSample[]): string {
-  return `| ${members} | ${sockets} | ${(figures.calls / figures.seconds).toFixed(1)} | ${ms(figures.p50)} | ${ms(figures.p99)} | ${ms(figures.deliveryP99)} | ${figures.errorCount} | ${processes(samples)} |`;
+/** `statements`: what the database executed in the step (scripts/load/statements.ts), null when not counted. */
+export function stepRow(members: number, sockets: number, figures: WindowFigures, statements: number | null, samples: ProcessSample[]): string {
+  const perCall = statements === null || figures.calls === 0 ? '-' : (statements / figures.calls).toFixed(1);
+  return `| ${members} | ${sockets} | ${(figures.calls / figures.seconds).toFixed(1)} | ${ms(figures.p50)} | ${ms(figures.p99)} | ${ms(figures.deliveryP99)} | ${figures.errorCount} | ${perCall} | ${processes(samples)} |`;
 }
 
 /** p50/p99 by kind of call, the slowest p99 first, and the errors. */

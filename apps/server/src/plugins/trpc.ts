@@ -3,6 +3,7 @@ import {
   AppError,
   appRouter,
   isSessionActive,
+  sessionActivity,
   liveEncoder,
   RateLimitedError,
   sessionTopic,
@@ -36,6 +37,8 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
     if (req.ws) upgradeAddresses.set(req.raw, req.ip);
   });
   const limits = requestLimits(app);
+  // Whether a socket's session still stands, for its subscriptions' re-checks: once per session every few seconds.
+  const recentlyActive = sessionActivity(app.database.db);
   app.addHook('onRequest', limits.limitSockets);
 
   /** Ends the socket's session on this process when it ends on any (sign-out publishes it), until the socket closes. */
@@ -64,7 +67,10 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       storage: app.storage,
       payments,
       live: app.live,
-      isSessionActive: async () => (session ? isSessionActive(app.database.db, session.id) : false),
+      isSessionActive: async (options) => {
+        if (!session) return false;
+        return options?.recent ? recentlyActive(session.id) : isSessionActive(app.database.db, session.id);
+      },
       chatKeys: app.chatKeys,
       webPush: app.webPush,
       rateLimiter: app.rateLimiter,

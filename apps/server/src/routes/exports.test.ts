@@ -27,7 +27,9 @@ describe('the data export download and the members CSV', () => {
     expect(answer.status).toBe(200);
     const asked = answer.data!;
     expect(asked.status).toBe('preparing');
+    // The running builder is woken by the queue's NOTIFY and may take the export before this pass does.
     await server.app.exportJobs.builder.runDue();
+    await expect.poll(async () => (await get(`/api/exports/${asked.id}/download`, member.cookie)).statusCode, { timeout: 10_000 }).toBe(200);
     const res = await get(`/api/exports/${asked.id}/download`, member.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');

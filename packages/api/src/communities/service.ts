@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '@app/db';
-import { communities, communityMembers, profiles } from '@app/db/schema';
+import { communities, communityBans, communityMembers, profiles } from '@app/db/schema';
 import { isUniqueViolation } from '@app/db';
 import { COMMUNITY_MESSAGES, type createCommunityInput, type updateCommunityInput } from '@app/shared/communities';
 import { ownUploadKey } from '@app/shared/uploads';
@@ -106,9 +106,25 @@ const detailColumns = {
 };
 
 export async function communityDetails(db: Queryable, where: SQL) {
-  const [row] = await db.select(detailColumns).from(communities).innerJoin(profiles, eq(profiles.id, communities.ownerId)).where(where);
+  return (await communityDetailsFor(db, where, null)).details;
+}
+
+/**
+ * The community's details, and whether `userId` (when one is given) is banned from it, in one query:
+ * the community page asks on every visit.
+ */
+export async function communityDetailsFor(db: Queryable, where: SQL, userId: string | null) {
+  const banned = userId
+    ? sql<boolean>`exists(select 1 from ${communityBans} where ${communityBans.communityId} = ${communities.id} and ${communityBans.userId} = ${userId})`
+    : sql<boolean>`false`;
+  const [row] = await db
+    .select({ ...detailColumns, banned })
+    .from(communities)
+    .innerJoin(profiles, eq(profiles.id, communities.ownerId))
+    .where(where);
   if (!row) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.notFound);
-  return row;
+  const { banned: isBanned, ...details } = row;
+  return { details, banned: isBanned };
 }
 
 export const LOGO_BUCKET = 'community-logos';

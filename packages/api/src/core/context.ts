@@ -24,8 +24,12 @@ export interface Context extends DomainServices {
   storage: Storage;
   /** Live events of every server process on the database, for subscriptions. */
   live: LiveBus;
-  /** Whether the caller's session still stands (long-lived subscriptions ask now and then). */
-  isSessionActive: () => Promise<boolean>;
+  /**
+   * Whether the caller's session still stands (calls over a WebSocket ask each time, long-lived
+   * subscriptions now and then). `recent`: an answer a few seconds old will do (the subscriptions'
+   * re-checks, which a member's page makes several of per round).
+   */
+  isSessionActive: (options?: { recent?: boolean }) => Promise<boolean>;
   /** The write limits, counted in the database for every server process (see rate-limit/). */
   rateLimiter: RateLimiter;
   /**

@@ -48,7 +48,7 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
     revoked = true;
     stop.abort();
   };
-  const check = async () => (await ctx.isSessionActive()) && (await options.stillAllowed());
+  const check = async () => (await ctx.isSessionActive({ recent: true })) && (await options.stillAllowed());
   const sharedKey = options.allowedKey && ctx.session ? `${ctx.session.id}|${options.allowedKey}` : null;
   const stopChecking = ctx.live.revalidate(sharedKey, check, revoke);
 

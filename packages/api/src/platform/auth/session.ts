@@ -44,3 +44,40 @@ export async function isSessionActive(db: Queryable, sessionId: string): Promise
   const [row] = await activeSessionQuery(db).execute({ sessionId });
   return row !== undefined;
 }
+
+/** Sessions a process keeps the answer for (the oldest answer goes first). */
+const KEPT_SESSIONS = 10_000;
+
+/**
+ * `isSessionActive` for a whole process, a session found active kept as such for `keepMs`: a
+ * member's open page asks about one session many times a round (the re-checks of the feed's, the
+ * inbox's and the bell's subscriptions, every call over the socket), and the database is asked once;
+ * checks of one session while its read is on the way share it. Nothing waits on the kept answer to
+ * learn of a sign-out: `endSession` announces it on the session's topic, which ends the session of
+ * its sockets on every process at once. It only bounds how late an end that is not announced (the
+ * session's expiry) is seen.
+ */
+export function sessionActivity(db: Queryable, keepMs = 5_000, now: () => number = () => performance.now()) {
+  const activeAt = new Map<string, number>();
+  const reading = new Map<string, Promise<boolean>>();
+  async function read(sessionId: string): Promise<boolean> {
+    try {
+      const active = await isSessionActive(db, sessionId);
+      activeAt.delete(sessionId);
+      if (active) {
+        if (activeAt.size >= KEPT_SESSIONS) activeAt.delete(activeAt.keys().next().value!);
+        activeAt.set(sessionId, now());
+      }
+      return active;
+    } finally {
+      reading.delete(sessionId);
+    }
+  }
+  return (sessionId: string): Promise<boolean> => {
+    const at = activeAt.get(sessionId);
+    if (at !== undefined && now() - at < keepMs) return Promise.resolve(true);
+    let answer = reading.get(sessionId);
+    if (!answer) reading.set(sessionId, (answer = read(sessionId)));
+    return answer;
+  };
+}

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffSeconds, createOutboxWorker, enqueueNotification } from './outbox.ts';
+import { createTaskWorker, enqueueTask } from './tasks.ts';
 import { useTestDatabase } from '../../testing/index.ts';
 
 const SECRET = `whsec_${Buffer.from('outbox-test-secret-0123456789').toString('base64')}`;
@@ -112,5 +113,28 @@ describe('notification outbox', () => {
     expect(await delivering).toBe(1);
     hold = null;
     expect(received.length).toBe(before + 1);
+  });
+});
+
+describe('queue wake-ups', () => {
+  it('wake a worker only for the rows it takes: other kinds of task cost it no pass', async () => {
+    let updates = 0;
+    // The real database, its updates counted: each pass claims with one, each row done is one more.
+    const db = new Proxy(scene.database.db, { get: (target, key, receiver) => (key === 'update' && (updates += 1), Reflect.get(target, key, receiver)) });
+    const ran: string[] = [];
+    const log = { warn: () => undefined, error: () => undefined };
+    const mine = createTaskWorker({ database: { ...scene.database, db }, task: 'test.mine', run: async () => void ran.push('mine'), log, pollMs: 60_000 });
+    const other = createTaskWorker({ database: scene.database, task: 'test.other', run: async () => void ran.push('other'), log, pollMs: 60_000 });
+    await mine.start();
+    await other.start();
+    await expect.poll(() => updates).toBe(1);
+    for (let i = 0; i < 3; i += 1) await scene.database.db.transaction((tx) => enqueueTask(tx, 'test.other', { i }));
+    await expect.poll(() => ran.length).toBe(3);
+    await scene.database.db.transaction((tx) => enqueueTask(tx, 'test.mine', {}));
+    await expect.poll(() => ran.at(-1)).toBe('mine');
+    await mine.stop();
+    await other.stop();
+    // The pass it started with, then one claim and one row done for its own task: none for the others'.
+    expect(updates).toBe(3);
   });
 });

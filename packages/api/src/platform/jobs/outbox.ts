@@ -16,7 +16,7 @@ const notATask = notLike(notificationOutbox.event, `${TASK_EVENT_PREFIX}%`);
 /** Queues a webhook notification in the caller's transaction; the worker sends it after the commit. */
 export async function enqueueNotification(tx: Queryable, event: string, payload: Record<string, unknown>): Promise<void> {
   await tx.insert(notificationOutbox).values({ event, payload });
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${event})`);
 }
 
 export interface OutboxWorkerOptions {
@@ -71,8 +71,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const prunePolls = Math.max(1, Math.round(3_600_000 / pollMs));
   const worker = createQueueWorker({
     database,
-    // Without an endpoint nothing is sent: the rows only wait to be pruned.
-    match: url ? notATask : sql`false`,
+    // Without an endpoint nothing is sent: the rows only wait to be pruned (no pass, no wake-up per queued row).
+    match: url ? notATask : null,
+    wakesFor: (event) => !event.startsWith(TASK_EVENT_PREFIX),
     run: send,
     onFailure: ({ id, attempts, error }) => options.log?.warn({ id, attempts, error }, 'notification webhook failed; will retry'),
     onPassError: (err) => options.log?.error({ err }, 'notification outbox pass failed'),

@@ -2,7 +2,7 @@ import type { Database } from '@app/db';
 import { notificationOutbox } from '@app/db/schema';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 
-/** NOTIFY channel that wakes the queue's workers when a row is queued. */
+/** NOTIFY channel that wakes the queue's workers when a row is queued; the payload is the row's event, so only its worker wakes. */
 export const OUTBOX_CHANNEL = 'notification_outbox';
 
 export type QueuedRow = typeof notificationOutbox.$inferSelect;
@@ -14,8 +14,10 @@ export function backoffSeconds(failures: number): number {
 
 export interface QueueWorkerOptions {
   database: Database;
-  /** Which of the queue's rows this worker takes. */
-  match: SQL;
+  /** Which of the queue's rows this worker takes; null: none (it only keeps house: `everyPoll`, and listens for nothing). */
+  match: SQL | null;
+  /** Whether a row of this event (a NOTIFY's payload) is one `match` takes: the worker wakes for those only. */
+  wakesFor(event: string): boolean;
   /** Does the work of one row; throwing schedules a retry after 1, 2, 4 … seconds, up to an hour. */
   run(row: QueuedRow): Promise<void>;
   /** Reports a row given up after its maxAttempts (kept as a dead letter: dead_at and last_error). */
@@ -62,7 +64,7 @@ export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
     const due = database.db
       .select({ id: table.id })
       .from(table)
-      .where(and(match, isNull(table.deliveredAt), isNull(table.deadAt), lte(table.nextAttemptAt, sql`now()`)))
+      .where(and(match ?? undefined, isNull(table.deliveredAt), isNull(table.deadAt), lte(table.nextAttemptAt, sql`now()`)))
       .orderBy(asc(table.id))
       .limit(batchSize)
       .for('update', { skipLocked: true });
@@ -98,6 +100,7 @@ export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
 
   /** Works off what is due now, a batch at a time, until a batch comes back short (so a burst drains at once). */
   async function runDue(): Promise<number> {
+    if (match === null) return 0;
     let done = 0;
     for (;;) {
       const rows = await claim();
@@ -120,7 +123,9 @@ export function createQueueWorker(options: QueueWorkerOptions): QueueWorker {
     runDue,
     async start() {
       stopped = false;
-      unlisten = await database.listen(OUTBOX_CHANNEL, kick);
+      // Every worker of every process hears each queued row: only the one that takes it makes a pass
+      // (an empty payload, from a sender that names no event, wakes them all).
+      if (match !== null) unlisten = await database.listen(OUTBOX_CHANNEL, (event) => (event === '' || options.wakesFor(event)) && kick());
       timer = setInterval(() => {
         kick();
         if (options.everyPoll) running = running.then(options.everyPoll).catch(options.onPassError);

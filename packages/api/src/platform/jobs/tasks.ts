@@ -20,8 +20,14 @@ export interface EnqueueOptions {
 /** Queues many tasks of one kind in one statement (a digest's thousands of e-mails). */
 export async function enqueueTasks(tx: Queryable, task: string, payloads: Record<string, unknown>[], { maxAttempts }: EnqueueOptions = {}): Promise<void> {
   if (payloads.length === 0) return;
-  await tx.insert(notificationOutbox).values(payloads.map((payload) => ({ event: `${TASK_EVENT_PREFIX}${task}`, payload, maxAttempts: maxAttempts ?? null })));
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  const event = taskEvent(task);
+  await tx.insert(notificationOutbox).values(payloads.map((payload) => ({ event, payload, maxAttempts: maxAttempts ?? null })));
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${event})`);
+}
+
+/** The outbox event of a task of this kind. */
+function taskEvent(task: string): string {
+  return `${TASK_EVENT_PREFIX}${task}`;
 }
 
 export interface TaskLog {
@@ -53,9 +59,11 @@ export type TaskWorker = QueueWorker;
  */
 export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
   const { database, run, log, pollMs = 5000, batchSize = 10, leaseSeconds = 300 } = options;
+  const event = taskEvent(options.task);
   return createQueueWorker({
     database,
-    match: eq(notificationOutbox.event, `${TASK_EVENT_PREFIX}${options.task}`),
+    match: eq(notificationOutbox.event, event),
+    wakesFor: (queued) => queued === event,
     run: (row) => run(row.payload, row.attempts, row.id),
     onFailure: ({ id, attempts, error, retryInSeconds, row }) =>
       log.error({ err: error, task: options.task, id, payload: row.payload, attempts, retryInSeconds }, `task ${options.task} failed; will retry`),

@@ -1,4 +1,4 @@
-import type { Queryable } from '@app/db';
+import { resultRows, type Queryable } from '@app/db';
 import { liveEvents } from '@app/db/schema';
 import { sql } from 'drizzle-orm';
 import superjson from 'superjson';
@@ -13,12 +13,14 @@ export const LIVE_CHANNEL = 'live_events';
  * Only an event the topic declares is accepted; it is stored with superjson, so dates come back as dates.
  */
 export async function publish<E extends AnyEvent>(tx: Queryable, topic: Topic<E>, event: E): Promise<number> {
-  const [row] = await tx
-    .insert(liveEvents)
-    .values({ topic, type: event.type, payload: superjson.serialize(event) })
-    .returning({ id: liveEvents.id });
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(row!.id)})`);
-  return row!.id;
+  // One statement (one round trip, inside the caller's transaction) records and announces it.
+  const result = await tx.execute(sql`
+    with added as (
+      insert into ${liveEvents} (topic, type, payload)
+      values (${topic}, ${event.type}, ${JSON.stringify(superjson.serialize(event))}::text::jsonb)
+      returning id)
+    select id, pg_notify(${LIVE_CHANNEL}, id::text) from added`);
+  return Number(resultRows<{ id: number | string }>(result)[0]!.id);
 }
 
 /**

@@ -9,7 +9,17 @@ interface Bucket {
   at: number;
   /** Calls used here since the last sync, not yet added to the shared level. */
   pending: number;
+  /** When a call last spent from it here. */
+  usedAt: number;
 }
+
+/**
+ * How long a budget that is whole again is kept after its last call: a member pausing between pages
+ * (seconds to a minute) then costs no query to learn their budget again. It is not shared while whole:
+ * its next call here counts from this process's level, and the sync after that brings the other
+ * processes' use, as for any subject in use here (the one burst between syncs described below).
+ */
+const KEEP_WHOLE_MS = 60_000;
 
 /** Rows per statement when syncing (three parameters each, well under Postgres's 65,535). */
 const SYNC_CHUNK = 5000;
@@ -34,7 +44,7 @@ export class CallBudget {
     const now = this.#now();
     let bucket = this.#buckets.get(subject);
     if (!bucket) {
-      bucket = { level: 0, at: now, pending: 0 };
+      bucket = { level: 0, at: now, pending: 0, usedAt: now };
       this.#buckets.set(subject, bucket);
     }
     bucket.level = Math.max(0, bucket.level - ((now - bucket.at) / 1000) * this.#limitOf(subject).perSecond);
@@ -61,6 +71,7 @@ export class CallBudget {
       const bucket = this.#bucket(subject);
       bucket.level += cost;
       bucket.pending += cost;
+      bucket.usedAt = bucket.at;
     }
     return null;
   }
@@ -87,14 +98,15 @@ export class CallBudget {
 
   /**
    * Adds what was used here to the shared levels and takes back the sum of every process's use, for
-   * every subject still in use here; forgets subjects whose budget is whole again.
+   * every subject still in use here; a subject whose budget is whole again is not sent, and is
+   * forgotten once unused for KEEP_WHOLE_MS.
    */
   async sync(db: Queryable): Promise<void> {
     const sent = new Map<string, number>();
     for (const [subject, bucket] of this.#buckets) {
       this.#bucket(subject);
-      if (bucket.level <= 0 && bucket.pending === 0) this.#buckets.delete(subject);
-      else sent.set(subject, bucket.pending);
+      if (bucket.level > 0 || bucket.pending !== 0) sent.set(subject, bucket.pending);
+      else if (bucket.at - bucket.usedAt >= KEEP_WHOLE_MS) this.#buckets.delete(subject);
     }
     for (const bucket of this.#buckets.values()) bucket.pending = 0;
     try {

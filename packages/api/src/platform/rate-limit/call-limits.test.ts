@@ -35,6 +35,27 @@ describe('call limits of two processes', () => {
     expect(row!.level).toBeGreaterThan(28);
   });
 
+  it('keep a budget that is whole again for a while, so the next call of that person asks the database nothing', async () => {
+    let reads = 0;
+    // The real database, with its reads counted.
+    const counted = new Proxy(scene.database.db, { get: (target, key, receiver) => (key === 'select' && (reads += 1), Reflect.get(target, key, receiver)) });
+    const limits = new CallLimits(counted, config);
+    const subject = someone();
+    await limits.spend([subject], 1);
+    expect(reads).toBe(1);
+    await limits.sync();
+    // At this scale a person's budget refills one call a second: whole again, then synced.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await limits.sync();
+    const before = reads;
+    await limits.spend([subject], 1);
+    expect(reads).toBe(before);
+    // Still counted: spent again here, the next sync shares it.
+    await limits.sync();
+    const [row] = await scene.database.db.select().from(callBudgets).where(eq(callBudgets.subject, subject));
+    expect(row!.level).toBeGreaterThan(0);
+  });
+
   it("stop counting a dead process's sockets, and housekeeping deletes them", async () => {
     const [a, b] = [new CallLimits(scene.database.db, config), new CallLimits(other.db, config)];
     const subject = someone();
