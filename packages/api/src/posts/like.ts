@@ -1,4 +1,4 @@
-import { postLikes, posts } from '@app/db/schema';
+import { postLikes } from '@app/db/schema';
 import { likePostInput } from '@app/shared/posts';
 import { and, eq, sql } from 'drizzle-orm';
 import { publish } from '../platform/live/publish.ts';
@@ -18,15 +18,16 @@ export const like = memberProcedure.meta({ rateLimit: 'post:like' }).input(likeP
     const changed = input.liked
       ? await tx.insert(postLikes).values({ postId, userId: ctx.user.id }).onConflictDoNothing().returning({ day: utcDay(postLikes.createdAt) })
       : await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, ctx.user.id))).returning({ day: utcDay(postLikes.createdAt) });
-    const [post] = await tx.select({ authorId: posts.userId }).from(posts).where(eq(posts.id, postId));
-    for (const { day } of changed) await applyPoints(tx, likeChange(ctx.community.id, post!.authorId, ctx.user.id, day, input.liked ? 1 : -1));
+    // The post's author came with the call's scope (authorize loads the post the input names).
+    const authorId = ctx.subject!.authorId;
+    for (const { day } of changed) await applyPoints(tx, likeChange(ctx.community.id, authorId, ctx.user.id, day, input.liked ? 1 : -1));
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(postLikes).where(eq(postLikes.postId, postId));
     const likeCount = row?.n ?? 0;
     if (changed.length > 0) {
-      await publish(tx, feedTopic(ctx.community.id), { type: 'post.liked', postId, userId: ctx.user.id, authorId: post!.authorId, liked: input.liked, likeCount });
+      await publish(tx, feedTopic(ctx.community.id), { type: 'post.liked', postId, userId: ctx.user.id, authorId, liked: input.liked, likeCount });
       const groupKey = `post.liked:${postId}`;
-      if (input.liked) await notify(tx, [{ recipientId: post!.authorId, kind: 'post.liked', actorId: ctx.user.id, communityId: ctx.community.id, postId, groupKey }]);
-      else await withdraw(tx, post!.authorId, groupKey, ctx.user.id);
+      if (input.liked) await notify(tx, [{ recipientId: authorId, kind: 'post.liked', actorId: ctx.user.id, communityId: ctx.community.id, postId, groupKey }]);
+      else await withdraw(tx, authorId, groupKey, ctx.user.id);
     }
     return { postId, liked: input.liked, likeCount };
   }),
