@@ -2,7 +2,7 @@ import { createDatabase, type Database } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, HAND_OUT_SLICE, type LiveBus, type LiveEvent } from './bus.ts';
-import { publish } from './publish.ts';
+import { INLINE_EVENT_BYTES, publish } from './publish.ts';
 import { liveSubscription } from '../../core/subscription.ts';
 import type { Topic } from './topic.ts';
 import { useTestDatabase } from '../../testing/index.ts';
@@ -127,6 +127,31 @@ describe('live bus', () => {
     const [event] = await received;
     expect(event!.event).toEqual({ type: 'test', note: 'dated', at });
     expect(event!.event.at).toBeInstanceOf(Date);
+  });
+
+  it('hands out an event its notification carried without reading it, and reads back one too large to carry', async () => {
+    let reads = 0;
+    // The real database, its reads counted.
+    const db = new Proxy(other.db, { get: (target, key, receiver) => (key === 'select' && (reads += 1), Reflect.get(target, key, receiver)) });
+    const bus = createLiveBus({ ...other, db });
+    await bus.start();
+    try {
+      const topic = testTopic(61);
+      const small = collect(bus, topic, 1);
+      const startedWith = reads;
+      const id = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'carried' }));
+      const [carried] = await small;
+      expect(carried).toMatchObject({ id, topic, event: { type: 'test', note: 'carried' } });
+      expect(carried!.createdAt).toBeInstanceOf(Date);
+      expect(reads).toBe(startedWith);
+      const large = collect(bus, topic, 1);
+      const note = 'é'.repeat(INLINE_EVENT_BYTES);
+      await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note }));
+      expect((await large)[0]!.event).toEqual({ type: 'test', note });
+      expect(reads).toBe(startedWith + 1);
+    } finally {
+      await bus.stop();
+    }
   });
 
   it('catches up on what was published while its LISTEN connection was down, handing out each event once', async () => {

@@ -97,10 +97,23 @@ function toLiveEvent<E extends AnyEvent>(row: EventRow): LiveEvent<E> {
 /** Hands a subscriber an event; it calls `taken` once it has sent it on (or has ended). */
 type Listener = (event: LiveEvent, taken: () => void) => void;
 
+/** The event row a notification carried whole (publish.ts), or null for a payload this bus does not know. */
+function carriedRow(payload: string): EventRow | null {
+  try {
+    const row = JSON.parse(payload) as { id?: unknown; topic?: unknown; payload?: unknown; createdAt?: unknown };
+    if (typeof row.id !== 'number' || !Number.isSafeInteger(row.id) || typeof row.topic !== 'string' || typeof row.createdAt !== 'string') return null;
+    return { id: row.id, topic: row.topic, payload: row.payload, createdAt: new Date(row.createdAt) };
+  } catch {
+    return null;
+  }
+}
+
 /**
- * One LISTEN connection per process: a notification carries an event id, the row is read once
- * and handed to every local subscriber of its topic, HAND_OUT_SLICE of them a turn, each topic's
- * events in order. Notifications that arrive together are read in one query.
+ * One LISTEN connection per process: a notification carries the event (publish.ts), or, when it is
+ * too large for one, its id, and then the row is read once; the event is handed to every local
+ * subscriber of its topic, HAND_OUT_SLICE of them a turn, each topic's events in order.
+ * Notifications that arrive together are handed out together, in id order, the ids among them read
+ * in one query.
  */
 export function createLiveBus(database: Database, { onError = () => {}, revalidateMs = 15_000 }: LiveBusOptions = {}): LiveBus {
   const listeners = new Map<string, Set<Listener>>();
@@ -111,6 +124,8 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
   let pending: number[] = [];
+  /** Events whose notification carried them whole, waiting with `pending` to be handed out. */
+  let pendingRows: EventRow[] = [];
   let flushing: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -189,28 +204,34 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   }
 
   async function flush() {
-    while (pending.length > 0 || catchUp) {
+    while (pending.length > 0 || pendingRows.length > 0 || catchUp) {
       const ids = pending;
+      const carried = pendingRows;
       pending = [];
+      pendingRows = [];
       const missed = catchUp;
       catchUp = false;
       const notified = inArray(liveEvents.id, ids.length ? ids : [0]);
       const notHandedOut = handedOut.size ? notInArray(liveEvents.id, [...handedOut]) : undefined;
-      const rows = await database.db
-        .select(columns)
-        .from(liveEvents)
-        .where(missed ? or(notified, and(gt(liveEvents.id, floor), notHandedOut)) : notified)
-        .orderBy(asc(liveEvents.id))
-        .limit(missed ? BACKLOG_LIMIT + ids.length : ids.length);
+      const read =
+        ids.length > 0 || missed
+          ? await database.db
+              .select(columns)
+              .from(liveEvents)
+              .where(missed ? or(notified, and(gt(liveEvents.id, floor), notHandedOut)) : notified)
+              .orderBy(asc(liveEvents.id))
+              .limit(missed ? BACKLOG_LIMIT + ids.length : ids.length)
+          : [];
+      const rows = carried.length ? [...read, ...carried].sort((a, b) => a.id - b.id) : read;
       for (const row of rows) handOut(row);
       // More was missed than one read takes: the next reads on from here.
-      if (missed && rows.length === BACKLOG_LIMIT + ids.length) catchUp = true;
+      if (missed && read.length === BACKLOG_LIMIT + ids.length) catchUp = true;
     }
   }
 
   /** Reads what is pending unless a read is under way; that one picks up ids that arrive meanwhile. */
   function schedule() {
-    if (flushing || retry || (pending.length === 0 && !catchUp)) return;
+    if (flushing || retry || (pending.length === 0 && pendingRows.length === 0 && !catchUp)) return;
     flushing = flush().then(
       () => {
         flushing = null;
@@ -232,9 +253,14 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   }
 
   function onNotify(payload: string) {
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id)) return;
-    pending.push(id);
+    if (payload.startsWith('{')) {
+      const row = carriedRow(payload);
+      if (row) pendingRows.push(row);
+    } else {
+      const id = Number(payload);
+      if (!Number.isSafeInteger(id)) return;
+      pending.push(id);
+    }
     schedule();
   }
 

@@ -4,22 +4,31 @@ import { sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import type { AnyEvent, Topic } from './topic.ts';
 
-/** The NOTIFY channel that announces committed live events; the payload is the event id. */
+/** The NOTIFY channel that announces committed live events; the payload is the event as JSON, or its id when too large. */
 export const LIVE_CHANNEL = 'live_events';
+
+/**
+ * The most a NOTIFY may carry that names the whole event (Postgres refuses payloads of 8,000 bytes
+ * and more): a larger event is announced by its id alone, and each process reads it.
+ */
+export const INLINE_EVENT_BYTES = 7_900;
 
 /**
  * Records a live event in the caller's transaction and announces it: Postgres delivers the NOTIFY
  * only when (and if) that transaction commits, so listeners never hear of a change that rolled back.
  * Only an event the topic declares is accepted; it is stored with superjson, so dates come back as dates.
+ * One statement, and the announcement carries the event itself (its row as JSON) when it fits, so no
+ * process needs to read it back (bus.ts).
  */
 export async function publish<E extends AnyEvent>(tx: Queryable, topic: Topic<E>, event: E): Promise<number> {
-  // One statement (one round trip, inside the caller's transaction) records and announces it.
   const result = await tx.execute(sql`
     with added as (
       insert into ${liveEvents} (topic, type, payload)
       values (${topic}, ${event.type}, ${JSON.stringify(superjson.serialize(event))}::text::jsonb)
-      returning id)
-    select id, pg_notify(${LIVE_CHANNEL}, id::text) from added`);
+      returning id, topic, payload, created_at),
+    announced as (
+      select id, json_build_object('id', id, 'topic', topic, 'payload', payload, 'createdAt', created_at)::text as whole from added)
+    select id, pg_notify(${LIVE_CHANNEL}, case when octet_length(whole) <= ${INLINE_EVENT_BYTES} then whole else id::text end) from announced`);
   return Number(resultRows<{ id: number | string }>(result)[0]!.id);
 }
 
