@@ -203,8 +203,13 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
     if (set?.delete(listener) && set.size === 0) listeners.delete(topic);
   }
 
+  /** Whether anything waits to be handed out: ids to read, events carried whole, or a catch-up. */
+  function hasPending() {
+    return pending.length > 0 || pendingRows.length > 0 || catchUp;
+  }
+
   async function flush() {
-    while (pending.length > 0 || pendingRows.length > 0 || catchUp) {
+    while (hasPending()) {
       const ids = pending;
       const carried = pendingRows;
       pending = [];
@@ -231,7 +236,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
 
   /** Reads what is pending unless a read is under way; that one picks up ids that arrive meanwhile. */
   function schedule() {
-    if (flushing || retry || (pending.length === 0 && pendingRows.length === 0 && !catchUp)) return;
+    if (flushing || retry || !hasPending()) return;
     flushing = flush().then(
       () => {
         flushing = null;
