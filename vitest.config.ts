@@ -23,9 +23,10 @@ export default defineConfig({
       },
       {
         test: {
-          // The compiled server (on the production Node LTS line; its e-mail thread); needs `npm run build` (docs/testing.md).
+          // The compiled server (on the production Node LTS line; its e-mail thread) and the member's
+          // pages it renders with the web's server build; needs `npm run build` (docs/testing.md).
           name: 'runtime',
-          include: ['scripts/node-lts.test.ts', 'scripts/mail-thread.test.ts'],
+          include: ['scripts/node-lts.test.ts', 'scripts/mail-thread.test.ts', 'apps/server/src/plugins/member-pages.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },
@@ -34,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/{api,db,storage}/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/plugins/member-pages.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

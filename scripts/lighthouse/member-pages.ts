@@ -3,9 +3,10 @@
  * (one module, three lessons) that a member has joined and where the two have chatted, written
  * mostly in SQL like the load test's seed; the member is signed in through the dev sign-in (a real
  * session), and the chat goes through `chat.send` (messages are stored encrypted). Lighthouse then
- * opens each page with the member's session cookie.
+ * opens each page with the member's session cookie (and the time zone's, which the app sets).
  */
 import type { Database } from '@app/db';
+import { TIME_ZONE_COOKIE } from '@app/shared/prerendered';
 import { sql } from 'drizzle-orm';
 import { devSignIn } from '../bench/sign-in.ts';
 
@@ -59,7 +60,9 @@ export async function seedMemberPages(database: Database, baseUrl: string): Prom
   await trpcMutation(baseUrl, owner.cookie, 'chat.send', { communityId, userId: member.userId, text: 'Welcome, Mateo. Ask me anything.' });
   const home = `/community/${encodeURIComponent(name)}`;
   return {
-    cookie: member.cookie,
+    // The time zone the app writes as it starts (apps/web/src/lib/time-zone.ts), as in any browser
+    // that has opened it once: the server renders a member's pages only when it knows it.
+    cookie: `${member.cookie}; ${TIME_ZONE_COOKIE}=UTC`,
     pages: [
       { label: 'posts tab', path: home },
       { label: 'course', path: `/course/${course!.id}` },

@@ -18,6 +18,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { liveBusPlugin } from './plugins/live-bus.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { memberPagesPlugin } from './plugins/member-pages.ts';
 import { notFoundPlugin } from './plugins/not-found.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, storage, logger = true }: Bui
 
   // The built web app, and the one 404 handler (its pages for the client router).
   await app.register(staticPlugin);
+  await app.register(memberPagesPlugin);
   await app.register(notFoundPlugin);
   return app;
 }

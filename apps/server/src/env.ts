@@ -39,6 +39,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   ADDRESS_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  MEMBER_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BENCH_ROUTES: flag,
@@ -119,6 +120,8 @@ export interface AppConfig {
   rateLimitScale: number;
   /** Multiplies the per-address call budget and live caps again (many people behind one address). */
   addressLimitScale: number;
+  /** How long a member's page rendered by the server may wait for its data before the shell is sent (plugins/member-pages.ts). */
+  memberPageTimeoutMs: number;
   trustProxy: boolean;
   logLevel: string;
   benchRoutes: boolean;
@@ -188,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     addressLimitScale: env.ADDRESS_LIMIT_SCALE,
+    memberPageTimeoutMs: env.MEMBER_PAGE_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,

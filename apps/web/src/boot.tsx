@@ -1,4 +1,6 @@
-import { PAGE_PRELOADS_ID, PAGE_STATE_ID } from '@app/shared/prerendered';
+import { PAGE_DATA_ID, PAGE_PRELOADS_ID, PAGE_STATE_ID } from '@app/shared/prerendered';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import superjson from 'superjson';
 import { applyDocumentLanguage, loadCatalogs, loadLanguage } from './i18n/index.ts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -19,8 +21,36 @@ const root = document.getElementById('root')!;
 /** The page arrived rendered ahead of time: the app hydrates it rather than rendering it. */
 const prerendered = Boolean(document.documentElement.dataset.prerendered && root.firstElementChild);
 const language = currentLanguage();
-/** What a page rendered ahead of time was written with (scripts/prerender.ts). */
+/** What a page rendered ahead of time was written with (src/page-html.ts). */
 const state = document.getElementById(PAGE_STATE_ID)?.dataset ?? {};
+/** A member's page rendered by the server: the query cache it was rendered from (superjson). */
+const data = document.getElementById(PAGE_DATA_ID)?.textContent;
+
+/**
+ * How far the browser's clock may be from the one a member's page was written by for the page to be
+ * hydrated. Its relative times are drawn by the page's clock as it hydrates, but what else reads the
+ * time as it draws (the calendar's month, today's events, a course's dates) reads the browser's: a
+ * clock far off (wrong, or held still, as the screenshot gallery's is) draws other HTML, which React
+ * cannot take over. Such a page is drawn afresh from the same data instead, without asking again.
+ */
+export const CLOCK_AGREES_MS = 2 * 60_000;
+
+/**
+ * The server's query cache, its answers dated by this browser's clock: read as the page was written,
+ * they are as fresh here as they were there, whatever the two clocks say (on a clock a day ahead, all
+ * of them would be a day old, and asked for again at once).
+ */
+function onThisClock(state: DehydratedState, renderedAt: number | undefined): DehydratedState {
+  const skew = renderedAt === undefined ? 0 : Date.now() - renderedAt;
+  for (const query of state.queries) query.state.dataUpdatedAt += skew;
+  return state;
+}
+
+/** Whether this page can be hydrated as it is: a public page always; a member's page while the clocks agree. */
+function hydratable(renderedAt: number | undefined): boolean {
+  if (!data) return true;
+  return renderedAt !== undefined && Math.abs(Date.now() - renderedAt) <= CLOCK_AGREES_MS;
+}
 
 /**
  * Lets the browser paint and answer input between the steps of starting, so that each step is a task
@@ -48,8 +78,8 @@ async function preloadPageScripts() {
 
 /**
  * Public pages arrive rendered ahead of time for visitors (the server sends them only to a browser
- * without a session): the same app hydrates them, as the visitor it was rendered for, once the page's
- * code and text are here. Any other page is rendered here. Resolves once the page is React's: hydrated,
+ * without a session), and a member's pages rendered by the server for them: the same app hydrates
+ * them, as the person it was rendered for, once the page's code and text are here. Any other page is rendered here. Resolves once the page is React's: hydrated,
  * every part of it (which happens in a transition, and part by part), or rendered.
  */
 async function start(): Promise<void> {
@@ -61,12 +91,24 @@ async function start(): Promise<void> {
   // their way): added after hydration, they would make every text on the page render again.
   await Promise.all([loadLanguage(language), prerendered ? loadCatalogs() : undefined]);
   await yieldToBrowser();
-  const router = createAppRouter({ queryClient, trpc }, undefined, prerendered);
-  if (prerendered) {
-    if (state.formats) carryFormats(JSON.parse(state.formats) as Record<string, string>);
-    queryClient.setQueryData(trpc.profiles.me.queryKey(), null);
+  const renderedAt = state.renderedAt ? Number(state.renderedAt) : undefined;
+  const hydrating = prerendered && hydratable(renderedAt);
+  // What the route's loaders start that the page needs to hydrate as it was rendered (the code of its
+  // lazily loaded parts: a tab, say).
+  const waits: Array<Promise<unknown>> = [];
+  const renderWaitsFor = hydrating && data ? (work: Promise<unknown>) => void waits.push(work) : undefined;
+  // The scroll the visitor made on a page already painted is kept, hydrated or drawn again.
+  const router = createAppRouter({ queryClient, trpc, renderWaitsFor }, undefined, prerendered);
+  // A member's page starts from the data the server rendered it with (nothing is asked for again
+  // while it is fresh), whether it is hydrated or drawn again.
+  if (data) hydrate(queryClient, onThisClock(superjson.parse<DehydratedState>(data), renderedAt));
+  if (hydrating) {
+    if (state.formats) carryFormats(JSON.parse(state.formats) as Record<string, string>, { timeZone: state.timeZone, renderedAt });
+    // A public page was rendered for a visitor without a session.
+    if (!data) queryClient.setQueryData(trpc.profiles.me.queryKey(), null);
     await yieldToBrowser();
     await router.load();
+    await Promise.allSettled(waits);
     await yieldToBrowser();
     // As the router's own hydration (for pages its server renders) would: matches render without the
     // outer Suspense boundary the server did not write either.
@@ -77,11 +119,12 @@ async function start(): Promise<void> {
       hydrateRoot(root, <App queryClient={queryClient} trpcClient={trpcClient} router={router} onCommitted={committed} />);
     });
   } else {
+    // A page that cannot be hydrated is replaced as React draws it (the first commit clears the root).
     createRoot(root).render(<App queryClient={queryClient} trpcClient={trpcClient} router={router} onCommitted={committed} />);
   }
   await done;
   // The parts of the page that hydrate apart (HydratesApart) come alive after it.
-  if (prerendered) await whenPartsAlive(Number(state.parts ?? 0));
+  if (hydrating) await whenPartsAlive(Number(state.parts ?? 0));
 }
 
 /** Starts the app (main.tsx calls it once the page has painted). */

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import start from './boot.tsx';
 import { registerServiceWorker } from './lib/push.ts';
+import { rememberTimeZone } from './lib/time-zone.ts';
 
 /**
  * The app starts after the first frame: a page rendered ahead of time paints at once, then hydrates.
@@ -27,6 +28,7 @@ declare global {
 async function go() {
   await start();
   registerServiceWorker();
+  rememberTimeZone();
   const early = window.earlyClicks;
   if (!early) return;
   early.stop();

@@ -29,7 +29,9 @@ export const PAGE_PRELOADS_ID = 'page-preloads';
 /**
  * The id of the template that tells the app what a prerendered page was written with: `data-formats`,
  * the formatted numbers and dates (JSON), which the app reads instead of formatting them again while
- * it hydrates; `data-parts`, how many parts of it hydrate apart, which the app waits for.
+ * it hydrates; `data-parts`, how many parts of it hydrate apart, which the app waits for. A page
+ * rendered for a member also has `data-rendered-at` (the clock its relative times were written by)
+ * and `data-time-zone` (the zone its times were written in).
  */
 export const PAGE_STATE_ID = 'page-state';
 
@@ -47,3 +49,37 @@ export const EARLY_CLICKS_SCRIPT =
   'e.preventDefault();e.stopPropagation();held.push(t)}' +
   "document.addEventListener('click',hold,true);" +
   "window.earlyClicks={held:held,stop:function(){document.removeEventListener('click',hold,true)}}})()";
+
+/**
+ * The pages a signed-in member lives in, rendered by the server per request with their session
+ * (apps/server/src/plugins/member-pages.ts): a community's page and a course's learning view.
+ */
+const MEMBER_PAGES = [/^\/community\/[^/]+$/, /^\/course\/[^/]+$/];
+
+export function isMemberPage(path: string): boolean {
+  return MEMBER_PAGES.some((page) => page.test(path));
+}
+
+/**
+ * The id of the `<script type="application/json">` of a page rendered for a member: the query cache
+ * the page was rendered from (superjson), which the app starts from instead of asking again. Data,
+ * not script: the content security policy allows no other inline script.
+ */
+export const PAGE_DATA_ID = 'page-data';
+
+/**
+ * The browser's time zone, which the app writes into this cookie as it starts (lib/time-zone.ts): a
+ * member's page is rendered by the server only when it knows it, so its times read as the browser's.
+ */
+export const TIME_ZONE_COOKIE = 'tz';
+
+/** The time zone named by the cookie header, if any (the server checks that it is a zone). */
+export function timeZoneCookie(cookieHeader: string | undefined): string | undefined {
+  const match = /(?:^|;\s*)tz=([^;]*)/.exec(cookieHeader ?? '');
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}

@@ -12,13 +12,14 @@ import {
   type Context,
 } from '@app/api/server';
 import websocket from '@fastify/websocket';
+import type { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions, FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Session } from 'lucia';
 import type { WebSocket } from 'ws';
 import { requestLimits } from './call-limits.ts';
-import { authOf } from './session.ts';
+import { authOf, type RequestAuth } from './session.ts';
 import { trpcAdapter } from './trpc-adapter.ts';
 import { rateLimitedWebSocket } from './websocket-limits.ts';
 
@@ -26,6 +27,21 @@ import { rateLimitedWebSocket } from './websocket-limits.ts';
 export const MAX_BATCH_SIZE = 20;
 /** WebSocket messages are small JSON operations; uploads go over HTTP. */
 export const WS_MAX_PAYLOAD = 128 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The tRPC context of `calls` calls made for an HTTP request, as tRPC's HTTP handler makes it: the
+     * calls taken from the request's budgets (TOO_MANY_REQUESTS over them), then its session checked.
+     */
+    trpcContext(req: FastifyRequest, calls: number): Promise<Context>;
+  }
+}
+
+/** Logs a procedure's failure; a refusal is none (it reaches the caller with its own code), nor is a domain error that ends a subscription. */
+export function reportProcedureError(app: FastifyInstance, error: TRPCError, path: string | undefined) {
+  if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+}
 
 export const trpcPlugin = fp(async (app: FastifyInstance) => {
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD, WebSocket: rateLimitedWebSocket() } });
@@ -57,10 +73,22 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
   // Over HTTP the request's calls are counted first (a batch as its calls); over a WebSocket, each call as it comes (core/trpc.ts).
   async function createContext({ req, res, info }: CreateFastifyContextOptions): Promise<Context> {
     const overSocket = !('raw' in req);
-    const { session, user } = overSocket ? await authOf(req) : await limits.spendCalls(req, info.calls.length);
-    const socket = overSocket ? new SocketState() : null;
-    if (socket) (res as unknown as WebSocket).once('close', () => socket.close());
-    if (socket && session) watchSessionEnd(res as unknown as WebSocket, session, socket);
+    if (!overSocket) return httpContext(req, info.calls.length);
+    const { session, user } = await authOf(req);
+    const socket = new SocketState();
+    (res as unknown as WebSocket).once('close', () => socket.close());
+    if (session) watchSessionEnd(res as unknown as WebSocket, session, socket);
+    return contextOf({ session, user }, upgradeAddresses.get(req as unknown as IncomingMessage) ?? null, socket);
+  }
+
+  /** The context of `calls` calls an HTTP request makes: its session, once its calls are taken from the budgets. */
+  async function httpContext(req: FastifyRequest, calls: number): Promise<Context> {
+    return contextOf(await limits.spendCalls(req, calls), req.ip, null);
+  }
+  // The member's pages call procedures in-process with it (plugins/member-pages.ts).
+  app.decorate('trpcContext', httpContext);
+
+  function contextOf({ session, user }: RequestAuth, clientAddress: string | null, socket: SocketState | null): Context {
     return {
       db: app.database.db,
       database: app.database,
@@ -75,7 +103,7 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
       webPush: app.webPush,
       rateLimiter: app.rateLimiter,
       callLimits: app.callLimits,
-      clientAddress: overSocket ? (upgradeAddresses.get(req as unknown as IncomingMessage) ?? null) : req.ip,
+      clientAddress,
       socket,
       session,
       user,
@@ -97,10 +125,7 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
         const waits = errors.flatMap((error) => (error.cause instanceof RateLimitedError ? [error.cause.retryAfterSeconds] : []));
         return waits.length > 0 ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
       },
-      onError({ error, path }) {
-        // A domain refusal that ends a subscription is not a failure (it reaches the client with its own code).
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) app.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
-      },
+      onError: ({ error, path }) => reportProcedureError(app, error, path),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 });

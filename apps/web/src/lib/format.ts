@@ -41,19 +41,39 @@ function formatted(key: string, format: () => string): string {
   return text;
 }
 
-/** Takes the values a page rendered ahead of time was written with (`takeRecordedFormats` made them). */
-export function carryFormats(values: Record<string, string>) {
-  carried = new Map(Object.entries(values));
+/**
+ * What a member's page rendered by the server was written with besides its values: the zone of its
+ * dates (the browser's own, which it told the server in a cookie), in which dates without a zone of
+ * their own are written and carried, and the clock its relative times were written by
+ * (components/feed/RelativeTime.tsx), with which they hydrate before they tick on.
+ */
+export interface PageClock {
+  timeZone?: string;
+  renderedAt?: number;
+}
+let page: PageClock = {};
+
+/** The time a page rendered by the server was rendered at, if it was. */
+export function pageRenderedAt(): number | undefined {
+  return page.renderedAt;
 }
 
-/** Rendering ahead of time: notes every value formatted from now until `takeRecordedFormats`. */
-export function recordFormats() {
+/** Takes the values a page rendered ahead of time was written with (`takeRecordedFormats` made them), and its clock. */
+export function carryFormats(values: Record<string, string>, clock: PageClock = {}) {
+  carried = new Map(Object.entries(values));
+  page = clock;
+}
+
+/** Rendering ahead of time: notes every value formatted from now until `takeRecordedFormats`, by `clock`. */
+export function recordFormats(clock: PageClock = {}) {
   recorded = new Map();
+  page = clock;
 }
 
 export function takeRecordedFormats(): Record<string, string> {
   const values = Object.fromEntries(recorded ?? []);
   recorded = null;
+  page = {};
   return values;
 }
 
@@ -157,9 +177,9 @@ const DATE_STYLES = {
 export type DateStyle = keyof typeof DATE_STYLES;
 
 /** A date in one of the interface's styles; `timeZone` for dates that are days, not moments ('UTC'). */
-export function formatDate(date: Date | number, style: DateStyle, { timeZone, locale = intlLocale() }: { timeZone?: string; locale?: string } = {}) {
+export function formatDate(date: Date | number, style: DateStyle, { timeZone = page.timeZone, locale = intlLocale() }: { timeZone?: string; locale?: string } = {}) {
   if (!timeZone) return dateFormat(DATE_STYLES[style], locale).format(date);
-  // Only a date in a named zone is carried: in the browser's own zone the text is not the one written ahead of time.
+  // Only a date in a named zone (or the page's) is carried: in another zone the text is not the one written ahead of time.
   const options = { ...DATE_STYLES[style], timeZone };
   return formatted(`d|${locale}|${JSON.stringify(options)}|${Number(date)}`, () => dateFormat(options, locale).format(date));
 }

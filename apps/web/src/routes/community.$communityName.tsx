@@ -27,8 +27,9 @@ export const Route = createFileRoute('/community/$communityName')({
     // shows its own loading and error states.
     const first = fetchCommunityAndStanding(context.queryClient, context.trpc, params.communityName.trim());
     // The rest of the first screen, from a module of its own that loads meanwhile (the entry stays small).
-    const tab = (location.search as { tab?: MemberTab }).tab ?? 'posts';
-    void import('./-components/community/prefetch.ts').then(({ prefetchCommunityPage }) => prefetchCommunityPage(context, first, tab));
+    const search = location.search as { tab?: MemberTab; with?: string };
+    const page = import('./-components/community/prefetch.ts').then(({ prefetchCommunityPage }) => prefetchCommunityPage(context, first, search.tab ?? 'posts', search.with));
+    context.renderWaitsFor?.(page);
   },
   component: Community,
 });

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { serverText } from '../../i18n/server-text.ts';
 import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
 import { useMentionPicks } from '../mentions/useMentionPicks.ts';
+import { growingBox } from '../../lib/growingBox.ts';
 
 export interface CommentFormLabels {
   text: string;
@@ -74,9 +75,7 @@ export function CommentForm({ labels, schema, counter, sending, error, onDismiss
     // With a counter the box stops at the limit, typed or pasted: the browser's own maxlength, widened
     // by what the counter does not count (a picked mention's extra characters, spaces at either end).
     maxLength: counter ? counter.max + text.length - counted : undefined,
-    autosize: true,
-    minRows: 1,
-    maxRows: 6,
+    ...growingBox(1, 6),
     radius: counter ? 'md' : 'xl',
     size: 'sm',
     style: counter ? undefined : { flex: 1 },

@@ -21,6 +21,7 @@ import { emptyPoll, PollEditor, pollOfDraft, pollProblem, type PollDraft } from 
 import type { Feeling } from './feelings.ts';
 import { useAttachmentUpload } from './useAttachmentUpload.ts';
 import { useFeedCache } from './useFeedCache.ts';
+import { growingBox } from '../../lib/growingBox.ts';
 
 /** Spec section 5, 'Post': text required (a blank one cannot be posted), an optional feeling and attachment. */
 export const Composer = memo(function Composer() {
@@ -99,9 +100,7 @@ export const Composer = memo(function Composer() {
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
               }}
-              autosize
-              minRows={2}
-              maxRows={10}
+              {...growingBox(2, 10)}
               radius="md"
               style={{ flex: 1 }}
             />

@@ -9,6 +9,7 @@ import { useFeed } from './FeedContext.tsx';
 import { PostCard } from './PostCard.tsx';
 import { feedQueryOptions } from './useFeedCache.ts';
 import { useFeedView } from './feedView.tsx';
+import { HydratesApart } from '../HydratesApart.tsx';
 import { Loading } from '../Loading.tsx';
 import { PagedListEnd } from '../PagedListEnd.tsx';
 import { useAfterFirstPaint } from '../../lib/useAfterFirstPaint.ts';
@@ -60,8 +61,11 @@ export const FeedList = memo(function FeedList() {
   return (
     <div role="feed" aria-label={t('feed.list')} aria-busy={feed.isFetchingNextPage}>
       <Stack gap="md">
+        {/* Rendered by the server, each post comes alive in a commit of its own (its comment box measures itself then). */}
         {shown.map((post, index) => (
-          <PostCard key={post.id} post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
+          <HydratesApart key={post.id}>
+            <PostCard post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
+          </HydratesApart>
         ))}
         {shown.length === posts.length && (
           <PagedListEnd query={feed} loadOnReach={pageCount < AUTO_PAGES} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />

@@ -1,7 +1,7 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTimeAgo } from '../../lib/format.ts';
+import { formatDate, formatTimeAgo, pageRenderedAt } from '../../lib/format.ts';
 
 /* One clock for every timestamp on the page, ticking while any is shown. */
 let now = Date.now();
@@ -35,7 +35,8 @@ interface RelativeTimeProps extends TextProps {
 /** A time as 'x ago', with the exact date and time in a tooltip. */
 export function RelativeTime({ date, tabIndex = 0, ...props }: RelativeTimeProps) {
   const { t } = useTranslation();
-  const current = useSyncExternalStore(subscribe, () => now);
+  // Rendered on the server, and hydrated, by the clock the page was written by; then by this one.
+  const current = useSyncExternalStore(subscribe, () => now, () => pageRenderedAt() ?? now);
   // Under a minute (or a clock ahead of ours) 'just now'.
   const label = formatTimeAgo((current - date.getTime()) / 1000) ?? t('feed.justNow');
   const exact = formatDate(date, 'exact');

@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
   upload: { max: 60, windowSeconds: MINUTE },
   /** A data export reads everything a person has: a few an hour (and never two at once, exports/service.ts). */
   'export:request': { max: 5, windowSeconds: HOUR },
+  /**
+   * A member's page rendered by the server (a posts tab costs a few hundred milliseconds of its CPU):
+   * past this the person is sent the shell, which their browser draws as it always could.
+   */
+  'page:render': { max: 30, windowSeconds: MINUTE },
   /** Per address: nobody is signed in yet (AUTH_RATE_LIMIT_MAX sets it). */
   'auth:sign-in': { max: 20, windowSeconds: MINUTE },
   'auth:sign-out': { max: 30, windowSeconds: MINUTE },

@@ -11,6 +11,7 @@ import { CommunitySearch } from '../../../components/search/CommunitySearch.tsx'
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { useMembers } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { HydratesApart } from '../../../components/HydratesApart.tsx';
 import { MODERATION_TABS, tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
 import { useOpenReports } from './moderation/queries.ts';
 import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
@@ -178,7 +179,9 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                 </Tabs.Panel>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
+                <HydratesApart>
+                  <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
+                </HydratesApart>
               </Grid.Col>
             </Grid>
           </Tabs>

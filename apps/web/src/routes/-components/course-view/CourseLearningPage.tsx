@@ -15,6 +15,7 @@ import { CourseOutline } from './CourseOutline.tsx';
 import { LessonPanel } from './LessonPanel.tsx';
 import { ModulePanel } from './ModulePanel.tsx';
 import { moduleOfOverview, pagesOf } from './pages.ts';
+import { prefetchCoursePage } from './prefetch.ts';
 
 /**
  * The learning view: the outline on the left (first module open, its first lesson selected), the
@@ -90,9 +91,6 @@ function usePrefetchPage(page: string | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!page) return;
-    const moduleId = moduleOfOverview(page);
-    if (moduleId) void queryClient.prefetchQuery(trpc.courses.module.queryOptions({ moduleId }));
-    else void queryClient.prefetchQuery(trpc.courses.lesson.queryOptions({ lessonId: page }));
+    if (page) void prefetchCoursePage(queryClient, trpc, page);
   }, [page, queryClient, trpc]);
 }

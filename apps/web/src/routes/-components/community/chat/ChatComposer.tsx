@@ -14,6 +14,7 @@ import { CHAT_ACCEPT, uploadKindOf } from './chatFiles.ts';
 import classes from './chat.module.css';
 import type { ChatMessage } from './types.ts';
 import { useChatCache } from './useChatCache.ts';
+import { growingBox } from '../../../../lib/growingBox.ts';
 
 interface ChatComposerProps {
   communityId: string;
@@ -181,9 +182,7 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
             value={text}
             onChange={setText}
             onKeyDown={onEnter}
-            autosize
-            minRows={1}
-            maxRows={5}
+            {...growingBox(1, 5)}
             radius="xl"
             style={{ flex: 1 }}
           />

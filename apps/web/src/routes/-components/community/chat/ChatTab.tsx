@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../../lib/auth.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { BackButton } from '../../../../components/BackButton.tsx';
+import { HydratesApart } from '../../../../components/HydratesApart.tsx';
 import { retryUnlessRefused } from '../../../../lib/retry.ts';
 import type { CommunityDetails, MembersQuery } from '../../../../lib/community-types.ts';
 import classes from './chat.module.css';
@@ -38,15 +39,20 @@ export function ChatTab({ community, members }: ChatTabProps) {
     <Stack gap="md">
       <BackButton />
       <Paper withBorder radius="lg" className={classes.layout} data-open={withId ? '' : undefined} component="section" aria-label={t('chat.region')}>
+        {/* Rendered by the server, the list and the conversation come alive each in a commit of its own. */}
         <div className={classes.list}>
-          <ConversationList conversations={conversations} communityId={community.id} viewerId={viewer.id} selectedId={withId} />
+          <HydratesApart>
+            <ConversationList conversations={conversations} communityId={community.id} viewerId={viewer.id} selectedId={withId} />
+          </HydratesApart>
         </div>
         <div className={classes.pane}>
-          {withId ? (
-            <Conversation key={withId} communityId={community.id} viewerId={viewer.id} viewerName={viewer.fullName ?? viewer.username} otherId={withId} other={other} />
-          ) : (
-            <NoConversation />
-          )}
+          <HydratesApart>
+            {withId ? (
+              <Conversation key={withId} communityId={community.id} viewerId={viewer.id} viewerName={viewer.fullName ?? viewer.username} otherId={withId} other={other} />
+            ) : (
+              <NoConversation />
+            )}
+          </HydratesApart>
         </div>
       </Paper>
     </Stack>
