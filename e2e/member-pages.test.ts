@@ -107,7 +107,7 @@ describeBrowser('member pages rendered by the server', () => {
       // At most its rows tall (then it scrolls), as Mantine's autosize held it.
       expect(await height(box)).toBe(full);
       expect(full).toBeGreaterThan(three);
-      expect(await box.evaluate((element) => getComputedStyle(element).fieldSizing)).toBe('content');
+      expect(await box.evaluate((element) => getComputedStyle(element).getPropertyValue('field-sizing'))).toBe('content');
     }
   });
 });
