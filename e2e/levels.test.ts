@@ -34,6 +34,9 @@ describeBrowser('points and levels', () => {
       await joinViaApi(fan.page, community.id);
       await openTab(fan.page, community.name, 'Posts');
       const seen = postWith(fan.page, 'My first week of practice');
+      // The like is shown at once; the fan's page is closed only once the server has it (closing the
+      // page would cancel a request still on its way).
+      const liked = fan.page.waitForResponse((response) => /\/trpc\/posts\.like(Comment)?\b/.test(response.url()) && response.ok());
       if (i < 5) {
         await likeButton(seen).click();
         await expect.poll(() => likeButton(seen).getAttribute('aria-pressed')).toBe('true');
@@ -48,6 +51,7 @@ describeBrowser('points and levels', () => {
         await expect.poll(() => like.getAttribute('aria-label')).toBe('Like this comment (1 like)');
         await shot(fan.page, 'levels-comment-like');
       }
+      await liked;
       await fan.context.close();
     }
 

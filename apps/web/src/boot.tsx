@@ -9,6 +9,7 @@ import { whenPartsAlive } from './components/HydratesApart.tsx';
 import { currentLanguage } from './i18n/locale.ts';
 import { rememberReferral } from './lib/storage-keys.ts';
 import { carryFormats } from './lib/format.ts';
+import { markAlive } from './lib/page-alive.ts';
 import { createClient, createOptions, createQueryClient } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -125,6 +126,7 @@ async function start(): Promise<void> {
   await done;
   // The parts of the page that hydrate apart (HydratesApart) come alive after it.
   if (hydrating) await whenPartsAlive(Number(state.parts ?? 0));
+  markAlive();
 }
 
 /** Starts the app (main.tsx calls it once the page has painted). */

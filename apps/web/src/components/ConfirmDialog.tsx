@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogFocusReturn } from '../lib/useDialogFocusReturn.ts';
+import { useDialogFocusReturn, useOpenedOnce } from '../lib/useDialogFocusReturn.ts';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -23,6 +23,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel, busy = false, error, danger = true, extra, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   useDialogFocusReturn(opened);
+  if (!useOpenedOnce(opened)) return null;
   return (
     <Modal closeButtonProps={{ 'aria-label': t('common.close') }} returnFocus={false} opened={opened} onClose={busy ? () => {} : onCancel} title={<Text fw={700}>{title}</Text>} centered radius="lg">
       <Stack gap="md">

@@ -4,6 +4,8 @@ import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } fr
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import { keepFreshReads } from './fresh-reads.ts';
+import { heldUntil } from './held-link.ts';
+import { whenAlive } from './page-alive.ts';
 import { oneTaskScheduler } from './notify-batching.ts';
 import { noticeRateLimit, retryQuery } from './rate-limit.ts';
 import { retryDelay } from './retry.ts';
@@ -36,13 +38,16 @@ function wsUrl() {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/trpc`;
 }
 
-/** Queries and mutations over batched HTTP; subscriptions over one lazy WebSocket. */
+/**
+ * Queries and mutations over batched HTTP; subscriptions over one lazy WebSocket, each started once
+ * the page is alive (lib/page-alive.ts: a page the server rendered, once hydrated).
+ */
 export function createClient() {
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 10_000 } }), transformer: superjson }),
+        true: [heldUntil(whenAlive), wsLink({ client: createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 10_000 } }), transformer: superjson })],
         false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: MAX_BATCH_ITEMS }),
       }),
     ],

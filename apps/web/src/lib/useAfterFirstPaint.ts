@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { usePageAlive } from './page-alive.ts';
 
 /**
  * False until a component has rendered once with `ready`, then true, set in a transition: what is
@@ -9,8 +10,11 @@ import { startTransition, useEffect, useState } from 'react';
  */
 export function useAfterFirstPaint(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
+  // On a page the server rendered, once it is alive: drawn while parts are still hydrating, the rest
+  // would make React hydrate them all at once.
+  const alive = usePageAlive();
   useEffect(() => {
-    if (ready && !painted) startTransition(() => setPainted(true));
-  }, [ready, painted]);
+    if (ready && alive && !painted) startTransition(() => setPainted(true));
+  }, [ready, alive, painted]);
   return painted;
 }

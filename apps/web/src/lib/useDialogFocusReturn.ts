@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * What focus goes back to when a dialog closes: what had it when the dialog opened, or, when that was
@@ -31,4 +31,15 @@ export function useDialogFocusReturn(opened: boolean) {
     }, 10);
     return () => window.clearTimeout(timeout);
   }, [opened]);
+}
+
+/**
+ * False until a dialog first opens, then true for good (so it still closes with its transition): a
+ * dialog never opened is not drawn. Each post has two (report, delete), each a Modal that sets up its
+ * portal and ids as it mounts, a render of its own after every post's first.
+ */
+export function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useDialogFocusReturn } from '../../lib/useDialogFocusReturn.ts';
+import { useDialogFocusReturn, useOpenedOnce } from '../../lib/useDialogFocusReturn.ts';
 
 /** What is reported: a post, a comment, or a member of a community. */
 export type ReportTarget = Pick<ReportInput, 'postId' | 'commentId' | 'communityId' | 'userId'>;
@@ -25,6 +25,7 @@ export function ReportDialog({ target, title, onClose }: ReportDialogProps) {
   const trpc = useTRPC();
   const opened = target !== null;
   useDialogFocusReturn(opened);
+  const drawn = useOpenedOnce(opened);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +54,7 @@ export function ReportDialog({ target, title, onClose }: ReportDialogProps) {
     setError(null);
     report.mutate({ ...target, reason: parsed.data.reason, details: parsed.data.details || undefined });
   };
+  if (!drawn) return null;
   return (
     <Modal
       opened={opened}

@@ -3,6 +3,7 @@ import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-qu
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc.ts';
 import { PresenceContext, type ShownPeople as Shown } from './context.ts';
+import { usePageAlive } from '../../lib/page-alive.ts';
 
 /** The backstop when no live event comes (a server process that died tells no one): presence is asked again this often. */
 const REFETCH_EVERY_MS = 20_000;
@@ -59,6 +60,7 @@ export function PresenceProvider({ communityId, children }: { communityId: strin
   const trpc = useTRPC();
   const [shown] = useState(() => new ShownPeople());
   const ids = useSyncExternalStore(shown.subscribe, shown.ids, shown.ids);
+  const alive = usePageAlive();
   const chunks = useMemo(() => {
     const list: string[][] = [];
     for (let i = 0; i < ids.length; i += PRESENCE_IDS_MAX) list.push(ids.slice(i, i + PRESENCE_IDS_MAX));
@@ -70,6 +72,8 @@ export function PresenceProvider({ communityId, children }: { communityId: strin
       placeholderData: keepPreviousData,
       refetchInterval: REFETCH_EVERY_MS,
       staleTime: 0,
+      // Asked once the page is alive: the dots it brings would make a page being hydrated hydrate at once.
+      enabled: alive,
     })),
   });
   const count = results[0]?.data?.count;

@@ -40,6 +40,22 @@ function LiveMembership({ communityId }: { communityId: string }) {
  * A lazy tab's place while its code loads: as tall as the screen, so that on a phone the sidebar
  * below it does not show and then move down when the tab arrives.
  */
+/** The tab strip's id: each tab is `${TABS_ID}-tab-${value}` (Mantine's Tabs), each panel `${TABS_ID}-panel-${value}`. */
+const TABS_ID = 'community-tabs';
+
+/** The open tab's panel (only it is drawn), named by its tab, as Mantine's Tabs.Panel is. */
+function TabPanel({ value, active, children }: { value: MemberTab; active: MemberTab; children: ReactNode }) {
+  if (value !== active) return null;
+  return (
+    <div role="tabpanel" id={`${TABS_ID}-panel-${value}`} aria-labelledby={`${TABS_ID}-tab-${value}`}>
+      {children}
+    </div>
+  );
+}
+
+/** A tab's link to its panel, while the panel is there (the open tab's). */
+const controls = (value: MemberTab, active: MemberTab) => ({ 'aria-controls': value === active ? `${TABS_ID}-panel-${value}` : undefined });
+
 function TabSuspense({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return <Suspense fallback={<Loading mih="100dvh" pt={48} style={{ alignItems: 'flex-start' }} label={t('communityPage.tabLoading')} />}>{children}</Suspense>;
@@ -88,95 +104,104 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
               </Group>
             }
           />
-          <Tabs value={active} onChange={open} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
-            {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
-            <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
-              <Tabs.Tab value="posts" leftSection={<IconMessages size={16} />}>
-                {t('communityPage.tabs.posts')}
-              </Tabs.Tab>
-              <Tabs.Tab value="about" {...preloadOn('about')} leftSection={<IconInfoCircle size={16} />}>
-                {t('communityPage.tabs.about')}
-              </Tabs.Tab>
-              <Tabs.Tab value="members" {...preloadOn('members')} leftSection={<IconUsers size={16} />}>
-                {t('communityPage.tabs.members')}
-              </Tabs.Tab>
-              {can.moderate && (
-                <Tabs.Tab
-                  value="invites"
-                  {...preloadOn('invites')}
-                  leftSection={<IconUserPlus size={16} />}
-                  rightSection={
-                    pendingCount > 0 ? (
-                      <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
-                        {formatCount(pendingCount)}
-                      </Badge>
-                    ) : null
-                  }
-                >
-                  {t('communityPage.tabs.invites')}
+          <div>
+            {/*
+              The tab strip only: the panels are not inside Mantine's Tabs, whose context is a new value
+              each time it renders, and it renders in its first layout effects (its id, its panels
+              counted); on a page the server rendered, React must then hydrate every part still waiting
+              beneath it at once (a second-long task on a phone).
+            */}
+            <Tabs id={TABS_ID} value={active} onChange={open} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
+              {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
+              <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
+                <Tabs.Tab value="posts" {...controls('posts', active)} leftSection={<IconMessages size={16} />}>
+                  {t('communityPage.tabs.posts')}
                 </Tabs.Tab>
-              )}
-              <Tabs.Tab value="chat" {...preloadOn('chat')} leftSection={<IconMessageCircle size={16} />}>
-                {t('chat.tab')}
-              </Tabs.Tab>
-              <Tabs.Tab value="courses" {...preloadOn('courses')} leftSection={<IconSchool size={16} />}>
-                {t('communityPage.tabs.courses')}
-              </Tabs.Tab>
-              <Tabs.Tab value="leaderboard" {...preloadOn('leaderboard')} leftSection={<IconTrophy size={16} />}>
-                {t('communityPage.tabs.leaderboard')}
-              </Tabs.Tab>
-            </Tabs.List>
+                <Tabs.Tab value="about" {...controls('about', active)} {...preloadOn('about')} leftSection={<IconInfoCircle size={16} />}>
+                  {t('communityPage.tabs.about')}
+                </Tabs.Tab>
+                <Tabs.Tab value="members" {...controls('members', active)} {...preloadOn('members')} leftSection={<IconUsers size={16} />}>
+                  {t('communityPage.tabs.members')}
+                </Tabs.Tab>
+                {can.moderate && (
+                  <Tabs.Tab
+                    value="invites"
+                    {...controls('invites', active)}
+                    {...preloadOn('invites')}
+                    leftSection={<IconUserPlus size={16} />}
+                    rightSection={
+                      pendingCount > 0 ? (
+                        <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
+                          {formatCount(pendingCount)}
+                        </Badge>
+                      ) : null
+                    }
+                  >
+                    {t('communityPage.tabs.invites')}
+                  </Tabs.Tab>
+                )}
+                <Tabs.Tab value="chat" {...controls('chat', active)} {...preloadOn('chat')} leftSection={<IconMessageCircle size={16} />}>
+                  {t('chat.tab')}
+                </Tabs.Tab>
+                <Tabs.Tab value="courses" {...controls('courses', active)} {...preloadOn('courses')} leftSection={<IconSchool size={16} />}>
+                  {t('communityPage.tabs.courses')}
+                </Tabs.Tab>
+                <Tabs.Tab value="leaderboard" {...controls('leaderboard', active)} {...preloadOn('leaderboard')} leftSection={<IconTrophy size={16} />}>
+                  {t('communityPage.tabs.leaderboard')}
+                </Tabs.Tab>
+              </Tabs.List>
+            </Tabs>
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <Tabs.Panel value="posts">
+                <TabPanel value="posts" active={active}>
                   {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} moderates={can.moderate} />}
-                </Tabs.Panel>
-                <Tabs.Panel value="about">
+                </TabPanel>
+                <TabPanel value="about" active={active}>
                   <TabSuspense>
                     <AboutTab community={community} access={access} editing={editing} />
                   </TabSuspense>
-                </Tabs.Panel>
-                <Tabs.Panel value="members">
+                </TabPanel>
+                <TabPanel value="members" active={active}>
                   <TabSuspense>
                     <MembersTab community={community} access={access} members={members} />
                   </TabSuspense>
-                </Tabs.Panel>
+                </TabPanel>
                 {can.moderate && (
-                  <Tabs.Panel value="invites">
+                  <TabPanel value="invites" active={active}>
                     <TabSuspense>
                       <InvitesTab community={community} members={members} />
                     </TabSuspense>
-                  </Tabs.Panel>
+                  </TabPanel>
                 )}
                 {can.moderate && (
-                  <Tabs.Panel value="reports">
+                  <TabPanel value="reports" active={active}>
                     <TabSuspense>
                       <ReportsTab communityId={community.id} />
                     </TabSuspense>
-                  </Tabs.Panel>
+                  </TabPanel>
                 )}
                 {can.moderate && (
-                  <Tabs.Panel value="moderation-log">
+                  <TabPanel value="moderation-log" active={active}>
                     <TabSuspense>
                       <ModerationLogTab communityId={community.id} />
                     </TabSuspense>
-                  </Tabs.Panel>
+                  </TabPanel>
                 )}
-                <Tabs.Panel value="chat">
+                <TabPanel value="chat" active={active}>
                   <TabSuspense>
                     <ChatTab community={community} members={members} />
                   </TabSuspense>
-                </Tabs.Panel>
-                <Tabs.Panel value="courses">
+                </TabPanel>
+                <TabPanel value="courses" active={active}>
                   <TabSuspense>
                     <CoursesTab communityId={community.id} canEdit={can.administer} />
                   </TabSuspense>
-                </Tabs.Panel>
-                <Tabs.Panel value="leaderboard">
+                </TabPanel>
+                <TabPanel value="leaderboard" active={active}>
                   <TabSuspense>
                     {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
                   </TabSuspense>
-                </Tabs.Panel>
+                </TabPanel>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <HydratesApart>
@@ -184,7 +209,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                 </HydratesApart>
               </Grid.Col>
             </Grid>
-          </Tabs>
+          </div>
         </Stack>
       </Container>
     </PresenceProvider>

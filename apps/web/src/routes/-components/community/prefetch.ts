@@ -11,8 +11,9 @@ import type { MemberTab } from '../../../lib/community-tabs.ts';
 /**
  * The rest of the community page's first screen, once the community and the viewer's standing (which
  * the route's loader asked for, `fetchCommunityAndStanding`) are known: for a member, the member view's
- * lists (members, the sidebar's events and courses and, on the posts tab, the feed; on the chat tab,
- * its conversations and the open one's messages) need the community's id, and follow in one more
+ * lists (members, the sidebar's events and courses, the mute switch, the people they blocked and, on
+ * the posts tab, the feed and its categories; on the chat tab, its conversations and the open one's
+ * messages) need the community's id, and follow in one more
  * batched request; nobody is sent a list they would be refused. The tab's own code (every tab but the
  * posts loads on its own) starts loading at once, beside them. Resolves once all of it has settled
  * (the server renders then).
@@ -33,7 +34,11 @@ export async function prefetchCommunityPage(
     queryClient.prefetchQuery(upcomingEventsQueryOptions(trpc, communityId)),
     queryClient.prefetchQuery(monthEventsQueryOptions(trpc, communityId, monthRange(currentMonth()))),
     queryClient.prefetchQuery(coursesQueryOptions(trpc, communityId)),
+    // The header's mute switch, and whom the lists leave out (the people the member blocked).
+    queryClient.prefetchQuery(trpc.notifications.muted.queryOptions({ communityId })),
+    queryClient.prefetchQuery(trpc.blocks.list.queryOptions()),
     tab === 'posts' && queryClient.prefetchInfiniteQuery(feedQueryOptions(trpc, communityId)),
+    tab === 'posts' && queryClient.prefetchQuery(trpc.posts.categories.queryOptions({ communityId })),
     tab === 'chat' && queryClient.prefetchQuery(trpc.chat.conversations.queryOptions({ communityId })),
     tab === 'chat' && chatWith && queryClient.prefetchInfiniteQuery(messagesQueryOptions(trpc, communityId, chatWith)),
   ]);
