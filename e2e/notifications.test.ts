@@ -80,7 +80,9 @@ describeBrowser('notification centre', () => {
     await ben.page.getByRole('radio', { name: 'All new messages' }).check();
     await ben.page.getByRole('button', { name: 'Update notifications' }).click();
     await expect.poll(() => bell(ben.page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
-    await ben.page.goto(`/community/${encodeURIComponent(community.name)}`);
+    // The page the server wrote shows the switch at once; it answers once the page is alive (a click
+    // before then is held and made again then, later than the poll below would wait).
+    await openCommunity(ben.page, community.name, { live: true });
     const mute = ben.page.getByRole('switch', { name: 'Mute notifications' });
     await expect.poll(() => mute.isEnabled()).toBe(true);
     await mute.check({ force: true });
