@@ -77,7 +77,34 @@ export async function newPage(browser: Browser, viewport: Viewport = VIEWPORTS.d
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   page.on('close', () => openPages.delete(page));
+  waitForMemberPagesToComeAlive(page);
   return { context, page };
+}
+
+/**
+ * Opening a member's page the server rendered resolves once the app has taken it over (`<html
+ * data-alive>`, lib/page-alive.ts), as opening any other page resolves once it is drawn: a click on
+ * the HTML before then is held and made again when the page is alive (EARLY_CLICKS_SCRIPT), later
+ * than a test checking its effect right away would wait. Pages without the server's data (the shell,
+ * the public pages, which their own tests click early on purpose) are not waited for.
+ */
+function waitForMemberPagesToComeAlive(page: Page) {
+  const alive = () =>
+    page
+      .waitForFunction(() => !document.getElementById('page-data') || document.documentElement.hasAttribute('data-alive'), null, { timeout: 15_000 })
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await alive();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await alive();
+    return response;
+  };
 }
 
 /**

@@ -15,9 +15,11 @@ let resolveAlive!: () => void;
 /** Settles once the page is alive. */
 export const whenAlive = new Promise<void>((resolve) => (resolveAlive = resolve));
 
+/** Marks the page alive; the document says so too (`<html data-alive>`, which the browser tests wait for). */
 export function markAlive(): void {
   if (alive) return;
   alive = true;
+  document.documentElement.setAttribute('data-alive', '');
   resolveAlive();
   for (const listener of listeners) listener();
 }
