@@ -30,14 +30,18 @@ const live = (page: Page) => page.getByRole('status').getByText('Live', { exact:
 describeBrowser('member pages rendered by the server', () => {
   const { communityWith } = usePeople();
 
-  it("paints a member's posts tab and chat tab from the HTML, hydrates them without an error, and they go live", async () => {
-    const { owner, members: [member], community } = await feedClub(communityWith, 'Olga Owner', ['mia', 'Mia Member']);
+  /** An owner's post in a club, and a member who has opened the club once (so the server knows their time zone). */
+  async function memberAfterPost(ownerName: string, member: readonly [string, string], text: string) {
+    const { owner, members: [reader], community } = await feedClub(communityWith, ownerName, member);
     await openCommunity(owner.page, community.name);
-    await writePost(owner.page, 'Rendered for Mia before her script ran');
+    await writePost(owner.page, text);
+    await openCommunity(reader!.page, community.name);
+    await zoneKnown(reader!.page);
+    return { owner, page: reader!.page, community };
+  }
 
-    const { page } = member!;
-    await openCommunity(page, community.name);
-    await zoneKnown(page);
+  it("paints a member's posts tab and chat tab from the HTML, hydrates them without an error, and they go live", async () => {
+    const { owner, page, community } = await memberAfterPost('Olga Owner', ['mia', 'Mia Member'], 'Rendered for Mia before her script ran');
     for (const [search, selector] of [
       ['', '[role="feed"]'],
       [`?tab=chat&with=${owner.id}`, '[role="log"]'],
@@ -62,12 +66,7 @@ describeBrowser('member pages rendered by the server', () => {
   });
 
   it("draws a member's page afresh from its data, without an error or a request, when the browser's clock is a day off", async () => {
-    const { owner, members: [member], community } = await feedClub(communityWith, 'Odile Owner', ['max', 'Max Member']);
-    await openCommunity(owner.page, community.name);
-    await writePost(owner.page, 'Read by a browser whose clock is wrong');
-    const { page } = member!;
-    await openCommunity(page, community.name);
-    await zoneKnown(page);
+    const { page, community } = await memberAfterPost('Odile Owner', ['max', 'Max Member'], 'Read by a browser whose clock is wrong');
 
     await page.clock.setFixedTime(new Date(Date.now() + 24 * 60 * 60_000));
     // No live updates here (the socket reaches no server): a subscription that starts asks for its
