@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import classes from './feed.module.css';
 
 interface CommentsToggleProps {
   open: boolean;
@@ -33,4 +34,12 @@ export function CommentsToggle({ open, controls, label, onToggle, children }: Co
       </Button>
     </Group>
   );
+}
+
+/**
+ * What the toggle opens: the comments, drawn where they stay as soon as it is pressed (they fade in),
+ * and gone when it closes.
+ */
+export function CommentsPanel({ open, children }: { open: boolean; children: ReactNode }) {
+  return open ? <div className={classes.commentsPanel}>{children}</div> : null;
 }

@@ -1,5 +1,5 @@
 import { displayName } from '../PersonName.tsx';
-import { Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { findVideoEmbed } from '@app/shared/video';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { levelOf } from '@app/shared/levels';
 import { formatCount } from '../../lib/format.ts';
 import { AuthorLine } from './AuthorLine.tsx';
 import { Comments } from './Comments.tsx';
-import { CommentsToggle } from './CommentsToggle.tsx';
+import { CommentsPanel, CommentsToggle } from './CommentsToggle.tsx';
 import { useCanManage } from './FeedContext.tsx';
 import { feelingPrefix } from './feelings.ts';
 import { LikeButton } from './LikeButton.tsx';
@@ -85,9 +85,9 @@ export const PostCard = memo(function PostCard({ post, position, total, comments
         >
           <LikeButton post={post} />
         </CommentsToggle>
-        <Collapse expanded={commentsOpen} keepMounted={false}>
+        <CommentsPanel open={commentsOpen}>
           <Comments postId={post.id} id={commentsId} highlightId={highlightComment} />
-        </Collapse>
+        </CommentsPanel>
       </Stack>
     </Paper>
   );

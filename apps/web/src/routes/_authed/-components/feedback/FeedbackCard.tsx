@@ -1,11 +1,11 @@
-import { Anchor, Box, Collapse, Group, Paper, Rating, Stack } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Rating, Stack } from '@mantine/core';
 import { toVideoEmbed } from '@app/shared/video';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../lib/format.ts';
 import { AuthorLine } from '../../../../components/feed/AuthorLine.tsx';
-import { CommentsToggle } from '../../../../components/feed/CommentsToggle.tsx';
+import { CommentsPanel, CommentsToggle } from '../../../../components/feed/CommentsToggle.tsx';
 import { FileAttachment } from '../../../../components/feed/PostAttachment.tsx';
 import { PostText } from '../../../../components/feed/PostText.tsx';
 import { PostVideo } from '../../../../components/feed/PostVideo.tsx';
@@ -56,9 +56,9 @@ export function FeedbackCard({ feedback, position, total }: FeedbackCardProps) {
           label={t('feedback.card.comments', { count: feedback.commentCount, value: formatCount(feedback.commentCount) })}
           onToggle={() => setCommentsOpen((open) => !open)}
         />
-        <Collapse expanded={commentsOpen} keepMounted={false}>
+        <CommentsPanel open={commentsOpen}>
           <FeedbackComments feedbackId={feedback.id} commentCount={feedback.commentCount} id={commentsId} />
-        </Collapse>
+        </CommentsPanel>
       </Stack>
     </Paper>
   );
