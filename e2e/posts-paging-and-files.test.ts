@@ -95,6 +95,8 @@ describeBrowser('community feed: paging and files', () => {
     // A post the server refuses says 'Failed to create post.' with its reason, and keeps the text.
     const composer = page.getByRole('textbox', { name: "What's on your mind?" });
     await composer.fill('y'.repeat(5001));
+    // The word wraps in the box, which grows to its rows and scrolls: the page does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'Failed to create post.' });
     await failure.waitFor();
