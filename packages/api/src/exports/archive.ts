@@ -76,18 +76,22 @@ export interface ArchiveSources {
 /**
  * The person's data as a ZIP, produced as a stream while it is read: each section a JSON file
  * written a page of rows at a time, then every file they uploaded, each opened only when its turn
- * comes. The caller pipes it into storage; an error destroys the stream.
+ * comes. The caller pipes it into storage; an error destroys the stream, and so may the caller
+ * (which stops the reading).
  */
 export function exportArchive({ db, storage, chatKeys }: ArchiveSources, userId: string): Readable {
   const zip = new ZipFile();
   const addJson = (path: string, pages: Pages) => zip.addReadStreamLazy(path, (cb) => cb(null, Readable.from(jsonArray(pages))));
   const output = zip.outputStream as Readable;
-  const fail = (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error)));
+  // Destroyed by its reader (storage gave up, say), the archive stops reading and tells no one.
+  const fail = (error: unknown) => void (output.destroyed || output.destroy(error instanceof Error ? error : new Error(String(error))));
   zip.on('error', fail);
+  const stopped = () => output.destroyed;
 
   void (async () => {
     zip.addBuffer(Buffer.from(README), 'README.txt');
     zip.addBuffer(json(await profileOf(db, userId)), 'profile.json');
+    if (stopped()) return;
     zip.addBuffer(json(await notificationSettingsOf(db, userId)), 'notification-settings.json');
     addJson('memberships.json', membershipsOf(db, userId));
     addJson('points.json', pointsOf(db, userId));
@@ -98,6 +102,7 @@ export function exportArchive({ db, storage, chatKeys }: ArchiveSources, userId:
     addJson('checkouts.json', checkoutsOf(db, userId));
     addJson('payments.json', paymentsOf(db, userId));
     const partner = await partnerOf(db, userId);
+    if (stopped()) return;
     if (partner) {
       zip.addBuffer(json(partner.partner), 'partner/partner.json');
       addJson('partner/referrals.json', partner.referrals);
@@ -107,6 +112,7 @@ export function exportArchive({ db, storage, chatKeys }: ArchiveSources, userId:
     // The index of files and the files themselves: a page of the uploads table at a time.
     const index: object[] = [];
     for await (const page of uploadsOf(db, userId)) {
+      if (stopped()) return;
       for (const file of page) {
         const path = fileInArchive(file.bucket, file.key);
         index.push({ file: path, bucket: file.bucket, size: file.size, contentType: file.contentType, uploadedAt: file.createdAt });
@@ -119,6 +125,7 @@ export function exportArchive({ db, storage, chatKeys }: ArchiveSources, userId:
         });
       }
     }
+    if (stopped()) return;
     zip.addBuffer(json(index), 'uploads.json');
     zip.end();
   })().catch(fail);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { checkouts, communityMembers, dataExports, lessonCompletions, memberPoints, notificationOutbox, notificationPreferences, notifications, partnerEarnings, payments, profiles } from '@app/db/schema';
 import { EXPORT_MESSAGES } from '@app/shared/exports';
 import { and, eq, like, sql } from 'drizzle-orm';
@@ -116,13 +117,22 @@ describe('export my data', () => {
 
   it('gives up after its attempts fail, and the person may ask again', async () => {
     const { world, database } = scene;
-    const broken: Storage = { ...testStorage(), putStream: () => Promise.reject(new Error('storage is down')) };
+    // Storage that fails before it reads the archive: each archive is stopped (destroyed, with no error of its own to throw).
+    const archives: Readable[] = [];
+    const broken: Storage = {
+      ...testStorage(),
+      putStream: (_bucket, _key, body) => {
+        archives.push(body);
+        return Promise.reject(new Error('storage is down'));
+      },
+    };
     const asked = await exportsOf(world.other).request({});
     for (let attempt = 1; attempt <= EXPORT_MAX_ATTEMPTS; attempt++) {
       await database.db.update(notificationOutbox).set({ nextAttemptAt: sql`now()` }).where(sql`${notificationOutbox.payload}->>'exportId' = ${asked.id}`);
       await worker(broken).runDue();
     }
     expect(await exportsOf(world.other).latest()).toMatchObject({ id: asked.id, status: 'failed', downloadUrl: null });
+    expect(archives.map((archive) => [archive.destroyed, archive.errored])).toEqual(Array.from({ length: EXPORT_MAX_ATTEMPTS }, () => [true, null]));
     expect(await exportsOf(world.other).request({})).toMatchObject({ status: 'preparing' });
   });
 

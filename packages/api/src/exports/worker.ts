@@ -37,7 +37,14 @@ export async function buildExport({ database, storage, chatKeys, publicUrl }: Om
   const [row] = await db.select().from(dataExports).where(eq(dataExports.id, exportId));
   if (!row || row.status !== 'preparing') return false;
   const key = exportKey(row.userId, row.id);
-  const size = await storage.putStream(EXPORT_BUCKET, key, exportArchive({ db, storage, chatKeys }, row.userId), 'application/zip');
+  const archive = exportArchive({ db, storage, chatKeys }, row.userId);
+  let size: number;
+  try {
+    size = await storage.putStream(EXPORT_BUCKET, key, archive, 'application/zip');
+  } finally {
+    // Storage that failed before reading it all leaves the archive reading the database: it stops.
+    archive.destroy();
+  }
   const ready = await db.transaction(async (tx) => {
     const done = await markReady(tx, row.id, key, size);
     if (done) await tellReady(tx, done.userId, done.id, done.expiresAt!, publicUrl);
