@@ -177,6 +177,19 @@ describeBrowser('the landing, pricing and legal pages', () => {
     expect(await page.locator('#pricing').getByRole('heading', { name: 'One plan. Everything included.' }).isVisible()).toBe(true);
   });
 
+  it('hydrates a page written last year without an error, then shows this year in the footer', async () => {
+    const { page } = await visitor();
+    // The pages were written ahead of time (at build) this year; the browser's calendar is a year on.
+    const nextYear = new Date().getUTCFullYear() + 1;
+    await page.clock.setFixedTime(new Date(Date.UTC(nextYear, 0, 2, 12)));
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect.poll(() => footer.innerText()).toContain(`© ${nextYear} Commonroom`);
+    await page.getByRole('button', { name: 'See plans and prices' }).click();
+    await expect.poll(async () => Math.abs(await page.evaluate(() => document.getElementById('pricing')!.getBoundingClientRect().top))).toBeLessThan(100);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("remembers /start-community and goes to /login from 'Start Your Free Community'", async () => {
     const { page } = await visitor();
     await page.goto('/');

@@ -1,6 +1,7 @@
 import { Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../lib/format.ts';
+import { useSyncExternalStore } from 'react';
+import { formatDate, renderedYear } from '../lib/format.ts';
 import { HydratesApart } from './HydratesApart.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { RouterAnchor } from './RouterLinks.tsx';
@@ -25,11 +26,16 @@ export function Footer() {
   );
 }
 
+const thisYear = () => new Date().getFullYear();
+/** Nothing tells the footer the year has changed: a page open at midnight on New Year's Eve shows it on its next render. */
+const unchanging = () => () => {};
+
 function FooterContent() {
   const { t } = useTranslation();
   // This year, written as the first day of it in UTC: the same moment everywhere, so a page rendered
   // ahead of time carries the text (lib/format.ts) and the browser builds no date formatter to hydrate it.
-  const year = formatDate(Date.UTC(new Date().getFullYear(), 0, 1), 'year', { timeZone: 'UTC' });
+  // Hydrated with the year the page was written in; then, if a new one has begun since, with that.
+  const year = formatDate(Date.UTC(useSyncExternalStore(unchanging, thisYear, renderedYear), 0, 1), 'year', { timeZone: 'UTC' });
   return (
     <Box component="footer" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg" py={{ base: 'xl', sm: 40 }}>

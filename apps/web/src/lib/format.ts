@@ -58,6 +58,14 @@ export function pageRenderedAt(): number | undefined {
   return page.renderedAt;
 }
 
+/**
+ * The year the page was written in: on a page rendered ahead of time (at build, or by the server),
+ * carried, so that the page hydrates as it was written even when a new year has begun since.
+ */
+export function renderedYear(): number {
+  return Number(formatted('year|now', () => String(new Date().getFullYear())));
+}
+
 /** Takes the values a page rendered ahead of time was written with (`takeRecordedFormats` made them), and its clock. */
 export function carryFormats(values: Record<string, string>, clock: PageClock = {}) {
   carried = new Map(Object.entries(values));
