@@ -36,19 +36,29 @@ function LiveMembership({ communityId }: { communityId: string }) {
   return null;
 }
 
-/**
- * A lazy tab's place while its code loads: as tall as the screen, so that on a phone the sidebar
- * below it does not show and then move down when the tab arrives.
- */
 /** The tab strip's id: each tab is `${TABS_ID}-tab-${value}` (Mantine's Tabs), each panel `${TABS_ID}-panel-${value}`. */
 const TABS_ID = 'community-tabs';
 
-/** The open tab's panel (only it is drawn), named by its tab, as Mantine's Tabs.Panel is. */
-function TabPanel({ value, active, children }: { value: MemberTab; active: MemberTab; children: ReactNode }) {
+/** The tab strip, in order: each tab's icon and words; the moderators' tabs only for them. */
+const STRIP = [
+  { value: 'posts', Icon: IconMessages, label: 'communityPage.tabs.posts' },
+  { value: 'about', Icon: IconInfoCircle, label: 'communityPage.tabs.about' },
+  { value: 'members', Icon: IconUsers, label: 'communityPage.tabs.members' },
+  { value: 'invites', Icon: IconUserPlus, label: 'communityPage.tabs.invites', moderators: true },
+  { value: 'chat', Icon: IconMessageCircle, label: 'chat.tab' },
+  { value: 'courses', Icon: IconSchool, label: 'communityPage.tabs.courses' },
+  { value: 'leaderboard', Icon: IconTrophy, label: 'communityPage.tabs.leaderboard' },
+] as const satisfies ReadonlyArray<{ value: MemberTab; Icon: unknown; label: string; moderators?: boolean }>;
+
+/**
+ * The open tab's panel (only it is drawn), named by its tab, as Mantine's Tabs.Panel is; a `lazy`
+ * tab's code may still be on its way (TabSuspense).
+ */
+function TabPanel({ value, active, lazy = false, children }: { value: MemberTab; active: MemberTab; lazy?: boolean; children: ReactNode }) {
   if (value !== active) return null;
   return (
     <div role="tabpanel" id={`${TABS_ID}-panel-${value}`} aria-labelledby={`${TABS_ID}-tab-${value}`}>
-      {children}
+      {lazy ? <TabSuspense>{children}</TabSuspense> : children}
     </div>
   );
 }
@@ -56,6 +66,10 @@ function TabPanel({ value, active, children }: { value: MemberTab; active: Membe
 /** A tab's link to its panel, while the panel is there (the open tab's). */
 const controls = (value: MemberTab, active: MemberTab) => ({ 'aria-controls': value === active ? `${TABS_ID}-panel-${value}` : undefined });
 
+/**
+ * A lazy tab's place while its code loads: as tall as the screen, so that on a phone the sidebar
+ * below it does not show and then move down when the tab arrives.
+ */
 function TabSuspense({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return <Suspense fallback={<Loading mih="100dvh" pt={48} style={{ alignItems: 'flex-start' }} label={t('communityPage.tabLoading')} />}>{children}</Suspense>;
@@ -114,41 +128,24 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
             <Tabs id={TABS_ID} value={active} onChange={open} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
               {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
               <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
-                <Tabs.Tab value="posts" {...controls('posts', active)} leftSection={<IconMessages size={16} />}>
-                  {t('communityPage.tabs.posts')}
-                </Tabs.Tab>
-                <Tabs.Tab value="about" {...controls('about', active)} {...preloadOn('about')} leftSection={<IconInfoCircle size={16} />}>
-                  {t('communityPage.tabs.about')}
-                </Tabs.Tab>
-                <Tabs.Tab value="members" {...controls('members', active)} {...preloadOn('members')} leftSection={<IconUsers size={16} />}>
-                  {t('communityPage.tabs.members')}
-                </Tabs.Tab>
-                {can.moderate && (
+                {STRIP.filter((entry) => !('moderators' in entry) || can.moderate).map(({ value, Icon, label }) => (
                   <Tabs.Tab
-                    value="invites"
-                    {...controls('invites', active)}
-                    {...preloadOn('invites')}
-                    leftSection={<IconUserPlus size={16} />}
+                    key={value}
+                    value={value}
+                    {...controls(value, active)}
+                    {...preloadOn(value)}
+                    leftSection={<Icon size={16} />}
                     rightSection={
-                      pendingCount > 0 ? (
+                      value === 'invites' && pendingCount > 0 ? (
                         <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
                           {formatCount(pendingCount)}
                         </Badge>
                       ) : null
                     }
                   >
-                    {t('communityPage.tabs.invites')}
+                    {t(label)}
                   </Tabs.Tab>
-                )}
-                <Tabs.Tab value="chat" {...controls('chat', active)} {...preloadOn('chat')} leftSection={<IconMessageCircle size={16} />}>
-                  {t('chat.tab')}
-                </Tabs.Tab>
-                <Tabs.Tab value="courses" {...controls('courses', active)} {...preloadOn('courses')} leftSection={<IconSchool size={16} />}>
-                  {t('communityPage.tabs.courses')}
-                </Tabs.Tab>
-                <Tabs.Tab value="leaderboard" {...controls('leaderboard', active)} {...preloadOn('leaderboard')} leftSection={<IconTrophy size={16} />}>
-                  {t('communityPage.tabs.leaderboard')}
-                </Tabs.Tab>
+                ))}
               </Tabs.List>
             </Tabs>
             <Grid gap="lg">
@@ -156,51 +153,35 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                 <TabPanel value="posts" active={active}>
                   {me.data && <PostsTab communityId={community.id} viewerId={me.data.id} moderates={can.moderate} />}
                 </TabPanel>
-                <TabPanel value="about" active={active}>
-                  <TabSuspense>
-                    <AboutTab community={community} access={access} editing={editing} />
-                  </TabSuspense>
+                <TabPanel value="about" active={active} lazy>
+                  <AboutTab community={community} access={access} editing={editing} />
                 </TabPanel>
-                <TabPanel value="members" active={active}>
-                  <TabSuspense>
-                    <MembersTab community={community} access={access} members={members} />
-                  </TabSuspense>
+                <TabPanel value="members" active={active} lazy>
+                  <MembersTab community={community} access={access} members={members} />
                 </TabPanel>
                 {can.moderate && (
-                  <TabPanel value="invites" active={active}>
-                    <TabSuspense>
-                      <InvitesTab community={community} members={members} />
-                    </TabSuspense>
+                  <TabPanel value="invites" active={active} lazy>
+                    <InvitesTab community={community} members={members} />
                   </TabPanel>
                 )}
                 {can.moderate && (
-                  <TabPanel value="reports" active={active}>
-                    <TabSuspense>
-                      <ReportsTab communityId={community.id} />
-                    </TabSuspense>
+                  <TabPanel value="reports" active={active} lazy>
+                    <ReportsTab communityId={community.id} />
                   </TabPanel>
                 )}
                 {can.moderate && (
-                  <TabPanel value="moderation-log" active={active}>
-                    <TabSuspense>
-                      <ModerationLogTab communityId={community.id} />
-                    </TabSuspense>
+                  <TabPanel value="moderation-log" active={active} lazy>
+                    <ModerationLogTab communityId={community.id} />
                   </TabPanel>
                 )}
-                <TabPanel value="chat" active={active}>
-                  <TabSuspense>
-                    <ChatTab community={community} members={members} />
-                  </TabSuspense>
+                <TabPanel value="chat" active={active} lazy>
+                  <ChatTab community={community} members={members} />
                 </TabPanel>
-                <TabPanel value="courses" active={active}>
-                  <TabSuspense>
-                    <CoursesTab communityId={community.id} canEdit={can.administer} />
-                  </TabSuspense>
+                <TabPanel value="courses" active={active} lazy>
+                  <CoursesTab communityId={community.id} canEdit={can.administer} />
                 </TabPanel>
-                <TabPanel value="leaderboard" active={active}>
-                  <TabSuspense>
-                    {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
-                  </TabSuspense>
+                <TabPanel value="leaderboard" active={active} lazy>
+                  {me.data && <LeaderboardTab communityId={community.id} isOwner={access.role === 'owner'} viewerId={me.data.id} />}
                 </TabPanel>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
