@@ -199,12 +199,21 @@ describe('values carried by a page rendered ahead of time', () => {
     recordFormats();
     formatPlanPrice(8900, 'USD', EN);
     formatDate(MOMENT, 'longDay', { timeZone: 'UTC', locale: EN });
+    formatTimeAgo(5 * 60, EN);
+    formatRelativeDay(-1, EN);
     const recorded = takeRecordedFormats();
     // A page carries what it was written with: marked here, so a read value shows it was not formatted again.
     carryFormats(Object.fromEntries(Object.entries(recorded).map(([key, text]) => [key, `carried ${text}`])));
     try {
       expect(formatPlanPrice(8900, 'USD', EN)).toBe('carried $89');
       expect(formatDate(MOMENT, 'longDay', { timeZone: 'UTC', locale: EN })).toBe('carried January 15, 2031');
+      // A relative time is carried by what it says (its count and unit), so a clock a little later reads it too.
+      expect(formatTimeAgo(5 * 60 + 20, EN)).toBe('carried 5 minutes ago');
+      expect(formatTimeAgo(5 * 60 + 50, EN)).toBe('carried 5 minutes ago');
+      expect(formatTimeAgo(6 * 60, EN)).toBe('6 minutes ago');
+      expect(formatRelativeDay(-1, EN)).toBe('carried Yesterday');
+      expect(formatRelativeDay(0, EN)).toBe('Today');
+      expect(formatTimeAgo(5 * 60 + 20, AR)).toBe(new Intl.RelativeTimeFormat(AR, { numeric: 'auto' }).format(-5, 'minute'));
       // Another value, language, zone or style is formatted as usual.
       expect(formatPlanPrice(49900, 'USD', EN)).toBe('$499');
       expect(formatPlanPrice(8900, 'USD', AR)).toBe(isolated(number(AR, 89, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })));

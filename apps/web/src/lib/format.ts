@@ -212,11 +212,15 @@ export function formatTimeAgo(seconds: number, locale = intlLocale()): string | 
   for (const [name, length] of STEPS) {
     if (seconds >= length) [unit, size] = [name, length];
   }
-  return relativeFormat(locale).format(-Math.floor(seconds / size), unit);
+  const count = -Math.floor(seconds / size);
+  // Carried too: a page's relative times are its first formatter, the costliest (see `formatted`).
+  return formatted(`ago|${locale}|${count}|${unit}`, () => relativeFormat(locale).format(count, unit));
 }
 
 /** 'Today' (0) or 'Yesterday' (-1) as a heading: capitalised where the language has capitals. */
 export function formatRelativeDay(offset: number, locale = intlLocale()) {
-  const text = relativeFormat(locale).format(offset, 'day');
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  return formatted(`day|${locale}|${offset}`, () => {
+    const text = relativeFormat(locale).format(offset, 'day');
+    return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  });
 }

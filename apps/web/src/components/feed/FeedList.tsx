@@ -12,14 +12,14 @@ import { useFeedView } from './feedView.tsx';
 import { HydratesApart } from '../HydratesApart.tsx';
 import { Loading } from '../Loading.tsx';
 import { PagedListEnd } from '../PagedListEnd.tsx';
-import { useAfterFirstPaint } from '../../lib/useAfterFirstPaint.ts';
+import { useRevealed } from '../../lib/useRevealed.ts';
 
 /**
  * How many pages load by themselves as the reader nears the end; then 'Load more' asks, so what
  * follows the feed (the sidebar, below it on phones) can still be reached.
  */
 const AUTO_PAGES = 5;
-/** The posts drawn with the page's first screen; the rest of the page of posts follows in slices (useAfterFirstPaint). */
+/** The posts drawn with the page's first screen; the others follow one a task (useRevealed). */
 const FIRST_POSTS = 3;
 
 /**
@@ -33,8 +33,7 @@ export const FeedList = memo(function FeedList() {
   const { view } = useFeedView();
   const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId, view));
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const painted = useAfterFirstPaint(posts.length > 0);
-  const shown = painted ? posts : posts.slice(0, FIRST_POSTS);
+  const shown = posts.slice(0, useRevealed(posts.length, FIRST_POSTS));
 
   const pageCount = feed.data?.pages.length ?? 0;
 

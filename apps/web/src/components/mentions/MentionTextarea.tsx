@@ -91,7 +91,9 @@ export function MentionTextarea({ communityId, value, onChange, onPick, onKeyDow
 
   const activeId = open && options.length > 0 ? `${optionId}-${Math.min(active, options.length - 1)}` : undefined;
   return (
-    <Combobox store={combobox} position="bottom-start" width="target" onOptionSubmit={(id) => {
+    // Not kept mounted while closed (Combobox's default): a mounted list is placed as it mounts, a layout
+    // of the page in the task that draws the composer.
+    <Combobox store={combobox} keepMounted={false} position="bottom-start" width="target" onOptionSubmit={(id) => {
       const person = options.find((p) => p.id === id);
       if (person) pick(person);
     }}>
