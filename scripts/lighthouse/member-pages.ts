@@ -6,7 +6,7 @@
  * opens each page with the member's session cookie (and the time zone's, which the app sets).
  */
 import type { Database } from '@app/db';
-import { TIME_ZONE_COOKIE } from '@app/shared/prerendered';
+import { TIME_ZONE_COOKIE, timeZoneCookieValue } from '@app/shared/prerendered';
 import { sql } from 'drizzle-orm';
 import { devSignIn } from '../bench/sign-in.ts';
 
@@ -61,8 +61,9 @@ export async function seedMemberPages(database: Database, baseUrl: string): Prom
   const home = `/community/${encodeURIComponent(name)}`;
   return {
     // The time zone the app writes as it starts (apps/web/src/lib/time-zone.ts), as in any browser
-    // that has opened it once: the server renders a member's pages only when it knows it.
-    cookie: `${member.cookie}; ${TIME_ZONE_COOKIE}=UTC`,
+    // that has opened it once: the server renders a member's pages only when it knows it. Chromium
+    // runs on this computer, so its zone and clock are this process's.
+    cookie: `${member.cookie}; ${TIME_ZONE_COOKIE}=${timeZoneCookieValue(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date().getTimezoneOffset())}`,
     pages: [
       { label: 'posts tab', path: home },
       { label: 'course', path: `/course/${course!.id}` },

@@ -70,16 +70,35 @@ export const PAGE_DATA_ID = 'page-data';
 /**
  * The browser's time zone, which the app writes into this cookie as it starts (lib/time-zone.ts): a
  * member's page is rendered by the server only when it knows it, so its times read as the browser's.
+ * Its value is the zone and the clock's offset from UTC when it was written (`Europe/Paris|-60`,
+ * minutes as `Date#getTimezoneOffset` counts them), so the browser can tell at no cost whether to
+ * look its zone up again (a journey, summer time): finding the zone builds a date formatter, the
+ * browser's first costing a phone a long task. A cookie written before the offset was kept names the
+ * zone alone.
  */
 export const TIME_ZONE_COOKIE = 'tz';
 
-/** The time zone named by the cookie header, if any (the server checks that it is a zone). */
-export function timeZoneCookie(cookieHeader: string | undefined): string | undefined {
+/** The cookie's value for a zone and the offset the clock had. */
+export function timeZoneCookieValue(zone: string, offset: number): string {
+  return encodeURIComponent(`${zone}|${offset}`);
+}
+
+/** The zone the cookie header names and the offset it was written at (null when it does not say), if any. */
+export function readTimeZoneCookie(cookieHeader: string | undefined): { zone: string; offset: number | null } | undefined {
   const match = /(?:^|;\s*)tz=([^;]*)/.exec(cookieHeader ?? '');
   if (!match) return undefined;
+  let value: string;
   try {
-    return decodeURIComponent(match[1]!);
+    value = decodeURIComponent(match[1]!);
   } catch {
     return undefined;
   }
+  const [zone = '', offset] = value.split('|');
+  if (!zone) return undefined;
+  return { zone, offset: offset !== undefined && /^-?\d{1,4}$/.test(offset) ? Number(offset) : null };
+}
+
+/** The time zone named by the cookie header, if any (the server checks that it is a zone). */
+export function timeZoneCookie(cookieHeader: string | undefined): string | undefined {
+  return readTimeZoneCookie(cookieHeader)?.zone;
 }
