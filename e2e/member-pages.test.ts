@@ -65,6 +65,28 @@ describeBrowser('member pages rendered by the server', () => {
     expect(pageErrors(page, { failedLoads: false })).toEqual([]);
   });
 
+  it('writes the first three posts into the page and draws the others once it is alive, in order', async () => {
+    const { owner, page, community } = await memberAfterPost('Oona Owner', ['moe', 'Moe Member'], 'Older post one');
+    for (const text of ['Older post two', 'Newer post three', 'Newer post four', 'Newest post five']) await writePost(owner.page, text);
+    const answer = await page.goto(communityUrl(community.name));
+    const html = await answer!.text();
+    // The server renders the first screen's three posts; the rest of the page's posts come with its data.
+    for (const text of ['Newest post five', 'Newer post four', 'Newer post three']) expect(html).toContain(`${text}</`);
+    for (const text of ['Older post two', 'Older post one']) expect(html).not.toContain(`${text}</`);
+    await live(page);
+    // Once the page is alive the others are drawn (one per task), newest first, below the first three.
+    const posts = page.getByRole('feed').getByRole('article');
+    await expect.poll(() => posts.count()).toBe(5);
+    expect((await posts.allInnerTexts()).map((text) => /(Old|New)\w* post \w+/.exec(text)?.[0])).toEqual([
+      'Newest post five',
+      'Newer post four',
+      'Newer post three',
+      'Older post two',
+      'Older post one',
+    ]);
+    expect(pageErrors(page, { failedLoads: false })).toEqual([]);
+  });
+
   it("draws a member's page afresh from its data, without an error or a request, when the browser's clock is a day off", async () => {
     const { page, community } = await memberAfterPost('Odile Owner', ['max', 'Max Member'], 'Read by a browser whose clock is wrong');
 

@@ -11,7 +11,6 @@ import { CommunitySearch } from '../../../components/search/CommunitySearch.tsx'
 import { PostsTab } from '../../../components/feed/PostsTab.tsx';
 import { useMembers } from './queries.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { HydratesApart } from '../../../components/HydratesApart.tsx';
 import { MODERATION_TABS, tabSearch, type MemberTab } from '../../../lib/community-tabs.ts';
 import { useOpenReports } from './moderation/queries.ts';
 import type { CommunityAccess, CommunityDetails } from '../../../lib/community-types.ts';
@@ -185,9 +184,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
                 </TabPanel>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <HydratesApart>
-                  <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
-                </HydratesApart>
+                <Sidebar community={community} access={access} members={members} pendingCount={pendingCount} openReports={openReports} activeTab={active} />
               </Grid.Col>
             </Grid>
           </div>

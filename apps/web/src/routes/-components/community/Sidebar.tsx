@@ -15,6 +15,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { SideCard } from '../../../components/SideCard.tsx';
 import { OnlineNow } from '../../../components/presence/OnlineNow.tsx';
+import { HydratesApart } from '../../../components/HydratesApart.tsx';
 
 interface SidebarProps {
   community: { id: string; name: string };
@@ -32,14 +33,26 @@ interface SidebarProps {
  */
 export const Sidebar = memo(function Sidebar({ community, access, members, pendingCount, openReports, activeTab }: SidebarProps) {
   const { can } = access;
+  // Rendered by the server, each card comes alive in a commit of its own: the calendar's month alone
+  // is some 600 components, which hydrated with the rest of the column in one long task.
   return (
     <Stack gap="lg">
-      <OnlineNow />
-      <EventsCard communityId={community.id} communityName={community.name} canEdit={can.administer} />
-      <CoursesCard communityId={community.id} />
+      <HydratesApart>
+        <OnlineNow />
+      </HydratesApart>
+      <HydratesApart>
+        <EventsCard communityId={community.id} communityName={community.name} canEdit={can.administer} />
+      </HydratesApart>
+      <HydratesApart>
+        <CoursesCard communityId={community.id} />
+      </HydratesApart>
       {can.own && <SurveyCard />}
-      <RecentMembers members={members} />
-      <ControlPanel moderates={can.moderate} pendingCount={pendingCount} openReports={openReports} activeTab={activeTab} />
+      <HydratesApart>
+        <RecentMembers members={members} />
+      </HydratesApart>
+      <HydratesApart>
+        <ControlPanel moderates={can.moderate} pendingCount={pendingCount} openReports={openReports} activeTab={activeTab} />
+      </HydratesApart>
     </Stack>
   );
 });
