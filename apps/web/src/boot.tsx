@@ -15,9 +15,6 @@ import { createAppRouter } from './router.tsx';
 
 rememberReferral(window.location.search);
 
-const queryClient = createQueryClient();
-const trpcClient = createClient();
-const trpc = createOptions(trpcClient, queryClient);
 const root = document.getElementById('root')!;
 /** The page arrived rendered ahead of time: the app hydrates it rather than rendering it. */
 const prerendered = Boolean(document.documentElement.dataset.prerendered && root.firstElementChild);
@@ -88,6 +85,11 @@ async function start(): Promise<void> {
   const done = new Promise<void>((resolve) => (committed = resolve));
   applyDocumentLanguage(language);
   await preloadPageScripts();
+  // Each step below in a task of its own: the entry's own evaluation ends here.
+  await yieldToBrowser();
+  const queryClient = createQueryClient();
+  const trpcClient = createClient();
+  const trpc = createOptions(trpcClient, queryClient);
   // A page rendered ahead of time also waits for the English catalogs the entry left out (already on
   // their way): added after hydration, they would make every text on the page render again.
   await Promise.all([loadLanguage(language), prerendered ? loadCatalogs() : undefined]);
@@ -100,6 +102,7 @@ async function start(): Promise<void> {
   const renderWaitsFor = hydrating && data ? (work: Promise<unknown>) => void waits.push(work) : undefined;
   // The scroll the visitor made on a page already painted is kept, hydrated or drawn again.
   const router = createAppRouter({ queryClient, trpc, renderWaitsFor }, undefined, prerendered);
+  await yieldToBrowser();
   // A member's page starts from the data the server rendered it with (nothing is asked for again
   // while it is fresh), whether it is hydrated or drawn again.
   if (data) hydrate(queryClient, onThisClock(superjson.parse<DehydratedState>(data), renderedAt));
