@@ -8,6 +8,7 @@ import { FeedViewProvider } from './feedView.tsx';
 import { FeedViewBar } from './FeedViewBar.tsx';
 import { LinkedPost } from './LinkedPost.tsx';
 import { useLiveFeed } from './useLiveFeed.ts';
+import { HydratesApart } from '../HydratesApart.tsx';
 
 interface PostsTabProps {
   communityId: string;
@@ -34,11 +35,17 @@ export const PostsTab = memo(function PostsTab({ communityId, viewerId, moderate
 function LiveFeed() {
   const live = useLiveFeed();
   return (
+    // Rendered by the server, the composer and the bar above the posts come alive each in a commit of
+    // their own, as each post does (FeedList).
     <Stack gap="md">
       <LinkedPost />
-      <Composer />
+      <HydratesApart>
+        <Composer />
+      </HydratesApart>
       <FeedHeading live={live} />
-      <FeedViewBar />
+      <HydratesApart>
+        <FeedViewBar />
+      </HydratesApart>
       <FeedList />
     </Stack>
   );

@@ -20,6 +20,7 @@ import { useTabStrip } from './useTabStrip.ts';
 import classes from './community.module.css';
 import { formatCount } from '../../../lib/format.ts';
 import { PresenceProvider } from '../../../components/presence/PresenceProvider.tsx';
+import { HydratesApart } from '../../../components/HydratesApart.tsx';
 
 interface MemberViewProps {
   community: CommunityDetails;
@@ -107,16 +108,19 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
         {/* A new role listens again: join requests are passed to moderators as their subscription starts. */}
         <LiveMembership key={access.role ?? 'none'} communityId={community.id} />
         <Stack gap="lg">
-          <CommunityHeader
-            community={community}
-            variant={active === 'posts' ? 'compact' : 'bar'}
-            actions={
-              <Group gap="sm" wrap="nowrap">
-                <CommunitySearch community={community} />
-                <MuteSwitch community={community} />
-              </Group>
-            }
-          />
+          {/* Rendered by the server, the header, the tab strip, each post and each sidebar card come alive each in a commit of their own. */}
+          <HydratesApart>
+            <CommunityHeader
+              community={community}
+              variant={active === 'posts' ? 'compact' : 'bar'}
+              actions={
+                <Group gap="sm" wrap="nowrap">
+                  <CommunitySearch community={community} />
+                  <MuteSwitch community={community} />
+                </Group>
+              }
+            />
+          </HydratesApart>
           <div>
             {/*
               The tab strip only: the panels are not inside Mantine's Tabs, whose context is a new value
@@ -124,29 +128,31 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
               counted); on a page the server rendered, React must then hydrate every part still waiting
               beneath it at once (a second-long task on a phone).
             */}
-            <Tabs id={TABS_ID} value={active} onChange={open} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
-              {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
-              <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
-                {STRIP.filter((entry) => !('moderators' in entry) || can.moderate).map(({ value, Icon, label }) => (
-                  <Tabs.Tab
-                    key={value}
-                    value={value}
-                    {...controls(value, active)}
-                    {...preloadOn(value)}
-                    leftSection={<Icon size={16} />}
-                    rightSection={
-                      value === 'invites' && pendingCount > 0 ? (
-                        <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
-                          {formatCount(pendingCount)}
-                        </Badge>
-                      ) : null
-                    }
-                  >
-                    {t(label)}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </Tabs>
+            <HydratesApart>
+              <Tabs id={TABS_ID} value={active} onChange={open} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
+                {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
+                <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
+                  {STRIP.filter((entry) => !('moderators' in entry) || can.moderate).map(({ value, Icon, label }) => (
+                    <Tabs.Tab
+                      key={value}
+                      value={value}
+                      {...controls(value, active)}
+                      {...preloadOn(value)}
+                      leftSection={<Icon size={16} />}
+                      rightSection={
+                        value === 'invites' && pendingCount > 0 ? (
+                          <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
+                            {formatCount(pendingCount)}
+                          </Badge>
+                        ) : null
+                      }
+                    >
+                      {t(label)}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+              </Tabs>
+            </HydratesApart>
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <TabPanel value="posts" active={active}>

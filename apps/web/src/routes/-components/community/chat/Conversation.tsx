@@ -19,6 +19,7 @@ import { messagesQueryOptions } from './useChatCache.ts';
 import { useConversationLive, type LiveState } from './useConversationLive.ts';
 import { Handle, HANDLE_LINE } from '../../../../components/Handle.tsx';
 import { Loading } from '../../../../components/Loading.tsx';
+import { HydratesApart } from '../../../../components/HydratesApart.tsx';
 
 interface ConversationProps {
   communityId: string;
@@ -49,7 +50,10 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
 
   return (
     <>
-      <ConversationHeader otherId={otherId} other={other} live={query.isSuccess ? live : null} />
+      {/* Rendered by the server, the header, the messages and the composer come alive each in a commit of their own. */}
+      <HydratesApart>
+        <ConversationHeader otherId={otherId} other={other} live={query.isSuccess ? live : null} />
+      </HydratesApart>
       {query.isPending ? (
         <Loading style={{ flex: 1 }} label={t('chat.loading')} />
       ) : query.isError ? (
@@ -60,17 +64,19 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
         </Box>
       ) : (
         <>
-          <MessageList
-            messages={messages}
-            viewerId={viewerId}
-            viewerName={viewerName}
-            other={other}
-            otherId={otherId}
-            hasOlder={hasNextPage}
-            loadingOlder={isFetchingNextPage}
-            loadOlder={loadOlder}
-            scrollerRef={scrollerRef}
-          />
+          <HydratesApart>
+            <MessageList
+              messages={messages}
+              viewerId={viewerId}
+              viewerName={viewerName}
+              other={other}
+              otherId={otherId}
+              hasOlder={hasNextPage}
+              loadingOlder={isFetchingNextPage}
+              loadOlder={loadOlder}
+              scrollerRef={scrollerRef}
+            />
+          </HydratesApart>
           {blocked ? (
             <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <Alert color="gray" variant="light" role="status" p="xs">
@@ -78,12 +84,14 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
               </Alert>
             </Box>
           ) : (
-            <ChatComposer
-              communityId={communityId}
-              otherId={otherId}
-              otherName={otherName}
-              onSent={() => scrollerRef.current?.scrollTo({ top: 0, behavior: 'smooth' })}
-            />
+            <HydratesApart>
+              <ChatComposer
+                communityId={communityId}
+                otherId={otherId}
+                otherName={otherName}
+                onSent={() => scrollerRef.current?.scrollTo({ top: 0, behavior: 'smooth' })}
+              />
+            </HydratesApart>
           )}
         </>
       )}
