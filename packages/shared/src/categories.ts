@@ -1,36 +1,12 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from './communities.ts';
 import { boundedText } from './input.ts';
+import { CATEGORY_MESSAGES, CATEGORY_NAME_MAX, isOneEmoji, MAX_CATEGORIES } from './plain/categories.ts';
+import { COMMUNITY_MESSAGES } from './plain/communities.ts';
 
 /** A community's post categories and the feed's sorts (issue 24). */
 
-export const MAX_CATEGORIES = 10;
-export const CATEGORY_NAME_MAX = 30;
-
-export const CATEGORY_MESSAGES = {
-  notFound: 'This category no longer exists.',
-  nameRequired: 'Give the category a name.',
-  nameTooLong: `A category name can be at most ${CATEGORY_NAME_MAX} characters.`,
-  emoji: 'Choose one emoji for the category.',
-  tooMany: `A community can have at most ${MAX_CATEGORIES} categories.`,
-  nameTaken: 'This community already has a category with that name.',
-  order: "List each of the community's categories once, in their new order.",
-} as const;
-
-/** The feed's orders: newest posts, most liked in the last 7 days, latest comment (a post without one counts from its posting). */
-export const FEED_SORTS = ['new', 'top', 'active'] as const;
-export type FeedSort = (typeof FEED_SORTS)[number];
-/** How far back 'top' counts likes. */
-export const TOP_DAYS = 7;
-
-const PICTOGRAPHIC = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-
-/** Exactly one emoji (one grapheme, flags and joined sequences included). */
-export function isOneEmoji(value: string): boolean {
-  if (!PICTOGRAPHIC.test(value)) return false;
-  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)];
-  return graphemes.length === 1;
-}
+// The zod-free part (messages, limits, helpers), a module of its own so that the web app reads it without building these schemas.
+export * from './plain/categories.ts';
 
 const categoryId = z.uuid({ error: CATEGORY_MESSAGES.notFound });
 const communityId = z.uuid({ error: COMMUNITY_MESSAGES.notFound });

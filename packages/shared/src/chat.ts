@@ -1,29 +1,13 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from './communities.ts';
-import { LIMITS } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
 import { mentionText } from './mentions.ts';
+import { CHAT_MESSAGES, CHAT_PAGE_SIZE, MESSAGE_MAX } from './plain/chat.ts';
+import { COMMUNITY_MESSAGES } from './plain/communities.ts';
 
 /** Private chat between members of a community (spec sections 4, 5, 6, 8 and 9). */
 
-export const CHAT_MESSAGES = {
-  empty: 'Write a message or add a video link.',
-  tooLong: (max: number) => `A message can be at most ${max} characters.`,
-  videoUrl: 'Please enter a valid video link.',
-  notMembers: 'You can only chat with members of this community.',
-  self: 'You cannot send messages to yourself.',
-  notSender: 'Only the sender can change this message.',
-  notFound: 'This message no longer exists.',
-  uploadFailed: 'Could not upload the file',
-  unreadable: '[Unreadable message]',
-  downloaded: 'File downloaded successfully',
-  downloadFailed: 'An error occurred while downloading',
-  noMessages: 'No messages',
-  cursor: 'The page cursor is not valid.',
-} as const;
-
-export const MESSAGE_MAX = 4000;
-export const CHAT_PAGE_SIZE = LIMITS.chatPageSize;
+// The zod-free part (messages, limits, helpers), a module of its own so that the web app reads it without building these schemas.
+export * from './plain/chat.ts';
 
 const id = (message: string) => z.uuid({ error: message });
 const text = mentionText(MESSAGE_MAX, CHAT_MESSAGES.tooLong(MESSAGE_MAX));

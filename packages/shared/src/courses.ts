@@ -1,34 +1,13 @@
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from './communities.ts';
 import { boundedText } from './input.ts';
+import { COMMUNITY_MESSAGES } from './plain/communities.ts';
+import { CONTENT_LIMITS, CONTENT_MESSAGES, COURSE_LIMITS, COURSE_MESSAGES } from './plain/courses.ts';
 import { toEmbedUrl } from './video.ts';
 
 /** Courses of a community: the courses tab, the course editor and the learning view (spec sections 2, 5 and 8). */
 
-export const COURSE_MESSAGES = {
-  notFound: 'Course not found.',
-  missingId: 'Course ID is missing.',
-  loadFailed: 'Failed to load course data. Please try again.',
-  contentLoadFailed: 'Failed to load course content.',
-  updated: 'Course updated successfully.',
-  saveFailed: 'Failed to save changes.',
-  coverUploaded: 'Cover image uploaded successfully.',
-  coverUploadFailed: 'Failed to upload cover image.',
-  createFailed: (message: string) => `An error occurred while creating the course: ${message}`,
-  empty: 'No courses are currently available in this community.',
-  notAuthorized: 'You are not authorized',
-  titleRequired: 'Give the course a title.',
-  titleTooLong: (max: number) => `A course title can be at most ${max} characters.`,
-  descriptionRequired: 'Description is required.',
-  descriptionTooLong: (max: number) => `A description can be at most ${max} characters.`,
-  introVideo: 'The intro video must be a YouTube or Vimeo link.',
-  cover: 'Failed to upload cover image.',
-} as const;
-
-export const COURSE_LIMITS = {
-  titleMax: 120,
-  descriptionMax: 5000,
-} as const;
+// The zod-free part (messages, limits, helpers), a module of its own so that the web app reads it without building these schemas.
+export * from './plain/courses.ts';
 
 const id = (message: string) => z.uuid({ error: message });
 export const courseIdInput = z.object({ courseId: id(COURSE_MESSAGES.notFound) });
@@ -72,41 +51,6 @@ export const updateCourseInput = z.object({ courseId: id(COURSE_MESSAGES.notFoun
 export type UpdateCourseInput = z.input<typeof updateCourseInput>;
 
 export const listCoursesInput = z.object({ communityId: id(COMMUNITY_MESSAGES.notFound) });
-
-export const CONTENT_MESSAGES = {
-  loadFailed: 'Failed to load modules and lessons.',
-  moduleSaveFailed: 'Failed to save module.',
-  moduleCreated: 'Module has been created successfully!',
-  moduleSaved: 'Module content saved successfully.',
-  moduleContentFailed: 'Failed to save module content.',
-  lessonAddFailed: 'Failed to add new lesson.',
-  fileUploaded: 'File uploaded successfully.',
-  fileUploadFailed: 'Failed to upload file.',
-  moduleNotFound: 'This module no longer exists.',
-  lessonNotFound: 'This lesson no longer exists.',
-  titleRequired: 'Give it a title.',
-  titleTooLong: (max: number) => `A title can be at most ${max} characters.`,
-  contentTooLong: 'This content is too long to save.',
-  video: 'The video must be a YouTube or Vimeo link.',
-  level: 'The required level must be between 1 and 9.',
-  order: 'The new order must list every item exactly once.',
-  newLesson: 'New Lesson',
-  newModule: 'New Module',
-  file: 'Failed to upload file.',
-  tooManyFiles: (max: number) => `A module can hold at most ${max} documents and ${max} images.`,
-  tooManyModules: (max: number) => `A course can hold at most ${max} modules.`,
-  tooManyLessons: (max: number) => `A module can hold at most ${max} lessons.`,
-} as const;
-
-export const CONTENT_LIMITS = {
-  titleMax: 160,
-  /** Rich text as the editor's HTML, before sanitizing. */
-  contentMax: 40_000,
-  modulesMax: 200,
-  lessonsPerModuleMax: 200,
-  /** Documents, and images, on one module. */
-  filesPerModuleMax: 20,
-} as const;
 
 const contentTitle = boundedText(CONTENT_LIMITS.titleMax, CONTENT_MESSAGES.titleTooLong(CONTENT_LIMITS.titleMax), { invalid: CONTENT_MESSAGES.titleRequired }).min(
   1,

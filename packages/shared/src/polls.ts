@@ -1,25 +1,11 @@
 import { z } from 'zod';
 import { boundedDate, boundedText } from './input.ts';
+import { POLL_LIMITS, POLL_MESSAGES, sameOption } from './plain/polls.ts';
 
 /** Polls on posts (issue 24): 2 to 10 options, an optional closing time, one vote a member. */
 
-export const POLL_LIMITS = { minOptions: 2, maxOptions: 10, optionMax: 100 } as const;
-
-export const POLL_MESSAGES = {
-  optionRequired: 'Write each poll option, or remove it.',
-  optionTooLong: `A poll option can be at most ${POLL_LIMITS.optionMax} characters.`,
-  optionCount: `A poll has between ${POLL_LIMITS.minOptions} and ${POLL_LIMITS.maxOptions} options.`,
-  optionsDistinct: 'Each poll option must be different.',
-  closesAt: 'Choose a valid closing time.',
-  closesInPast: 'The closing time must be in the future.',
-  noPoll: 'This post has no poll.',
-  optionNotFound: 'This option is not part of the poll.',
-  closed: 'This poll is closed.',
-  optionsLocked: 'The options cannot change after the first vote.',
-} as const;
-
-/** Options compare without case or surrounding spaces: 'Yes' and ' yes' are the same choice. */
-export const sameOption = (label: string) => label.trim().toLocaleLowerCase();
+// The zod-free part (messages, limits, helpers), a module of its own so that the web app reads it without building these schemas.
+export * from './plain/polls.ts';
 
 const option = boundedText(POLL_LIMITS.optionMax, POLL_MESSAGES.optionTooLong).min(1, POLL_MESSAGES.optionRequired);
 
@@ -42,6 +28,3 @@ const id = (message: string) => z.uuid({ error: message });
 export const votePollInput = z.object({ postId: id(POLL_MESSAGES.noPoll), optionId: id(POLL_MESSAGES.optionNotFound) });
 
 export const closePollInput = z.object({ postId: id(POLL_MESSAGES.noPoll) });
-
-/** A poll's share of the votes for one option, 0 to 1 (0 when nobody voted). */
-export const shareOf = (votes: number, total: number) => (total > 0 ? votes / total : 0);

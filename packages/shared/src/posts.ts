@@ -1,39 +1,21 @@
 import { z } from 'zod';
-import { FEED_SORTS, postCategoryField } from './categories.ts';
-import { COMMUNITY_MESSAGES } from './communities.ts';
+import { postCategoryField } from './categories.ts';
 import { FEELINGS, LIMITS } from './constants.ts';
 import { boundedText, cursorTime, lastEventId } from './input.ts';
 import { mentionText } from './mentions.ts';
+import { FEED_SORTS } from './plain/categories.ts';
+import { COMMUNITY_MESSAGES } from './plain/communities.ts';
+import { POST_MAX, POST_MESSAGES, POST_PAGE_SIZE, type Feeling } from './plain/posts.ts';
 import { pollInput } from './polls.ts';
 
 /** The community feed: posts, likes and comments (spec sections 4, 5, 6 and 8). */
 
-export const POST_MESSAGES = {
-  loginToPost: 'You must be logged in to post.',
-  loginToComment: 'You must be logged in to comment.',
-  contentRequired: 'Write something before posting.',
-  contentTooLong: (max: number) => `A post can be at most ${max} characters.`,
-  feeling: 'Please choose one of the listed feelings.',
-  attachment: 'Failed to upload file.',
-  commentLength: `A comment must be between 1 and ${LIMITS.commentMax} characters.`,
-  createFailed: 'Failed to create post.',
-  notFound: 'This post no longer exists.',
-  commentNotFound: 'This comment no longer exists.',
-  replyNotFound: 'The comment you are replying to no longer exists.',
-  notAuthor: 'Only the author or a moderator of the community can change this post.',
-  notCommentAuthor: 'Only the author or a moderator of the community can delete this comment.',
-  notCommentEditor: 'Only its author can edit this comment.',
-  deleteConfirm: 'Are you sure you want to delete this post?',
-  cursor: 'The page cursor is not valid.',
-  sort: 'Sort the feed by new, top or active.',
-} as const;
+// The zod-free part (messages, limits, helpers), a module of its own so that the web app reads it without building these schemas.
+export * from './plain/posts.ts';
 
-export const POST_MAX = 5000;
-export const POST_PAGE_SIZE = LIMITS.postPageSize;
-export type Feeling = (typeof FEELINGS)[number]['value'];
 const FEELING_VALUES = FEELINGS.map((f) => f.value) as [Feeling, ...Feeling[]];
 
-/** A post or comment may @mention members; a mention counts as one character (see mentions.ts). */
+/** A post or comment may @mention members; a mention counts as one character (see plain/mentions.ts). */
 const content = mentionText(POST_MAX, POST_MESSAGES.contentTooLong(POST_MAX)).min(1, POST_MESSAGES.contentRequired);
 const id = (message: string) => z.uuid({ error: message });
 
@@ -92,8 +74,6 @@ export const commentIdInput = z.object({ commentId: id(POST_MESSAGES.commentNotF
 /** Its author changes a comment's text, under the same rules as a new one. */
 export const updateCommentInput = commentIdInput.extend({ content: commentContent });
 
-/** A thread shows this many replies under its top comment, then 'Show N more replies'. */
-export const REPLIES_SHOWN = 3;
 export const likeCommentInput = commentIdInput.extend({ liked: z.boolean() });
 
 export const feedSubscriptionInput = z.object({

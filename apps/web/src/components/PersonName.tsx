@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
-import { isErasedUsername } from '@app/shared/deletion';
+import { isErasedUsername } from '@app/shared/plain/deletion';
 import i18n from 'i18next';
 import { RouterAnchor } from './RouterLinks.tsx';
 

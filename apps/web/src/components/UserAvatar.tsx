@@ -1,5 +1,5 @@
 import { Avatar, Indicator, useDirection, VisuallyHidden, type AvatarProps } from '@mantine/core';
-import { avatarLetter } from '@app/shared/profiles';
+import { avatarLetter } from '@app/shared/plain/profiles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../lib/format.ts';

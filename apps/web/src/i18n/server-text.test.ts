@@ -1,11 +1,11 @@
 import i18n from 'i18next';
-import { CHAT_MESSAGES } from '@app/shared/chat';
-import { COMMUNITY_MESSAGES } from '@app/shared/communities';
-import { EVENT_MESSAGES } from '@app/shared/calendar';
-import { FEEDBACK_MESSAGES } from '@app/shared/feedback';
-import { PARTNER_MESSAGES, usd } from '@app/shared/partners';
-import { POST_MESSAGES } from '@app/shared/posts';
-import { PROFILE_MESSAGES } from '@app/shared/profiles';
+import { CHAT_MESSAGES } from '@app/shared/plain/chat';
+import { COMMUNITY_MESSAGES } from '@app/shared/plain/communities';
+import { EVENT_MESSAGES } from '@app/shared/plain/calendar';
+import { FEEDBACK_MESSAGES } from '@app/shared/plain/feedback';
+import { PARTNER_MESSAGES, usd } from '@app/shared/plain/partners';
+import { POST_MESSAGES } from '@app/shared/plain/posts';
+import { PROFILE_MESSAGES } from '@app/shared/plain/profiles';
 import { storageFullMessage } from '@app/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import server from './ar/server.json';

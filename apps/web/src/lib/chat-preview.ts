@@ -1,5 +1,5 @@
-import { CHAT_MESSAGES } from '@app/shared/chat';
-import { plainMentions, type MentionedPerson } from '@app/shared/mentions';
+import { CHAT_MESSAGES } from '@app/shared/plain/chat';
+import { plainMentions, type MentionedPerson } from '@app/shared/plain/mentions';
 import type { TFunction } from 'i18next';
 import { serverText } from '../i18n/server-text.ts';
 

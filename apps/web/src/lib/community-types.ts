@@ -1,6 +1,6 @@
 import type { AppRouter } from '@app/api';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { Capabilities, CommunityRole } from '@app/shared/roles';
+import type { Capabilities, CommunityRole } from '@app/shared/plain/roles';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { eraseDate } from '@app/shared/deletion';
+import { eraseDate } from '@app/shared/plain/deletion';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

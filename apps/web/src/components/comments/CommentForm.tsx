@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { visibleLength, type MentionedPerson } from '@app/shared/mentions';
+import { visibleLength, type MentionedPerson } from '@app/shared/plain/mentions';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { serverText } from '../../i18n/server-text.ts';
 import { MentionTextarea } from '../mentions/MentionTextarea.tsx';

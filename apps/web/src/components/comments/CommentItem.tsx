@@ -1,6 +1,6 @@
 import { displayName } from '../PersonName.tsx';
 import { Group, Stack, Text } from '@mantine/core';
-import type { MentionedPerson } from '@app/shared/mentions';
+import type { MentionedPerson } from '@app/shared/plain/mentions';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../UserAvatar.tsx';

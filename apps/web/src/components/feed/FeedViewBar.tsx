@@ -1,5 +1,5 @@
 import { Box, Chip, Group, ScrollArea, SegmentedControl } from '@mantine/core';
-import { FEED_SORTS, type FeedSort } from '@app/shared/categories';
+import { FEED_SORTS, type FeedSort } from '@app/shared/plain/categories';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

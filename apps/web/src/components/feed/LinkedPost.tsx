@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { POST_MESSAGES } from '@app/shared/posts';
+import { POST_MESSAGES } from '@app/shared/plain/posts';
 import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

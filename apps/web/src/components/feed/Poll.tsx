@@ -1,6 +1,6 @@
 import { Button, Group, Progress, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { shareOf } from '@app/shared/polls';
+import { shareOf } from '@app/shared/plain/polls';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

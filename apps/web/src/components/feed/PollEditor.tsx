@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { POLL_LIMITS, pollInput, type PollInput } from '@app/shared/polls';
+import { pollInput, type PollInput } from '@app/shared/polls';
+import { POLL_LIMITS } from '@app/shared/plain/polls';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { findVideoEmbed } from '@app/shared/video';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { levelOf } from '@app/shared/levels';
+import { levelOf } from '@app/shared/plain/levels';
 import { formatCount } from '../../lib/format.ts';
 import { AuthorLine } from './AuthorLine.tsx';
 import { Comments } from './Comments.tsx';

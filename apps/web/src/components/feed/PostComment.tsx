@@ -1,4 +1,4 @@
-import { levelOf } from '@app/shared/levels';
+import { levelOf } from '@app/shared/plain/levels';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp } from '@tabler/icons-react';

@@ -1,6 +1,7 @@
-import { createCommentInput, POST_MESSAGES } from '@app/shared/posts';
+import { createCommentInput } from '@app/shared/posts';
+import { POST_MESSAGES } from '@app/shared/plain/posts';
 import { LIMITS } from '@app/shared/constants';
-import { mentionToken } from '@app/shared/mentions';
+import { mentionToken } from '@app/shared/plain/mentions';
 import { CloseButton, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
-import type { MentionedPerson } from '@app/shared/mentions';
+import type { MentionedPerson } from '@app/shared/plain/mentions';
 import { MentionRuns } from '../mentions/MentionRuns.tsx';
 import classes from './feed.module.css';
 

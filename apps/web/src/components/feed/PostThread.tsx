@@ -1,4 +1,4 @@
-import { REPLIES_SHOWN } from '@app/shared/posts';
+import { REPLIES_SHOWN } from '@app/shared/plain/posts';
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessageOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { FeedSort } from '@app/shared/categories';
+import type { FeedSort } from '@app/shared/plain/categories';
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
 import { useFeed } from './FeedContext.tsx';
 

@@ -1,5 +1,5 @@
 import { FEELINGS } from '@app/shared/constants';
-import type { Feeling } from '@app/shared/posts';
+import type { Feeling } from '@app/shared/plain/posts';
 import type { TFunction } from 'i18next';
 
 export { FEELINGS };

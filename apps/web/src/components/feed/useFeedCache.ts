@@ -1,4 +1,4 @@
-import { POST_PAGE_SIZE } from '@app/shared/posts';
+import { POST_PAGE_SIZE } from '@app/shared/plain/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TrpcOptions } from '../../lib/trpc.ts';
 import { useTRPC } from '../../lib/trpc.ts';

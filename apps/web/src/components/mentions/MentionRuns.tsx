@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { splitMentions, type MentionedPerson } from '@app/shared/mentions';
+import { splitMentions, type MentionedPerson } from '@app/shared/plain/mentions';
 import { findLinks } from '@app/shared/video';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

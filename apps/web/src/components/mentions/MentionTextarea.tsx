@@ -1,5 +1,5 @@
 import { Combobox, Group, Text, Textarea, useCombobox, VisuallyHidden, type TextareaProps } from '@mantine/core';
-import { mentionQueryAt } from '@app/shared/mentions';
+import { mentionQueryAt } from '@app/shared/plain/mentions';
 import { useDebouncedValue, useMergedRef } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';

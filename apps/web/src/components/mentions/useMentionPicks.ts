@@ -1,4 +1,4 @@
-import { toStored, toTyped, type MentionedPerson } from '@app/shared/mentions';
+import { toStored, toTyped, type MentionedPerson } from '@app/shared/plain/mentions';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

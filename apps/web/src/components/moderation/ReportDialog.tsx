@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, reportFormInput, type ReportInput, type ReportReason } from '@app/shared/moderation';
+import { reportFormInput, type ReportInput } from '@app/shared/moderation';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@app/shared/plain/moderation';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import type { NotificationKind } from '@app/shared/notifications';
+import type { NotificationKind } from '@app/shared/plain/notifications';
 import {
   IconAt,
   IconBell,

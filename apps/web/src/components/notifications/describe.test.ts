@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS } from '@app/shared/notifications';
+import { NOTIFICATION_KINDS } from '@app/shared/plain/notifications';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en/notifications.json';
 import { SENTENCES, sentenceOf, targetOf } from './describe.ts';

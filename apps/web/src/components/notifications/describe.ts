@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@app/shared/notifications';
+import type { NotificationKind } from '@app/shared/plain/notifications';
 import { linkOptions } from '@tanstack/react-router';
 import type { Notification } from './types.ts';
 

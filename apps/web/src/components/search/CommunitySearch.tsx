@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { SEARCH_LIMITS, searchWords } from '@app/shared/search';
+import { SEARCH_LIMITS, searchWords } from '@app/shared/plain/search';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { highlightParts } from '@app/shared/search';
+import { highlightParts } from '@app/shared/plain/search';
 
 /**
  * `text` with the words matching `terms` marked. Text nodes and <mark> elements only: what members

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Checkbox, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { SignInErrorCode } from '@app/shared/auth';
+import type { SignInErrorCode } from '@app/shared/plain/auth';
 import { safeReturnPath } from '@app/shared/paths';
 import { IconAlertCircle, IconArrowLeft, IconBrandGoogleFilled, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';

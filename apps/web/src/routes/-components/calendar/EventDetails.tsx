@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EVENT_MESSAGES, googleCalendarUrl } from '@app/shared/calendar';
+import { EVENT_MESSAGES, googleCalendarUrl } from '@app/shared/plain/calendar';
 import { toEmbedUrl } from '@app/shared/video';
 import { IconBrandGoogle, IconCalendarDown, IconClock, IconEdit, IconLink, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

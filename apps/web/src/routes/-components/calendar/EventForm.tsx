@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { createEventInput, EVENT_LIMITS, EVENT_MESSAGES, REMINDER_OPTIONS, type CreateEventInput } from '@app/shared/calendar';
+import { createEventInput, type CreateEventInput } from '@app/shared/calendar';
+import { EVENT_LIMITS, EVENT_MESSAGES, REMINDER_OPTIONS } from '@app/shared/plain/calendar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

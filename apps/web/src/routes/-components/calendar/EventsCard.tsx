@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Button, Center, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
-import { EVENT_MESSAGES } from '@app/shared/calendar';
+import { EVENT_MESSAGES } from '@app/shared/plain/calendar';
 import { IconBell, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';

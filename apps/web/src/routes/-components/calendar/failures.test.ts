@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES } from '@app/shared/calendar';
+import { EVENT_MESSAGES } from '@app/shared/plain/calendar';
 import { describe, expect, it } from 'vitest';
 import { createFailure } from './failures.ts';
 

@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES } from '@app/shared/calendar';
+import { EVENT_MESSAGES } from '@app/shared/plain/calendar';
 
 /** A refusal as the tRPC client reports it: its words and, in `data`, its code. */
 interface Refusal {

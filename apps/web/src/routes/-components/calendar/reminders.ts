@@ -1,4 +1,4 @@
-import { reminderTime } from '@app/shared/calendar';
+import { reminderTime } from '@app/shared/plain/calendar';
 
 /** setTimeout's longest wait; a reminder further off is scheduled on a later visit. */
 export const MAX_REMINDER_DELAY_MS = 2 ** 31 - 1;

@@ -1,5 +1,5 @@
 import { Box, Select, Textarea, TextInput, type SelectProps, type TextareaProps, type TextInputProps } from '@mantine/core';
-import { COMMUNITY_LIMITS } from '@app/shared/communities';
+import { COMMUNITY_LIMITS } from '@app/shared/plain/communities';
 import { toEmbedUrl } from '@app/shared/video';
 import { useTranslation } from 'react-i18next';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';

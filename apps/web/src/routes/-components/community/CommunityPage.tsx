@@ -13,7 +13,7 @@ import { PendingScreen } from './PendingScreen.tsx';
 import { communityQueryOptions, statusQueryOptions } from './queries.ts';
 import type { MemberTab } from '../../../lib/community-tabs.ts';
 import type { CommunityAccess } from '../../../lib/community-types.ts';
-import { capabilitiesOf } from '@app/shared/roles';
+import { capabilitiesOf } from '@app/shared/plain/roles';
 
 interface CommunityPageProps {
   /** The name from the address (matched case-insensitively by the server). */

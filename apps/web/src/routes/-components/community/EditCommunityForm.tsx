@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
-import { JOIN_QUESTIONS_MAX } from '@app/shared/communities';
+import { JOIN_QUESTIONS_MAX } from '@app/shared/plain/communities';
 import { JoinQuestionsEditor } from './JoinQuestionsEditor.tsx';
 import { notifications } from '@mantine/notifications';
 import { updateCommunityInput, type UpdateCommunityInput } from '@app/shared/communities';

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, CopyButton, Divider, Group, Modal, NumberInput, Select, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { INVITE_EXPIRIES, INVITE_LIMITS, splitEmails, type InviteExpiry } from '@app/shared/invitations';
+import { INVITE_EXPIRIES, INVITE_LIMITS, splitEmails, type InviteExpiry } from '@app/shared/plain/invitations';
 import { IconCheck, IconCopy, IconLink, IconMail } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';

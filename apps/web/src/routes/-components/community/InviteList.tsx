@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { AppRouter } from '@app/api';
-import { invitePath } from '@app/shared/invitations';
+import { invitePath } from '@app/shared/plain/invitations';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';

@@ -1,5 +1,5 @@
 import { Paper, Text } from '@mantine/core';
-import type { JoinAnswer } from '@app/shared/communities';
+import type { JoinAnswer } from '@app/shared/plain/communities';
 import { useTranslation } from 'react-i18next';
 
 /**

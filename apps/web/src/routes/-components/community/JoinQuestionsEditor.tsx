@@ -1,6 +1,6 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { JOIN_QUESTION_MAX_LENGTH, JOIN_QUESTIONS_MAX } from '@app/shared/communities';
+import { JOIN_QUESTION_MAX_LENGTH, JOIN_QUESTIONS_MAX } from '@app/shared/plain/communities';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/format.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { levelOf } from '@app/shared/levels';
+import { levelOf } from '@app/shared/plain/levels';
 import { PersonRow } from '../../../components/PersonRow.tsx';
 import type { CommunityMember } from '../../../lib/community-types.ts';
 

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { membersCsvPath } from '@app/shared/exports';
+import { membersCsvPath } from '@app/shared/plain/exports';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 

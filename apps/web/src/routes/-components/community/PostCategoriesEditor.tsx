@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createCategoryInput, MAX_CATEGORIES } from '@app/shared/categories';
+import { createCategoryInput } from '@app/shared/categories';
+import { MAX_CATEGORIES } from '@app/shared/plain/categories';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

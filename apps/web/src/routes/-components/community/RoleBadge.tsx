@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { CommunityRole } from '@app/shared/roles';
+import type { CommunityRole } from '@app/shared/plain/roles';
 import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<CommunityRole, string> = { owner: 'brand', admin: 'grape', moderator: 'teal', member: 'gray' };

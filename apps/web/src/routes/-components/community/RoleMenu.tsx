@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ASSIGNABLE_ROLES, mayAssign, type AssignableRole, type CommunityRole } from '@app/shared/roles';
+import { ASSIGNABLE_ROLES, mayAssign, type AssignableRole, type CommunityRole } from '@app/shared/plain/roles';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { useTRPC } from '../../../lib/trpc.ts';

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { CONTENT_MESSAGES } from '@app/shared/courses';
+import { CONTENT_MESSAGES } from '@app/shared/plain/courses';
 import { IconPointer } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CONTENT_LIMITS } from '@app/shared/courses';
+import { CONTENT_LIMITS } from '@app/shared/plain/courses';
 import { toEmbedUrl } from '@app/shared/video';
 import { useTranslation } from 'react-i18next';
 import { VideoEmbed } from '../../../components/VideoEmbed.tsx';

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { COURSE_MESSAGES, updateCourseInput, type UpdateCourseInput } from '@app/shared/courses';
+import { updateCourseInput, type UpdateCourseInput } from '@app/shared/courses';
+import { COURSE_MESSAGES } from '@app/shared/plain/courses';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { COURSE_MESSAGES } from '@app/shared/courses';
+import { COURSE_MESSAGES } from '@app/shared/plain/courses';
 import { IconEye, IconFileDescription, IconListDetails } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';

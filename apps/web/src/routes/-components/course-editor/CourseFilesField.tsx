@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CONTENT_MESSAGES } from '@app/shared/courses';
+import { CONTENT_MESSAGES } from '@app/shared/plain/courses';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 import { Anchor, Button, CloseButton, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { CONTENT_MESSAGES, updateLessonInput, type UpdateLessonInput } from '@app/shared/courses';
+import { updateLessonInput, type UpdateLessonInput } from '@app/shared/courses';
+import { CONTENT_MESSAGES } from '@app/shared/plain/courses';
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -1,8 +1,9 @@
 import { Badge, Select } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { CONTENT_MESSAGES, saveModuleInput, type SaveModuleInput } from '@app/shared/courses';
-import { LEVEL_THRESHOLDS } from '@app/shared/levels';
+import { saveModuleInput, type SaveModuleInput } from '@app/shared/courses';
+import { CONTENT_MESSAGES } from '@app/shared/plain/courses';
+import { LEVEL_THRESHOLDS } from '@app/shared/plain/levels';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

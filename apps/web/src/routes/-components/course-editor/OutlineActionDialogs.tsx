@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CONTENT_LIMITS, renameLessonInput } from '@app/shared/courses';
+import { renameLessonInput } from '@app/shared/courses';
+import { CONTENT_LIMITS } from '@app/shared/plain/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

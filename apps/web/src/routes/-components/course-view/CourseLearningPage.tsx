@@ -1,5 +1,5 @@
 import { Alert, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { COURSE_MESSAGES } from '@app/shared/courses';
+import { COURSE_MESSAGES } from '@app/shared/plain/courses';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

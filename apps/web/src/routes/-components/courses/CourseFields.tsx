@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { COURSE_LIMITS, COURSE_MESSAGES } from '@app/shared/courses';
+import { COURSE_LIMITS, COURSE_MESSAGES } from '@app/shared/plain/courses';
 import { toEmbedUrl } from '@app/shared/video';
 import { useTranslation } from 'react-i18next';
 import { CoverField } from '../../../components/CoverField.tsx';

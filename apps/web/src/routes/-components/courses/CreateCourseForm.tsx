@@ -1,7 +1,8 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { COURSE_MESSAGES, createCourseInput, type CreateCourseInput } from '@app/shared/courses';
+import { createCourseInput, type CreateCourseInput } from '@app/shared/courses';
+import { COURSE_MESSAGES } from '@app/shared/plain/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

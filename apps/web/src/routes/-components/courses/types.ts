@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES } from '@app/shared/courses';
+import { COURSE_MESSAGES } from '@app/shared/plain/courses';
 import type { AppRouter } from '@app/api';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { TFunction } from 'i18next';

@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { JOIN_ANSWER_MAX_LENGTH } from '@app/shared/communities';
+import { JOIN_ANSWER_MAX_LENGTH } from '@app/shared/plain/communities';
 import { useState } from 'react';
 import { IconAlertCircle, IconLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { rememberRedirect } from '../../../lib/auth.ts';
 import { STORAGE, store } from '../../../lib/storage-keys.ts';
-import { capabilitiesOf } from '@app/shared/roles';
-import { JOIN_QUESTION_MESSAGES } from '@app/shared/communities';
+import { capabilitiesOf } from '@app/shared/plain/roles';
+import { JOIN_QUESTION_MESSAGES } from '@app/shared/plain/communities';
 import { useTRPC } from '../../../lib/trpc.ts';
 
 export type JoinCommunity = inferRouterOutputs<AppRouter>['communities']['byName'];

@@ -1,5 +1,5 @@
 import { Alert, Badge, Center, Group, Loader, Paper, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { BOARD_PERIODS, LEVEL_THRESHOLDS, MAX_LEVEL, type BoardPeriod } from '@app/shared/levels';
+import { BOARD_PERIODS, LEVEL_THRESHOLDS, MAX_LEVEL, type BoardPeriod } from '@app/shared/plain/levels';
 import { IconLock, IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { referralLink } from '@app/shared/partners';
+import { referralLink } from '@app/shared/plain/partners';
 import { IconCheck, IconCopy, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

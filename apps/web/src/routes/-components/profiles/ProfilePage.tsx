@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CATEGORIES, COMMUNITY_LANGUAGES } from '@app/shared/constants';
-import { PROFILE_MESSAGES } from '@app/shared/profiles';
+import { PROFILE_MESSAGES } from '@app/shared/plain/profiles';
 import { IconAlertTriangle, IconArrowLeft, IconLink, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
@@ -10,7 +10,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { RouterButton } from '../../../components/RouterLinks.tsx';
 import { BlockButton } from '../../../components/blocks/BlockButton.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { levelOf } from '@app/shared/levels';
+import { levelOf } from '@app/shared/plain/levels';
 import { serverText } from '../../../i18n/server-text.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { formatDate } from '../../../lib/format.ts';

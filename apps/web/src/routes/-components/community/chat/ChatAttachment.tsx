@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { CHAT_MESSAGES } from '@app/shared/chat';
+import { CHAT_MESSAGES } from '@app/shared/plain/chat';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';

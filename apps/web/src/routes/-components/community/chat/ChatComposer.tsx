@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, CloseButton, FileButton, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { CHAT_MESSAGES } from '@app/shared/chat';
+import { CHAT_MESSAGES } from '@app/shared/plain/chat';
 import { IconPaperclip, IconSend2, IconVideo } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

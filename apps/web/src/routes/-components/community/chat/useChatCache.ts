@@ -1,4 +1,4 @@
-import { CHAT_PAGE_SIZE } from '@app/shared/chat';
+import { CHAT_PAGE_SIZE } from '@app/shared/plain/chat';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TrpcOptions } from '../../../../lib/trpc.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AppRouter } from '@app/api';
-import type { ReportAction } from '@app/shared/moderation';
+import type { ReportAction } from '@app/shared/plain/moderation';
 import type { inferRouterOutputs } from '@trpc/server';
 import { IconBan, IconCheck, IconTrash, IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { Alert, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReportAction } from '@app/shared/moderation';
+import type { ReportAction } from '@app/shared/plain/moderation';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 import { Alert, Button, FileButton, Group, Input, Modal, Rating, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createFeedbackInput, FEEDBACK_LIMITS } from '@app/shared/feedback';
+import { createFeedbackInput } from '@app/shared/feedback';
+import { FEEDBACK_LIMITS } from '@app/shared/plain/feedback';
 import { IconAlertCircle, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

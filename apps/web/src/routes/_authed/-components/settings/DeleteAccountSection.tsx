@@ -1,4 +1,5 @@
-import { closeAccountInput, eraseDate } from '@app/shared/deletion';
+import { closeAccountInput } from '@app/shared/deletion';
+import { eraseDate } from '@app/shared/plain/deletion';
 import { Alert, Button, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { MAX_PROFILE_URLS, type UpdateProfileInput } from '@app/shared/profiles';
+import type { UpdateProfileInput } from '@app/shared/profiles';
+import { MAX_PROFILE_URLS } from '@app/shared/plain/profiles';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 

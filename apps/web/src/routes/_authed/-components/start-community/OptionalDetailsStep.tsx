@@ -1,5 +1,5 @@
 import { Stack, TextInput } from '@mantine/core';
-import { COMMUNITY_LIMITS } from '@app/shared/communities';
+import { COMMUNITY_LIMITS } from '@app/shared/plain/communities';
 import { useTranslation } from 'react-i18next';
 import { DescriptionField, RulesField, VideoUrlField } from '../../../-components/community-form/CommunityFields.tsx';
 import type { WizardForm } from './form.ts';
