@@ -11,7 +11,7 @@ import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
 import { PinMenuItem } from './PinMenuItem.tsx';
 import { useFeed } from './FeedContext.tsx';
-import { ReportDialog } from '../moderation/ReportDialog.tsx';
+import { preloadReportDialog, ReportDialog } from '../moderation/ReportDialog.tsx';
 
 interface PostMenuProps {
   post: FeedItem;
@@ -60,7 +60,7 @@ export function PostMenu({ post, canManage, onEdit }: PostMenuProps) {
       >
         {canManage && <PinMenuItem post={post} />}
         {post.author.id !== viewerId && (
-          <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setReporting(true)}>
+          <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setReporting(true)} onPointerEnter={preloadReportDialog} onFocus={preloadReportDialog}>
             {t('moderation.report.post')}
           </Menu.Item>
         )}

@@ -4,7 +4,7 @@ import { Calendar } from '@mantine/dates';
 import { EVENT_MESSAGES } from '@app/shared/plain/calendar';
 import { IconBell, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo, useState } from 'react';
+import { memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -13,7 +13,6 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { currentMonth, monthEventsQueryOptions, upcomingEventsQueryOptions } from './queries.ts';
 import { CALENDAR_LABELS, localDay } from './calendar-labels.ts';
 import { EventDetails } from './EventDetails.tsx';
-import { EventForm } from './EventForm.tsx';
 import classes from './events.module.css';
 import { daysOf, formatEventWhen, monthRange } from './time.ts';
 import type { CommunityEvent } from './types.ts';
@@ -21,6 +20,9 @@ import { useEventReminders, useNotificationPermission } from './useEventReminder
 import { useLiveEvents } from './useLiveEvents.ts';
 import { Loading } from '../../../components/Loading.tsx';
 import { SideCard } from '../../../components/SideCard.tsx';
+import { lazyNamed } from '../../../lib/lazy.ts';
+
+const EventForm = lazyNamed('src/routes/-components/calendar/EventForm.tsx', () => import('./EventForm.tsx').then((module) => module.EventForm));
 
 interface EventsCardProps {
   communityId: string;
@@ -162,12 +164,15 @@ export const EventsCard = memo(function EventsCard({ communityId, communityName,
         }}
       />
       {editing !== null && (
-        <EventForm
-          key={editing === 'new' ? 'new' : editing.id}
-          onClose={() => setEditing(null)}
-          communityId={communityId}
-          event={editing === 'new' ? null : editing}
-        />
+        // Its code (and the event schema it validates with) loads as it first opens: the sidebar's card does not need it to be drawn.
+        <Suspense fallback={null}>
+          <EventForm
+            key={editing === 'new' ? 'new' : editing.id}
+            onClose={() => setEditing(null)}
+            communityId={communityId}
+            event={editing === 'new' ? null : editing}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../../lib/auth.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
@@ -29,12 +30,16 @@ export function ChatTab({ community, members }: ChatTabProps) {
   const me = useMe();
   const { with: withId } = useSearch({ from: '/community/$communityName' });
   const conversations = useQuery({ ...trpc.chat.conversations.queryOptions({ communityId: community.id }), retry: retryUnlessRefused });
+  // undefined while the lists that know people are loading; null when neither knows them. The same
+  // object while those lists do not change, so the open conversation (memo) is not drawn again.
+  const resolving = conversations.isPending || members.isPending;
+  const approved = members.data?.approved;
+  const other = useMemo(
+    () => (withId ? (personOf(withId, conversations.data, approved) ?? (resolving ? undefined : null)) : null),
+    [withId, conversations.data, approved, resolving],
+  );
   const viewer = me.data;
   if (!viewer) return null;
-
-  // undefined while the lists that know people are loading; null when neither knows them.
-  const resolving = conversations.isPending || members.isPending;
-  const other = withId ? (personOf(withId, conversations.data, members.data?.approved) ?? (resolving ? undefined : null)) : null;
   return (
     <Stack gap="md">
       <BackButton />

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
 import { useParams } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockButton } from '../../../../components/blocks/BlockButton.tsx';
 import { useBlockedIds } from '../../../../components/blocks/useBlocks.ts';
@@ -34,7 +34,7 @@ interface ConversationProps {
  * One open conversation: who it is with (and Block/Unblock), the messages (live) and the composer,
  * which a block of the viewer's closes (the server refuses either way: blocks domain).
  */
-export function Conversation({ communityId, viewerId, viewerName, otherId, other: known }: ConversationProps) {
+export const Conversation = memo(function Conversation({ communityId, viewerId, viewerName, otherId, other: known }: ConversationProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const query = useInfiniteQuery(messagesQueryOptions(trpc, communityId, otherId));
@@ -97,7 +97,7 @@ export function Conversation({ communityId, viewerId, viewerName, otherId, other
       )}
     </>
   );
-}
+});
 
 /** The server said no (not both members, oneself, no such person), as opposed to failing. */
 const isRefusal = (error: unknown) => {

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChecks, IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { formatDate } from '../../../../lib/format.ts';
@@ -25,7 +25,7 @@ interface MessageItemProps {
 }
 
 /** One message: text, video or file; the sender's own on the end side, with edit and delete (spec section 4, 'Chat message'). */
-export function MessageItem({ message, mine, senderName, otherId }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, mine, senderName, otherId }: MessageItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -114,7 +114,7 @@ export function MessageItem({ message, mine, senderName, otherId }: MessageItemP
       </ConfirmDialog>
     </li>
   );
-}
+});
 
 /** Inline editing of one's own message: Enter saves, Shift+Enter adds a line, Escape cancels. */
 function MessageEditor({ message, otherId, onDone }: { message: ChatMessage; otherId: string; onDone: () => void }) {
