@@ -2,7 +2,7 @@ import { ActionIcon, Alert, CloseButton, FileButton, Group, Loader, Stack, Text,
 import { CHAT_MESSAGES } from '@app/shared/plain/chat';
 import { IconPaperclip, IconSend2, IconVideo } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../../i18n/server-text.ts';
 import { isRateLimited } from '../../../../lib/rate-limit.ts';
@@ -31,7 +31,7 @@ type Problem = { title: string; detail: string | null } | null;
  * link cannot be sent; a video link goes as its own message; a picked file is uploaded and sent at
  * once, with the text as its caption.
  */
-export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatComposerProps) {
+export const ChatComposer = memo(function ChatComposer({ communityId, otherId, otherName, onSent }: ChatComposerProps) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const cache = useChatCache(communityId, otherId);
@@ -193,4 +193,4 @@ export function ChatComposer({ communityId, otherId, otherName, onSent }: ChatCo
       </Stack>
     </form>
   );
-}
+});

@@ -43,6 +43,7 @@ export const Conversation = memo(function Conversation({ communityId, viewerId, 
   const messages = useMemo(() => chronological(query.data), [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const showSent = useCallback(() => scrollerRef.current?.scrollTo({ top: 0, behavior: 'smooth' }), []);
   // The messages' answer names the other person too: someone found by search or opened from a link.
   const other = known ?? query.data?.pages[0]?.other ?? (query.isPending ? undefined : known);
   const otherName = other ? displayName(other) : t('chat.someone');
@@ -89,7 +90,7 @@ export const Conversation = memo(function Conversation({ communityId, viewerId, 
                 communityId={communityId}
                 otherId={otherId}
                 otherName={otherName}
-                onSent={() => scrollerRef.current?.scrollTo({ top: 0, behavior: 'smooth' })}
+                onSent={showSent}
               />
             </HydratesApart>
           )}
@@ -107,7 +108,7 @@ const isRefusal = (error: unknown) => {
 
 const LIVE_COLORS: Record<LiveState, string> = { live: 'teal', connecting: 'yellow', offline: 'gray' };
 
-function ConversationHeader({ otherId, other, live }: { otherId: string; other: ChatPerson | null | undefined; live: LiveState | null }) {
+const ConversationHeader = memo(function ConversationHeader({ otherId, other, live }: { otherId: string; other: ChatPerson | null | undefined; live: LiveState | null }) {
   const { t } = useTranslation();
   const { communityName } = useParams({ from: '/community/$communityName' });
   return (
@@ -160,4 +161,4 @@ function ConversationHeader({ otherId, other, live }: { otherId: string; other: 
       )}
     </Group>
   );
-}
+});

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useEffect, useRef } from 'react';
-import { useTRPC } from '../../../../lib/trpc.ts';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTRPC, useTRPCClient } from '../../../../lib/trpc.ts';
 import { useRecheckAccess } from '../../../../lib/useRecheckAccess.ts';
 import { useChatCache } from './useChatCache.ts';
 
@@ -23,24 +22,27 @@ export function useConversationLive({ communityId, otherId, viewerId, enabled }:
   const trpc = useTRPC();
   const cache = useChatCache(communityId, otherId);
   const recheckAccess = useRecheckAccess();
-  const markRead = useMutation(
-    trpc.chat.markRead.mutationOptions({
-      onSuccess: ({ read }) => {
+  const client = useTRPCClient();
+  // Reading is a write whose progress nothing shows: sent with the client itself rather than a
+  // mutation hook, whose every state (pending, done) drew the whole conversation again.
+  const markReadNow = useCallback(() => {
+    client.chat.markRead.mutate({ communityId, userId: otherId }).then(
+      ({ read }) => {
         cache.markReadBy(viewerId);
         if (read > 0) void cache.refreshLists();
       },
-    }),
-  );
-  const { mutate: markReadMutate } = markRead;
-  const markReadNow = () => markReadMutate({ communityId, userId: otherId });
+      // Not read this time: the next message or opening reads it.
+      () => undefined,
+    );
+  }, [client, cache, communityId, otherId, viewerId]);
 
   // Opening the conversation reads it.
   const opened = useRef(false);
   useEffect(() => {
     if (!enabled || opened.current) return;
     opened.current = true;
-    markReadMutate({ communityId, userId: otherId });
-  }, [enabled, communityId, otherId, markReadMutate]);
+    markReadNow();
+  }, [enabled, markReadNow]);
 
   const subscription = useSubscription(
     trpc.chat.onConversation.subscriptionOptions(
