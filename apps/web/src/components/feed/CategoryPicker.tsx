@@ -27,7 +27,8 @@ export function CategoryPicker({ value, onChange, disabled }: CategoryPickerProp
       radius="md"
       w={170}
       allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
+      // Mounted only while open (Mantine keeps a Select's list mounted and places it as it mounts: a layout in the task that draws the composer).
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
       disabled={disabled}
       value={known}
       onChange={(picked) => onChange(!picked || picked === NONE ? null : picked)}

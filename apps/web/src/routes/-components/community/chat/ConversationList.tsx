@@ -77,7 +77,8 @@ export function ConversationList({ conversations, communityId, viewerId, selecte
           nothingFoundMessage={found.isPending ? t('chat.loadingMembers') : t('chat.noMembers')}
           size="sm"
           radius="md"
-          comboboxProps={{ shadow: 'md' }}
+          // Mounted only while open (Mantine keeps a Select's list mounted and places it as it mounts).
+          comboboxProps={{ shadow: 'md', keepMounted: false }}
         />
       </Stack>
       <nav aria-label={t('chat.conversations')} className={classes.conversations}>
