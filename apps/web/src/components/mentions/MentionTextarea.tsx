@@ -92,8 +92,9 @@ export function MentionTextarea({ communityId, value, onChange, onPick, onKeyDow
   const activeId = open && options.length > 0 ? `${optionId}-${Math.min(active, options.length - 1)}` : undefined;
   return (
     // Not kept mounted while closed (Combobox's default): a mounted list is placed as it mounts, a layout
-    // of the page in the task that draws the composer.
-    <Combobox store={combobox} keepMounted={false} position="bottom-start" width="target" onOptionSubmit={(id) => {
+    // of the page in the task that draws the composer. Without a transition, so the list is gone the
+    // moment a pick or Escape closes it, as it was while hidden.
+    <Combobox store={combobox} keepMounted={false} transitionProps={{ duration: 0 }} position="bottom-start" width="target" onOptionSubmit={(id) => {
       const person = options.find((p) => p.id === id);
       if (person) pick(person);
     }}>
@@ -117,12 +118,13 @@ export function MentionTextarea({ communityId, value, onChange, onPick, onKeyDow
           }}
           aria-autocomplete="list"
           aria-haspopup="listbox"
-          aria-controls={open ? combobox.listId ?? undefined : undefined}
+          aria-controls={open ? `${optionId}-list` : undefined}
           aria-activedescendant={activeId}
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-label={t('mentions.list')}>
+        {/* Named by us: the list mounts as it opens, after the box has been drawn with its name. */}
+        <Combobox.Options id={`${optionId}-list`} aria-label={t('mentions.list')}>
           {options.length === 0 ? (
             <Combobox.Empty>{t('mentions.none', { query: query?.query ?? '' })}</Combobox.Empty>
           ) : (

@@ -80,6 +80,47 @@ function preloadOn(tab: MemberTab) {
   return { onPointerEnter: () => preloadTab(tab), onFocus: () => preloadTab(tab) };
 }
 
+interface TabStripProps {
+  active: MemberTab;
+  onChange: (next: string | null) => void;
+  moderates: boolean;
+  pendingCount: number;
+}
+
+/**
+ * The tab strip alone inside Mantine's Tabs, with its scrolling row (useTabStrip): a part of its own,
+ * so its row is measured once it is hydrated and its list is there.
+ */
+function TabStrip({ active, onChange, moderates, pendingCount }: TabStripProps) {
+  const { t } = useTranslation();
+  const tabStrip = useTabStrip(active);
+  return (
+    <Tabs id={TABS_ID} value={active} onChange={onChange} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
+      {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
+      <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
+        {STRIP.filter((entry) => !('moderators' in entry) || moderates).map(({ value, Icon, label }) => (
+          <Tabs.Tab
+            key={value}
+            value={value}
+            {...controls(value, active)}
+            {...preloadOn(value)}
+            leftSection={<Icon size={16} />}
+            rightSection={
+              value === 'invites' && pendingCount > 0 ? (
+                <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
+                  {formatCount(pendingCount)}
+                </Badge>
+              ) : null
+            }
+          >
+            {t(label)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
+
 /**
  * Approved members and the owner: the full header on the posts tab, a one-row bar on the others (so
  * their content starts near the top); one row of tabs (kept in ?tab=) across the page; the tab's
@@ -87,7 +128,6 @@ function preloadOn(tab: MemberTab) {
  */
 export function MemberView({ community, access, tab, editing }: MemberViewProps) {
   const { can } = access;
-  const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate({ from: '/community/$communityName' });
   const members = useMembers(community.id);
@@ -95,8 +135,6 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
   const active: MemberTab = MODERATION_TABS.includes(tab) && !can.moderate ? 'posts' : tab;
   const openReports = useOpenReports(community.id, can.moderate);
   const pendingCount = members.data?.pendingCount ?? 0;
-  const tabStrip = useTabStrip(active);
-
   const open = (next: string | null) => {
     if (next && next !== active) void navigate({ search: tabSearch(next as MemberTab) });
   };
@@ -129,29 +167,7 @@ export function MemberView({ community, access, tab, editing }: MemberViewProps)
               beneath it at once (a second-long task on a phone).
             */}
             <HydratesApart>
-              <Tabs id={TABS_ID} value={active} onChange={open} keepMounted={false} variant="pills" radius="md" classNames={{ list: classes.tabList, tab: classes.tab }}>
-                {/* Above the columns, across the page: one row that scrolls sideways when it does not fit. */}
-                <Tabs.List ref={tabStrip} aria-label={t('communityPage.tabs.label')} mb="lg">
-                  {STRIP.filter((entry) => !('moderators' in entry) || can.moderate).map(({ value, Icon, label }) => (
-                    <Tabs.Tab
-                      key={value}
-                      value={value}
-                      {...controls(value, active)}
-                      {...preloadOn(value)}
-                      leftSection={<Icon size={16} />}
-                      rightSection={
-                        value === 'invites' && pendingCount > 0 ? (
-                          <Badge size="sm" circle color="red" aria-label={t('communityPage.invites.pendingCount', { count: pendingCount })}>
-                            {formatCount(pendingCount)}
-                          </Badge>
-                        ) : null
-                      }
-                    >
-                      {t(label)}
-                    </Tabs.Tab>
-                  ))}
-                </Tabs.List>
-              </Tabs>
+              <TabStrip active={active} onChange={open} moderates={can.moderate} pendingCount={pendingCount} />
             </HydratesApart>
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 8 }}>
