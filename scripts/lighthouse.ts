@@ -16,23 +16,15 @@
  * LIGHTHOUSE_DETAILS=1 also prints, for each run, what kept the main thread busy: the work by kind
  * and the long tasks (the ones TBT counts), each with its script.
  */
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { generateKeyringValue } from '@app/api/server';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { WebSocket } from 'ws';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { freePort, prefixOutput, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { seedMemberPages } from './lighthouse/member-pages.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { type MeasuredApp, requireBuild, startMeasuredApp } from './lighthouse/server.ts';
 /** LIGHTHOUSE_PAGES: a comma-separated few of them instead (say, '/' alone while working on it), or 'none'. */
 const PAGES = !process.env.LIGHTHOUSE_PAGES ? ['/', '/pricing', '/login'] : process.env.LIGHTHOUSE_PAGES === 'none' ? [] : process.env.LIGHTHOUSE_PAGES.split(',');
 /** LIGHTHOUSE_MEMBER=0 leaves out the member's pages (posts tab, course, chat tab: member-pages.ts). */
@@ -202,43 +194,14 @@ async function main(): Promise<number> {
   if (!Number.isInteger(runs) || runs < 1 || runs > 15) throw new Error(`LIGHTHOUSE_RUNS must be 1 to 15, got '${process.env.LIGHTHOUSE_RUNS}'`);
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) throw new Error(`No Chromium at ${chromePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-  if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('Build the app first (npm run build)');
-  }
+  requireBuild();
 
-  let database: TestDatabase | null = null;
-  let dataDir: string | null = null;
-  let server: ChildProcess | null = null;
+  let app: MeasuredApp | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   let blank: { url: string; close: () => void } | null = null;
   try {
-    database = await createTestDatabase();
-    if (database.url === null) {
-      await database.drop();
-      database = null;
-      dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
-    }
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawnPinned(null, process.execPath, ['apps/server/dist/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        // Not 'production': the dev sign-in (this computer only) signs the member in. Nothing the
-        // server sends a page depends on NODE_ENV.
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        DATABASE_URL: database?.url ?? '',
-        ...(dataDir ? { DATA_DIR: dataDir } : {}),
-        CHAT_ENCRYPTION_KEY: generateKeyringValue(),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    prefixOutput(server, '[server]');
-    await waitForHealth(baseUrl, server);
+    app = await startMeasuredApp();
+    const { baseUrl, database } = app;
 
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     console.log(`Lighthouse mobile (simulated throttling${CPU_SLOWDOWN === null ? '' : `, CPU slowed ${CPU_SLOWDOWN}x`}), ${baseUrl}, ${database ? 'postgres' : 'pglite'}, median of ${runs} run(s):`);
@@ -276,9 +239,7 @@ async function main(): Promise<number> {
   } finally {
     blank?.close();
     if (chrome) await chrome.kill();
-    if (server) await stopProcess(server).catch((err: unknown) => console.error('Could not stop the server:', err));
-    if (database) await database.drop().catch((err: unknown) => console.error('Could not drop the database:', err));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   }
 }
 

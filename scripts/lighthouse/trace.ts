@@ -1,0 +1,206 @@
+/**
+ * `npm run lighthouse:trace`: what keeps a member's page busy, task by task. Lighthouse's TBT says how
+ * much; this says what. It starts the built app as `npm run lighthouse` does (server.ts), seeds the
+ * same member's pages (member-pages.ts), opens one of them in Debian's Chromium (playwright-core) on
+ * a phone's viewport with the CPU slowed down as Lighthouse's mobile preset does (4x), records a
+ * trace with the JavaScript sampler on, and prints every main-thread task over 30 ms: when it ran
+ * (from the navigation; tasks before the first paint are marked, TBT does not count them), how long,
+ * the functions its samples were in (mapped through the build's source maps to the file, line and
+ * name they come from) and the app's own nearest function (src/...). Last, the sum beyond 50 ms of
+ * the tasks after the first paint, as TBT counts it, at this slowdown.
+ *
+ * TRACE_PAGE: 'posts tab' (default), 'course' or 'chat tab'; TRACE_RUNS: runs (1 to 10, default 1);
+ * TRACE_CPU_SLOWDOWN: the multiplier (1 to 20, default 4); TRACE_FILE: where to write the last run's
+ * trace (Chromium's JSON, which DevTools' Performance panel opens). Needs Postgres (the pages are
+ * seeded in SQL) and a build.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { chromium } from 'playwright-core';
+import { seedMemberPages } from './member-pages.ts';
+import { startMeasuredApp } from './server.ts';
+
+const assets = fileURLToPath(new URL('../../apps/web/dist/assets/', import.meta.url));
+
+function setting(name: string, fallback: number, min: number, max: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${min} to ${max}, got '${process.env[name]}'`);
+  return value;
+}
+const PAGE = process.env.TRACE_PAGE ?? 'posts tab';
+const RUNS = setting('TRACE_RUNS', 1, 1, 10);
+const SLOWDOWN = setting('TRACE_CPU_SLOWDOWN', 4, 1, 20);
+/** A task longer than this is listed (TBT counts the part of a task beyond 50 ms). */
+const LISTED_MS = 30;
+const BLOCKING_MS = 50;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { name?: string; data?: ProfileData };
+}
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: CallFrame;
+}
+interface ProfileData {
+  startTime?: number;
+  cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+  timeDeltas?: number[];
+}
+interface Sample {
+  ts: number;
+  id: number;
+  nodes: Map<number, ProfileNode>;
+}
+
+const maps = new Map<string, TraceMap | null>();
+
+/** A frame as its source names it ('src/lib/format.ts:196 cached', 'nm/react-dom/...'), or as it ran. */
+function frameName({ callFrame: frame }: ProfileNode): string {
+  const chunk = /\/assets\/([^/?#]+\.js)/.exec(frame.url)?.[1];
+  if (chunk) {
+    if (!maps.has(chunk)) {
+      const file = join(assets, `${chunk}.map`);
+      maps.set(chunk, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
+    }
+    const map = maps.get(chunk);
+    const place = map ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }) : null;
+    if (place?.source) return `${place.source.replace(/^.*node_modules\//, 'nm/').replace(/^(\.\.\/)+/, '')}:${place.line}${place.name ? ` ${place.name}` : ''}`;
+  }
+  return `${frame.functionName || '(anonymous)'}${frame.url ? ` ${frame.url.replace(/^.*\//, '')}` : ''}`;
+}
+
+/** The page's main thread: the renderer thread that ran the most. */
+function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
+  let best: { pid: number; tid: number; busy: number } | null = null;
+  for (const thread of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
+    const busy = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+    if (!best || busy > best.busy) best = { pid: thread.pid, tid: thread.tid, busy };
+  }
+  if (!best) throw new Error('The trace has no renderer main thread');
+  return best;
+}
+
+/** The JavaScript sampler's samples of a process, each with its time on the trace's clock. */
+function samplesOf(events: TraceEvent[], pid: number): Sample[] {
+  const profiles = new Map<string, { at: number; nodes: Map<number, ProfileNode>; samples: Sample[] }>();
+  for (const event of events) {
+    if (event.pid !== pid || !event.id) continue;
+    const data = event.args?.data;
+    if (event.name === 'Profile') profiles.set(event.id, { at: data?.startTime ?? event.ts, nodes: new Map(), samples: [] });
+    const profile = profiles.get(event.id);
+    if (event.name !== 'ProfileChunk' || !profile) continue;
+    for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
+    (data?.cpuProfile?.samples ?? []).forEach((id, i) => {
+      profile.at += data?.timeDeltas?.[i] ?? 0;
+      // Resolved once every chunk is read: a sample may name a node a later chunk describes.
+      profile.samples.push({ ts: profile.at, id, nodes: profile.nodes });
+    });
+  }
+  return [...profiles.values()].flatMap((profile) => profile.samples);
+}
+
+const top = (counts: Map<string, number>, n: number) =>
+  [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, count]) => `      ${String(count).padStart(4)}  ${name}`)
+    .join('\n');
+
+/** Prints each long task with what ran in it; returns the sum beyond 50 ms after the first paint. */
+function report(events: TraceEvent[]): number {
+  const { pid, tid } = mainThread(events);
+  const start = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? 0;
+  const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts;
+  const samples = samplesOf(events, pid);
+  const at = (ts: number) => `${Math.round((ts - start) / 1000)} ms`;
+  console.log(`  first contentful paint at ${paint === undefined ? '?' : at(paint)}`);
+  let blocking = 0;
+  for (const task of events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && (e.dur ?? 0) > LISTED_MS * 1000)) {
+    const duration = task.dur! / 1000;
+    const counted = paint !== undefined && task.ts > paint;
+    if (counted) blocking += Math.max(0, duration - BLOCKING_MS);
+    const own = new Map<string, number>();
+    const app = new Map<string, number>();
+    let sampled = 0;
+    for (const sample of samples) {
+      if (sample.ts < task.ts || sample.ts > task.ts + task.dur!) continue;
+      const leaf = sample.nodes.get(sample.id);
+      if (!leaf) continue;
+      sampled++;
+      const name = frameName(leaf);
+      own.set(name, (own.get(name) ?? 0) + 1);
+      let node: ProfileNode | undefined = leaf;
+      while (node && !frameName(node).startsWith('src/')) node = node.parent === undefined ? undefined : sample.nodes.get(node.parent);
+      const mine = node ? frameName(node) : '(no app function)';
+      app.set(mine, (app.get(mine) ?? 0) + 1);
+    }
+    console.log(`\n  task at ${at(task.ts)}: ${Math.round(duration)} ms${counted ? '' : ' (before the first paint)'}`);
+    console.log(`    ${sampled} samples, in:\n${top(own, 10)}\n    the app's nearest function:\n${top(app, 6)}`);
+  }
+  return blocking;
+}
+
+async function main() {
+  const app = await startMeasuredApp();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    if (!app.database) throw new Error("The member's pages need Postgres (TEST_DATABASE_URL): they are seeded in SQL");
+    const member = await seedMemberPages(app.database, app.baseUrl);
+    const page = member.pages.find((candidate) => candidate.label === PAGE);
+    if (!page) throw new Error(`TRACE_PAGE must be one of ${member.pages.map((candidate) => `'${candidate.label}'`).join(', ')}`);
+    // One unmeasured visit first, so the server's first answers (cold caches) do not count.
+    await fetch(`${app.baseUrl}${page.path}`, { headers: { accept: 'text/html', cookie: member.cookie } });
+    const cookies = member.cookie.split('; ').map((pair) => {
+      const [name = '', ...value] = pair.split('=');
+      return { name, value: value.join('='), url: app.baseUrl };
+    });
+    const blocking: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      // Lighthouse's mobile preset: a phone's screen, and the CPU slowed down.
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      await context.addCookies(cookies);
+      const tab = await context.newPage();
+      await (await context.newCDPSession(tab)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+      await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'loading', 'blink.user_timing'] });
+      await tab.goto(`${app.baseUrl}${page.path}`);
+      // A plain wait, which runs nothing in the page (a waitForSelector polls with a script of its
+      // own, which the trace would count), long enough for what follows the page coming alive (its
+      // subscriptions, the posts below the first screen).
+      await tab.waitForTimeout(12_000);
+      const trace = await browser.stopTracing();
+      if (!(await tab.evaluate(() => document.documentElement.hasAttribute('data-alive')))) throw new Error(`${PAGE} did not come alive within 12 s`);
+      if (process.env.TRACE_FILE && run === RUNS) writeFileSync(process.env.TRACE_FILE, trace);
+      console.log(`${PAGE}, run ${run} of ${RUNS}, CPU slowed ${SLOWDOWN}x:`);
+      blocking.push(report((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents));
+      await context.close();
+    }
+    console.log(`\nsum beyond ${BLOCKING_MS} ms of the tasks after the first paint (TBT as this trace counts it), per run: ${blocking.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
