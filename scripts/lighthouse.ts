@@ -27,8 +27,12 @@ import { seedMemberPages } from './lighthouse/member-pages.ts';
 import { type MeasuredApp, requireBuild, startMeasuredApp } from './lighthouse/server.ts';
 /** LIGHTHOUSE_PAGES: a comma-separated few of them instead (say, '/' alone while working on it), or 'none'. */
 const PAGES = !process.env.LIGHTHOUSE_PAGES ? ['/', '/pricing', '/login'] : process.env.LIGHTHOUSE_PAGES === 'none' ? [] : process.env.LIGHTHOUSE_PAGES.split(',');
-/** LIGHTHOUSE_MEMBER=0 leaves out the member's pages (posts tab, course, chat tab: member-pages.ts). */
+/**
+ * LIGHTHOUSE_MEMBER=0 leaves out the member's pages (posts tab, course, chat tab: member-pages.ts);
+ * a comma-separated few of their labels measures those alone ('posts tab').
+ */
 const MEMBER_PAGES = process.env.LIGHTHOUSE_MEMBER !== '0';
+const MEMBER_LABELS = MEMBER_PAGES && process.env.LIGHTHOUSE_MEMBER && process.env.LIGHTHOUSE_MEMBER !== '1' ? process.env.LIGHTHOUSE_MEMBER.split(',') : null;
 interface Targets {
   score: number;
   lcpMs: number;
@@ -214,7 +218,9 @@ async function main(): Promise<number> {
     const pages: Array<{ label: string; path: string; cookie: string | null; targets: Targets }> = PAGES.map((path) => ({ label: path, path, cookie: null, targets: TARGETS }));
     if (MEMBER_PAGES && database) {
       const member = await seedMemberPages(database, baseUrl);
-      pages.push(...member.pages.map((page) => ({ ...page, cookie: member.cookie, targets: MEMBER_TARGETS })));
+      const chosen = MEMBER_LABELS ? member.pages.filter((page) => MEMBER_LABELS.includes(page.label)) : member.pages;
+      if (chosen.length === 0) throw new Error(`LIGHTHOUSE_MEMBER must be 0, 1 or some of ${member.pages.map((page) => `'${page.label}'`).join(', ')}`);
+      pages.push(...chosen.map((page) => ({ ...page, cookie: member.cookie, targets: MEMBER_TARGETS })));
       await setBrowserCookies(chrome.port, baseUrl, member.cookie);
     } else if (MEMBER_PAGES) {
       console.log('(the member pages need Postgres, at TEST_DATABASE_URL: they are seeded in SQL; not measured on PGlite)');

@@ -10,7 +10,8 @@
  * the tasks after the first paint, as TBT counts it, at this slowdown.
  *
  * TRACE_PAGE: 'posts tab' (default), 'course' or 'chat tab'; TRACE_RUNS: runs (1 to 10, default 1);
- * TRACE_CPU_SLOWDOWN: the multiplier (1 to 20, default 4); TRACE_FILE: where to write the last run's
+ * TRACE_CPU_SLOWDOWN: the multiplier (1 to 20, default 4); TRACE_TOP: how many functions each of a
+ * task's lists names (1 to 200, default 10); TRACE_FILE: where to write the last run's
  * trace (Chromium's JSON, which DevTools' Performance panel opens). Needs Postgres (the pages are
  * seeded in SQL) and a build.
  */
@@ -32,6 +33,8 @@ function setting(name: string, fallback: number, min: number, max: number): numb
 const PAGE = process.env.TRACE_PAGE ?? 'posts tab';
 const RUNS = setting('TRACE_RUNS', 1, 1, 10);
 const SLOWDOWN = setting('TRACE_CPU_SLOWDOWN', 4, 1, 20);
+/** How many functions each list of a task shows. */
+const TOP = setting('TRACE_TOP', 10, 1, 200);
 /** A task longer than this is listed (TBT counts the part of a task beyond 50 ms). */
 const LISTED_MS = 30;
 const BLOCKING_MS = 50;
@@ -115,6 +118,9 @@ function samplesOf(events: TraceEvent[], pid: number): Sample[] {
   return [...profiles.values()].flatMap((profile) => profile.samples);
 }
 
+/** React's, its scheduler's and the trace's own frames, left out of what a sample was inside of. */
+const INTERNAL = /^(nm\/(react-dom|react|scheduler)\/|\(program\)|\(root\)|\(idle\)|\(garbage collector\)|\(anonymous\) index-)/;
+
 const top = (counts: Map<string, number>, n: number) =>
   [...counts]
     .sort((a, b) => b[1] - a[1])
@@ -137,6 +143,7 @@ function report(events: TraceEvent[]): number {
     if (counted) blocking += Math.max(0, duration - BLOCKING_MS);
     const own = new Map<string, number>();
     const app = new Map<string, number>();
+    const within = new Map<string, number>();
     let sampled = 0;
     for (const sample of samples) {
       if (sample.ts < task.ts || sample.ts > task.ts + task.dur!) continue;
@@ -149,9 +156,17 @@ function report(events: TraceEvent[]): number {
       while (node && !frameName(node).startsWith('src/')) node = node.parent === undefined ? undefined : sample.nodes.get(node.parent);
       const mine = node ? frameName(node) : '(no app function)';
       app.set(mine, (app.get(mine) ?? 0) + 1);
+      // Every function the sample was inside of (once each), but React's and its scheduler's own:
+      // the components rendered and the effects run, whatever they called.
+      const seen = new Set<string>();
+      for (let frame: ProfileNode | undefined = leaf; frame; frame = frame.parent === undefined ? undefined : sample.nodes.get(frame.parent)) {
+        const name = frameName(frame);
+        if (!seen.has(name) && !INTERNAL.test(name)) seen.add(name);
+      }
+      for (const name of seen) within.set(name, (within.get(name) ?? 0) + 1);
     }
     console.log(`\n  task at ${at(task.ts)}: ${Math.round(duration)} ms${counted ? '' : ' (before the first paint)'}`);
-    console.log(`    ${sampled} samples, in:\n${top(own, 10)}\n    the app's nearest function:\n${top(app, 6)}`);
+    console.log(`    ${sampled} samples, in:\n${top(own, TOP)}\n    the app's nearest function:\n${top(app, Math.ceil(TOP / 2))}\n    inside of (React's own functions left out):\n${top(within, TOP)}`);
   }
   return blocking;
 }

@@ -48,6 +48,17 @@ describe('merging the shared chunks by page view', () => {
     expect(sorted(mergeChunks(sizes, noImports(3), views))).toEqual([[0, 1], [2]]);
   });
 
+  it('never makes a page load code that is costly to run (zod) that it did not load, whatever it saves', () => {
+    // Unit 1 holds zod: 100 bytes, but a long task to evaluate. The community page loads units 0
+    // and 2, settings (weighed ten times as much) all three.
+    const sizes = [100, 100, 100];
+    const views = [view('community', [0, 2]), view('settings', [0, 1, 2], { weight: 10 })];
+    const groups = mergeChunks(sizes, noImports(3), views, [false, true, false]);
+    expect(sorted(groups)).toEqual([[0, 2], [1]]);
+    // Without the mark, the same bytes merge into one.
+    expect(sorted(mergeChunks(sizes, noImports(3), views))).toEqual([[0, 1, 2]]);
+  });
+
   it('makes no two groups import from each other, and puts every group after the groups it imports from', () => {
     // 0 imports 1, 1 imports 2. Merging 0 and 2 would save the community page and settings a request
     // each, but the group would import 1, which imports it back.

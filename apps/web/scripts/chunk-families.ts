@@ -42,6 +42,12 @@ const EVERY_SIGNED_IN_PAGE = ['i18n/catalogs.ts', 'components/SignedInActions.ts
  * asks for the feed and the sidebar's lists): like the public pages, no merge may add a byte to them.
  */
 const WAITED_FOR = ['routes/-components/community/prefetch.ts'];
+/**
+ * Code that costs far more to run than its bytes say: zod, whose schemas are built as its modules
+ * are evaluated (a long task on a phone). A merge never makes a page load it that did not, whatever
+ * it saves in requests: the member's pages load it only where a form is used (components/feed/feedSchemas.ts).
+ */
+const COSTLY_TO_RUN = /[\\/]node_modules[\\/]zod[\\/]/;
 /** What one more request is worth, in gzipped bytes (about 25 ms at a phone's 1.6 Mbit/s). */
 const REQUEST_BYTES = 3_000;
 const PUBLIC_ROUTES = PRERENDERED_PAGES.map((page) => `routes/${page === '/' ? 'index' : page.slice(1)}.tsx`);
@@ -128,7 +134,8 @@ export function viewsOf(chunks: BundledChunk[]) {
   }
   const sizes = units.map((chunk) => gzipSync(chunk.code).length);
   const imports = units.map((chunk) => unitsOf(new Set(chunk.imports)));
-  return { units, sizes, imports, views };
+  const costly = units.map((chunk) => chunk.moduleIds.some((id) => COSTLY_TO_RUN.test(id)));
+  return { units, sizes, imports, views, costly };
 }
 
 /**
@@ -140,8 +147,8 @@ export function viewsOf(chunks: BundledChunk[]) {
  * merge makes two groups import from each other, through others or not, and the groups come in an
  * order where every group's imports come first.
  */
-export function mergeChunks(sizes: number[], imports: number[][], views: View[]): number[][] {
-  let groups = sizes.map((size, i) => ({ units: [i], size }));
+export function mergeChunks(sizes: number[], imports: number[][], views: View[], costly: boolean[] = []): number[][] {
+  let groups = sizes.map((size, i) => ({ units: [i], size, costly: costly[i] ?? false }));
   // Which views load each group.
   let loadedBy = groups.map((group) => new Set(views.flatMap((view, v) => (view.units.includes(group.units[0]!) ? [v] : []))));
   const edges = (list: typeof groups) => {
@@ -167,13 +174,13 @@ export function mergeChunks(sizes: number[], imports: number[][], views: View[])
     for (const v of loadedBy[a]!) {
       const view = views[v]!;
       if (loadedBy[b]!.has(v)) saved += view.weight * REQUEST_BYTES;
-      else if (view.neverGrows) return -Infinity;
+      else if (view.neverGrows || groups[b]!.costly) return -Infinity;
       else saved -= view.weight * groups[b]!.size;
     }
     for (const v of loadedBy[b]!) {
       if (loadedBy[a]!.has(v)) continue;
       const view = views[v]!;
-      if (view.neverGrows) return -Infinity;
+      if (view.neverGrows || groups[a]!.costly) return -Infinity;
       saved -= view.weight * groups[a]!.size;
     }
     return saved;
@@ -190,7 +197,7 @@ export function mergeChunks(sizes: number[], imports: number[][], views: View[])
     const best = candidates.find(([a, b]) => !reachesThroughOthers(a, b) && !reachesThroughOthers(b, a));
     if (!best) break;
     const [a, b] = best;
-    const merged = { units: [...groups[a]!.units, ...groups[b]!.units], size: groups[a]!.size + groups[b]!.size };
+    const merged = { units: [...groups[a]!.units, ...groups[b]!.units], size: groups[a]!.size + groups[b]!.size, costly: groups[a]!.costly || groups[b]!.costly };
     const by = new Set([...loadedBy[a]!, ...loadedBy[b]!]);
     groups = [...groups.filter((_, i) => i !== a && i !== b), merged];
     loadedBy = [...loadedBy.filter((_, i) => i !== a && i !== b), by];
@@ -222,8 +229,8 @@ export function costs(sizes: number[], views: View[], groups: number[][]) {
 
 /** Pass 1: the groups, in the order their `codeSplitting` groups are tried, and a report. */
 export function familiesOf(chunks: BundledChunk[]): { groups: Group[]; report: string } {
-  const { units, sizes, imports, views } = viewsOf(chunks);
-  const ordered = mergeChunks(sizes, imports, views);
+  const { units, sizes, imports, views, costly } = viewsOf(chunks);
+  const ordered = mergeChunks(sizes, imports, views, costly);
   if (ordered.length > MAX_GROUPS) throw new Error(`${ordered.length} chunk groups, more than MAX_GROUPS (${MAX_GROUPS}) in scripts/chunk-families.ts`);
   const before = costs(sizes, views, sizes.map((_, i) => [i]));
   const after = costs(sizes, views, ordered);

@@ -27,8 +27,11 @@ declare global {
 
 async function go() {
   await start();
-  registerServiceWorker();
-  rememberTimeZone();
+  // What follows in tasks of their own, not in the one the page came alive in.
+  setTimeout(() => {
+    registerServiceWorker();
+    rememberTimeZone();
+  }, 0);
   const early = window.earlyClicks;
   if (!early) return;
   early.stop();

@@ -78,6 +78,11 @@ export function recordFormats(clock: PageClock = {}) {
   page = clock;
 }
 
+/** Whether a page is being rendered ahead of time (its formatted values are noted to be carried). */
+export function recordingFormats(): boolean {
+  return recorded !== null;
+}
+
 export function takeRecordedFormats(): Record<string, string> {
   const values = Object.fromEntries(recorded ?? []);
   recorded = null;

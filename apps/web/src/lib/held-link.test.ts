@@ -34,6 +34,9 @@ describe('heldUntil', () => {
     alive();
     await Promise.resolve();
     await Promise.resolve();
+    // Not in the task the page came alive in: in the next.
+    expect(started).toEqual([]);
+    await vi.advanceTimersToNextTimerAsync();
     expect(started).toEqual(['posts.onFeed']);
     await vi.advanceTimersToNextTimerAsync();
     expect(started).toEqual(['posts.onFeed', 'chat.onInbox']);

@@ -6,8 +6,9 @@ import { observable } from '@trpc/server/observable';
  * A link that holds each operation until `ready` settles, then passes it on (and drops it if it was
  * cancelled meanwhile). The subscriptions wait for the page to come alive (lib/page-alive.ts): each
  * one, once started, asks for its lists again (so that nothing sent between the read and the
- * subscription is missed). Those held meanwhile start one per task, in the order they were made:
- * started together, a page's half-dozen subscriptions were one long task as it came alive.
+ * subscription is missed). Those held meanwhile start one per task, in the order they were made,
+ * the first in a task after the one the page came alive in: started together, a page's half-dozen
+ * subscriptions were one long task as it came alive.
  */
 export function heldUntil(ready: Promise<unknown>): TRPCLink<AppRouter> {
   const held: Array<() => void> = [];
@@ -18,7 +19,7 @@ export function heldUntil(ready: Promise<unknown>): TRPCLink<AppRouter> {
   };
   void ready.finally(() => {
     released = true;
-    releaseNext();
+    setTimeout(releaseNext, 0);
   });
   return () =>
     ({ op, next }) =>

@@ -7,6 +7,11 @@ import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
 import { useMentionPicks } from '../mentions/useMentionPicks.ts';
 import { growingBox } from '../../lib/growingBox.ts';
 
+type TextSchema = { safeParse: (text: string) => { success: boolean; error?: { issues: { message: string }[] } } };
+
+/** The check of a text whose schema has not arrived yet: not sendable, with nothing to say. */
+const NOT_CHECKED = { success: false } as const;
+
 export interface CommentFormLabels {
   text: string;
   placeholder: string;
@@ -17,8 +22,13 @@ export interface CommentFormLabels {
 
 interface CommentFormProps {
   labels: CommentFormLabels;
-  /** The shared schema of the text, so the form and the server say the same words. */
-  schema: { safeParse: (text: string) => { success: boolean; error?: { issues: { message: string }[] } } };
+  /**
+   * The shared schema of the text, so the form and the server say the same words; null while it is
+   * loading (the form cannot be sent until it is here).
+   */
+  schema: TextSchema | null;
+  /** Called as the box is first used (focused): where the schema loads on demand, it starts loading. */
+  onUse?: () => void;
   /**
    * With a counter (the feed): 'N/max' under the box, which is square-cornered and sends with
    * Ctrl+Enter. Without (the feedback wall): a rounded box with the button beside it; Enter sends,
@@ -38,7 +48,7 @@ interface CommentFormProps {
 }
 
 /** The box to add a comment. */
-export function CommentForm({ labels, schema, counter, sending, error, onDismissError, onSend, mentionsIn, initial }: CommentFormProps) {
+export function CommentForm({ labels, schema, onUse, counter, sending, error, onDismissError, onSend, mentionsIn, initial }: CommentFormProps) {
   const picks = useMentionPicks(initial);
   const [text, setText] = useState(picks.initialText);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -51,7 +61,7 @@ export function CommentForm({ labels, schema, counter, sending, error, onDismiss
   }, []);
   const stored = picks.stored(text);
   const counted = visibleLength(stored.trim());
-  const check = schema.safeParse(stored);
+  const check: ReturnType<TextSchema['safeParse']> = schema ? schema.safeParse(stored) : NOT_CHECKED;
   const tooLong = counter ? counted > counter.max : !check.success && text.trim() !== '';
   const submit = () => {
     if (check.success && !sending)
@@ -71,6 +81,7 @@ export function CommentForm({ labels, schema, counter, sending, error, onDismiss
     'aria-label': labels.text,
     placeholder: labels.placeholder,
     onKeyDown,
+    onFocus: onUse,
     error: tooLong && check.error?.issues[0] ? serverText(check.error.issues[0].message) : undefined,
     // With a counter the box stops at the limit, typed or pasted: the browser's own maxlength, widened
     // by what the counter does not count (a picked mention's extra characters, spaces at either end).

@@ -1,7 +1,7 @@
-import { updateCommentInput } from '@app/shared/posts';
 import { LIMITS } from '@app/shared/constants';
 import { Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { formatCount } from '../../lib/format.ts';
@@ -11,6 +11,7 @@ import type { FeedComment } from '../../lib/paged.ts';
 import { CommentForm } from '../comments/CommentForm.tsx';
 import { useFeed } from './FeedContext.tsx';
 import { useFeedCache } from './useFeedCache.ts';
+import { feedSchemas } from './feedSchemas.ts';
 
 /** Its author edits a comment in place, under the rules of a new one; saved, it shows 'edited'. */
 export function CommentEditor({ comment, onDone }: { comment: FeedComment; onDone: () => void }) {
@@ -18,6 +19,8 @@ export function CommentEditor({ comment, onDone }: { comment: FeedComment; onDon
   const trpc = useTRPC();
   const cache = useFeedCache();
   const { communityId } = useFeed();
+  const schemas = feedSchemas.use();
+  useEffect(() => void feedSchemas.ensure(), []);
   const save = useMutation(
     trpc.posts.updateComment.mutationOptions({
       onSuccess: (saved) => {
@@ -33,7 +36,7 @@ export function CommentEditor({ comment, onDone }: { comment: FeedComment; onDon
         mentionsIn={communityId}
         initial={{ text: comment.content, mentions: comment.mentions }}
         labels={{ text: t('threads.editText'), placeholder: t('feed.comments.placeholder'), submit: t('threads.save'), failed: t('threads.editFailed') }}
-        schema={updateCommentInput.shape.content}
+        schema={schemas?.updateCommentInput.shape.content ?? null}
         counter={{ max: LIMITS.commentMax, label: (count) => t('feed.comments.counter', { count, max: formatCount(LIMITS.commentMax) }) }}
         sending={save.isPending}
         error={failure}

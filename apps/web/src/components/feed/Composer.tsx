@@ -21,6 +21,7 @@ import { emptyPoll, PollEditor, pollOfDraft, pollProblem, type PollDraft } from 
 import type { Feeling } from './feelings.ts';
 import { useAttachmentUpload } from './useAttachmentUpload.ts';
 import { useFeedCache } from './useFeedCache.ts';
+import { feedSchemas } from './feedSchemas.ts';
 import { growingBox } from '../../lib/growingBox.ts';
 
 /** Spec section 5, 'Post': text required (a blank one cannot be posted), an optional feeling and attachment. */
@@ -42,6 +43,9 @@ export const Composer = memo(function Composer() {
   const [fileInput, setFileInput] = useState(0);
   const [poll, setPoll] = useState<PollDraft | null>(null);
   const [pollTried, setPollTried] = useState(false);
+  const schemas = feedSchemas.use();
+  // The poll's complaint; undefined while its schema loads (it cannot be posted until then).
+  const pollError = poll ? (schemas ? pollProblem(poll, schemas.pollInput) : undefined) : null;
 
   const create = useMutation(
     trpc.posts.create.mutationOptions({
@@ -64,7 +68,7 @@ export const Composer = memo(function Composer() {
   const submit = () => {
     if (blocked || create.isPending) return;
     setPollTried(true);
-    if (poll && pollProblem(poll)) return;
+    if (pollError !== null) return;
     create.mutate({
       communityId,
       content: picks.stored(content),
@@ -112,7 +116,7 @@ export const Composer = memo(function Composer() {
               onChange={setPoll}
               onRemove={() => setPoll(null)}
               disabled={create.isPending}
-              error={pollTried && pollProblem(poll) ? serverText(pollProblem(poll)!) : null}
+              error={pollTried && pollError ? serverText(pollError) : null}
             />
           )}
           {create.isError && !isRateLimited(create.error) && (
@@ -143,7 +147,10 @@ export const Composer = memo(function Composer() {
                 )}
               </FileButton>
               {!poll && (
-                <Button variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconChartBar size={18} aria-hidden="true" />} onClick={() => setPoll(emptyPoll())} disabled={create.isPending}>
+                <Button variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconChartBar size={18} aria-hidden="true" />} onClick={() => {
+                    setPoll(emptyPoll());
+                    void feedSchemas.ensure();
+                  }} disabled={create.isPending}>
                   {t('polls.add')}
                 </Button>
               )}

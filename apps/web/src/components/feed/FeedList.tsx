@@ -7,6 +7,7 @@ import { serverText } from '../../i18n/server-text.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useFeed } from './FeedContext.tsx';
 import { PostCard } from './PostCard.tsx';
+import { carryTimes } from './RelativeTime.tsx';
 import { feedQueryOptions } from './useFeedCache.ts';
 import { useFeedView } from './feedView.tsx';
 import { HydratesApart } from '../HydratesApart.tsx';
@@ -34,6 +35,7 @@ export const FeedList = memo(function FeedList() {
   const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId, view));
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const shown = posts.slice(0, useRevealed(posts.length, FIRST_POSTS));
+  carryTimes(posts.map((post) => post.createdAt));
 
   const pageCount = feed.data?.pages.length ?? 0;
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { pollInput, type PollInput } from '@app/shared/polls';
+import type { PollInput, pollInput } from '@app/shared/polls';
 import { POLL_LIMITS } from '@app/shared/plain/polls';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -27,8 +27,8 @@ export function pollOfDraft(draft: PollDraft): PollInput {
 }
 
 /** The shared schema's first complaint about the draft (English; the caller translates it), or null. */
-export function pollProblem(draft: PollDraft): string | null {
-  const result = pollInput.safeParse(pollOfDraft(draft));
+export function pollProblem(draft: PollDraft, schema: typeof pollInput): string | null {
+  const result = schema.safeParse(pollOfDraft(draft));
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 

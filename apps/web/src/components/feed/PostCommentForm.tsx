@@ -1,4 +1,3 @@
-import { createCommentInput } from '@app/shared/posts';
 import { POST_MESSAGES } from '@app/shared/plain/posts';
 import { LIMITS } from '@app/shared/constants';
 import { mentionToken } from '@app/shared/plain/mentions';
@@ -13,6 +12,7 @@ import type { FeedComment } from '../../lib/paged.ts';
 import { CommentForm } from '../comments/CommentForm.tsx';
 import { useFeed } from './FeedContext.tsx';
 import { useFeedCache } from './useFeedCache.ts';
+import { feedSchemas } from './feedSchemas.ts';
 import { displayName } from '../PersonName.tsx';
 
 interface PostCommentFormProps {
@@ -32,6 +32,7 @@ export function PostCommentForm({ postId, replyTo, onReplied }: PostCommentFormP
   const { t } = useTranslation();
   const trpc = useTRPC();
   const cache = useFeedCache();
+  const schemas = feedSchemas.use();
   const { communityId, viewerId } = useFeed();
   const add = useMutation(
     trpc.posts.addComment.mutationOptions({
@@ -49,7 +50,8 @@ export function PostCommentForm({ postId, replyTo, onReplied }: PostCommentFormP
       mentionsIn={communityId}
       initial={mention ? { text: `${mentionToken(mention.id)} `, mentions: [{ ...mention, member: true }] } : replyTo ? { text: '', mentions: [] } : undefined}
       labels={{ text: t('feed.comments.text'), placeholder: t('feed.comments.placeholder'), submit: t('feed.comments.submit'), failed: t('feed.comments.failed') }}
-      schema={createCommentInput.shape.content}
+      schema={schemas?.createCommentInput.shape.content ?? null}
+      onUse={() => void feedSchemas.ensure()}
       counter={{ max: LIMITS.commentMax, label: (count) => t('feed.comments.counter', { count, max: formatCount(LIMITS.commentMax) }) }}
       sending={add.isPending}
       error={failure}

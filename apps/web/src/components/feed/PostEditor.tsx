@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
@@ -13,6 +13,7 @@ import { draftOfPoll, PollEditor, pollOfDraft, pollProblem, type PollDraft } fro
 import type { Feeling } from './feelings.ts';
 import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
+import { feedSchemas } from './feedSchemas.ts';
 
 interface PostEditorProps {
   post: FeedItem;
@@ -31,6 +32,13 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
   // A poll's options may change until its first vote; after it (or once closed) the edit leaves the poll as it is.
   const [poll, setPoll] = useState<PollDraft | null>(() => (post.poll && !post.poll.closed && post.poll.totalVotes === 0 ? draftOfPoll(post.poll) : null));
   const [pollTried, setPollTried] = useState(false);
+  const schemas = feedSchemas.use();
+  const hasPoll = poll !== null;
+  useEffect(() => {
+    if (hasPoll) void feedSchemas.ensure();
+  }, [hasPoll]);
+  // The poll's complaint; undefined while its schema loads (it cannot be saved until then).
+  const pollError = poll ? (schemas ? pollProblem(poll, schemas.pollInput) : undefined) : null;
   const update = useMutation(
     trpc.posts.update.mutationOptions({
       onSuccess: (saved) => {
@@ -46,7 +54,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
       onSubmit={(event) => {
         event.preventDefault();
         setPollTried(true);
-        if (content.trim() === '' || (poll && pollProblem(poll))) return;
+        if (content.trim() === '' || pollError !== null) return;
         update.mutate({ postId: post.id, content: picks.stored(content), feeling, categoryId, ...(poll ? { poll: pollOfDraft(poll) } : {}) });
       }}
     >
@@ -66,7 +74,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
           radius="md"
           autoFocus
         />
-        {poll && <PollEditor value={poll} onChange={setPoll} disabled={update.isPending} error={pollTried && pollProblem(poll) ? serverText(pollProblem(poll)!) : null} />}
+        {poll && <PollEditor value={poll} onChange={setPoll} disabled={update.isPending} error={pollTried && pollError ? serverText(pollError) : null} />}
         {update.isError && !isRateLimited(update.error) && (
           <Alert color="red" role="alert" p="xs" radius="md">
             {t('feed.post.saveFailed', { message: serverText(update.error.message) })}

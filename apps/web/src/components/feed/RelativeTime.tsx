@@ -1,7 +1,7 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTimeAgo, pageRenderedAt } from '../../lib/format.ts';
+import { formatDate, formatTimeAgo, pageRenderedAt, recordingFormats } from '../../lib/format.ts';
 
 /* One clock for every timestamp on the page, ticking while any is shown. */
 let now = Date.now();
@@ -24,6 +24,26 @@ function subscribe(listener: () => void) {
       timer = undefined;
     }
   };
+}
+
+/** How much later than the server's the browser's clock may read, as the page comes alive, for a carried relative time to serve. */
+const CARRIED_SPAN_MS = 60_000;
+
+/**
+ * On a page the server renders, a list's relative times and their tooltips' dates, written ahead
+ * and carried with the page (format.ts): for the items it leaves for the browser to draw (the posts
+ * below the first screen), and as the browser's clock will read them a little later (the drawn
+ * ones switch to it once alive). Drawing them then builds no formatter: the browser's first costs
+ * tens of milliseconds on a phone, as the page comes alive. Does nothing elsewhere.
+ */
+export function carryTimes(dates: Date[]) {
+  const at = pageRenderedAt();
+  if (!recordingFormats() || at === undefined) return;
+  for (const date of dates) {
+    formatTimeAgo((at - date.getTime()) / 1000);
+    formatTimeAgo((at + CARRIED_SPAN_MS - date.getTime()) / 1000);
+    formatDate(date, 'exact');
+  }
 }
 
 interface RelativeTimeProps extends TextProps {
