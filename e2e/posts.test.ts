@@ -51,9 +51,22 @@ describeBrowser('community feed', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     // The line break is kept.
     expect(await benPost.getByText(/Hello everyone!/).evaluate((el) => (el as HTMLElement).innerText)).toContain('Hello everyone!\nOur first meetup');
-    // The exact time is in a tooltip.
-    await benPost.locator('time').hover();
+    // The exact time is in a tooltip (set up as the time is first pointed at: LazyTooltip), which
+    // describes the time while open, and goes as the pointer leaves; the keyboard's focus opens it too.
+    const time = benPost.locator('time');
+    await time.hover();
     await expect.poll(() => ben.page.getByRole('tooltip').innerText()).toMatch(/\d{4}/);
+    const tooltipId = await ben.page.getByRole('tooltip').getAttribute('id');
+    await expect.poll(() => time.getAttribute('aria-describedby')).toBe(tooltipId);
+    await ben.page.mouse.move(0, 0);
+    await expect.poll(() => ben.page.getByRole('tooltip').count()).toBe(0);
+    expect(await time.getAttribute('aria-describedby')).toBeNull();
+    await time.focus();
+    await ben.page.keyboard.press('Shift+Tab');
+    await ben.page.keyboard.press('Tab');
+    await expect.poll(() => ben.page.getByRole('tooltip').innerText()).toMatch(/\d{4}/);
+    await ben.page.keyboard.press('Escape');
+    await expect.poll(() => ben.page.getByRole('tooltip').count()).toBe(0);
     expect(await ben.page.getByText('No posts yet.').count()).toBe(0);
 
     // Only the author (and the owner) get edit and delete; others may report it.

@@ -1,4 +1,4 @@
-import { Tooltip } from '@mantine/core';
+import { LazyTooltip } from './LazyTooltip.tsx';
 import { IconMessageStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -35,11 +35,11 @@ function FeedbacksLink() {
   const mine = useQuery(trpc.communities.mine.queryOptions());
   if (!mine.data || mine.data.owned.length === 0) return null;
   return (
-    <Tooltip label={t('mine.feedbacks')} withArrow>
+    <LazyTooltip label={t('mine.feedbacks')} withArrow>
       <RouterActionIcon to="/feedbacks" variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('mine.feedbacks')}>
         <IconMessageStar size={22} stroke={1.7} />
       </RouterActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Tooltip, type ButtonProps } from '@mantine/core';
+import { ActionIcon, Button, type ButtonProps } from '@mantine/core';
+import { LazyTooltip } from '../LazyTooltip.tsx';
 import { IconBan, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +28,11 @@ export function BlockButton({ person, size = 'compact-sm', variant = 'subtle', i
   const [asking, setAsking] = useState(false);
   const action = ({ label, name, icon: Icon, color, onClick }: ActionProps) =>
     iconOnly ? (
-      <Tooltip label={label} withArrow>
+      <LazyTooltip label={label} withArrow>
         <ActionIcon variant={variant} color={color} loading={busy} aria-label={name} onClick={onClick}>
           <Icon size={16} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
     ) : (
       <Button size={size} variant={variant} color={color} leftSection={<Icon size={14} />} loading={busy} aria-label={name} onClick={onClick}>
         {label}

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { LazyTooltip } from '../LazyTooltip.tsx';
 import { IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { PersonLink } from '../PersonName.tsx';
 import { RelativeTime } from '../feed/RelativeTime.tsx';
@@ -33,25 +34,25 @@ export function CommentHeader({ author, createdAt, deleteLabel, onDelete, deleti
       </Group>
       <Group gap={2} wrap="nowrap">
         {edit && (
-          <Tooltip label={edit.label} withArrow openDelay={300}>
+          <LazyTooltip label={edit.label} withArrow openDelay={300}>
             <ActionIcon variant="subtle" color="gray" size="sm" onClick={edit.onEdit} aria-label={edit.label}>
               <IconPencil size={14} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
         {report && (
-          <Tooltip label={report.label} withArrow openDelay={300}>
+          <LazyTooltip label={report.label} withArrow openDelay={300}>
             <ActionIcon variant="subtle" color="gray" size="sm" onClick={report.onReport} aria-label={report.label}>
               <IconFlag size={14} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
         {onDelete && (
-          <Tooltip label={deleteLabel} withArrow openDelay={300}>
+          <LazyTooltip label={deleteLabel} withArrow openDelay={300}>
             <ActionIcon variant="subtle" color="gray" size="sm" onClick={onDelete} loading={deleting} aria-label={deleteLabel}>
               <IconTrash size={14} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
       </Group>
     </Group>

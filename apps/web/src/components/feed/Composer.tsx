@@ -1,4 +1,5 @@
-import { Alert, Button, FileButton, Group, Paper, Stack, Tooltip } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Stack } from '@mantine/core';
+import { LazyTooltip } from '../LazyTooltip.tsx';
 import { IconChartBar, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
@@ -139,11 +140,11 @@ export const Composer = memo(function Composer() {
               <CategoryPicker value={category} onChange={setCategoryId} disabled={create.isPending} />
               <FileButton key={fileInput} onChange={(file) => void pick(file)} accept={acceptOf('post-attachment')} disabled={create.isPending}>
                 {(props) => (
-                  <Tooltip label={t('feed.composer.attachHint')} multiline w={260} withArrow openDelay={400}>
+                  <LazyTooltip label={t('feed.composer.attachHint')} multiline w={260} withArrow openDelay={400}>
                     <Button {...props} variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconPaperclip size={18} />} disabled={create.isPending}>
                       {t('feed.composer.attach')}
                     </Button>
-                  </Tooltip>
+                  </LazyTooltip>
                 )}
               </FileButton>
               {!poll && (

@@ -1,4 +1,5 @@
-import { Badge, Group, Loader, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Group, Loader, Text, Title } from '@mantine/core';
+import { LazyTooltip } from '../LazyTooltip.tsx';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './feed.module.css';
@@ -30,11 +31,11 @@ export function LiveStatus({ live, hint, offlineHint }: LiveStatusProps) {
   return (
     <div role="status" aria-live="polite">
       {live === 'live' ? (
-        <Tooltip label={hint} withArrow multiline w={220}>
+        <LazyTooltip label={hint} withArrow multiline w={220}>
           <Badge variant="light" color="teal" radius="xl" leftSection={<span className={classes.liveDot} aria-hidden="true" />} tabIndex={0}>
             {t('feed.live')}
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       ) : live === 'connecting' ? (
         <Group gap={6}>
           <Loader size={12} color="gray" />
@@ -43,11 +44,11 @@ export function LiveStatus({ live, hint, offlineHint }: LiveStatusProps) {
           </Text>
         </Group>
       ) : (
-        <Tooltip label={offlineHint} withArrow>
+        <LazyTooltip label={offlineHint} withArrow>
           <Badge variant="light" color="gray" radius="xl" leftSection={<IconPlugConnectedX size={12} aria-hidden="true" />} tabIndex={0}>
             {t('feed.offline')}
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
+import { LazyTooltip } from '../LazyTooltip.tsx';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTimeAgo, pageRenderedAt, recordingFormats } from '../../lib/format.ts';
@@ -61,10 +62,10 @@ export function RelativeTime({ date, tabIndex = 0, ...props }: RelativeTimeProps
   const label = formatTimeAgo((current - date.getTime()) / 1000) ?? t('feed.justNow');
   const exact = formatDate(date, 'exact');
   return (
-    <Tooltip label={exact} withArrow openDelay={300}>
+    <LazyTooltip label={exact} withArrow openDelay={300}>
       <Text component="time" dateTime={date.toISOString()} size="xs" c="dimmed" tabIndex={tabIndex} {...props}>
         {label}
       </Text>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { LazyTooltip } from '../LazyTooltip.tsx';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { SEARCH_LIMITS, searchWords } from '@app/shared/plain/search';
 import { IconSearch } from '@tabler/icons-react';
@@ -18,11 +19,11 @@ export function CommunitySearch({ community }: { community: { id: string; name: 
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <>
-      <Tooltip label={t('search.open')} withArrow>
+      <LazyTooltip label={t('search.open')} withArrow>
         <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('search.open')} onClick={open}>
           <IconSearch size={18} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       <Modal opened={opened} onClose={close} title={t('search.title', { community: community.name })} size="lg" fullScreen={phone} radius="md">
         <SearchPanel communityId={community.id} communityName={community.name} onLeave={close} />
       </Modal>

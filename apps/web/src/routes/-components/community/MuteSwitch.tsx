@@ -1,4 +1,5 @@
-import { Switch, Tooltip } from '@mantine/core';
+import { Switch } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip.tsx';
 import { notifications as toasts } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export function MuteSwitch({ community }: { community: { id: string; name: strin
   );
   const checked = turning ?? muted.data?.muted ?? false;
   return (
-    <Tooltip label={t('notifications.mute.help')} withArrow multiline w={240} openDelay={300}>
+    <LazyTooltip label={t('notifications.mute.help')} withArrow multiline w={240} openDelay={300}>
       <Switch
         size="sm"
         label={t('notifications.mute.label')}
@@ -42,6 +43,6 @@ export function MuteSwitch({ community }: { community: { id: string; name: strin
           mute.mutate({ communityId: community.id, muted: next });
         }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { LazyTooltip } from '../../../../components/LazyTooltip.tsx';
 import { CHAT_MESSAGES } from '@app/shared/plain/chat';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
@@ -65,10 +66,10 @@ function DownloadButton({ url, fileName, compact = false }: { url: string; fileN
   };
   const label = t('chat.message.downloadNamed', { name: fileName });
   return (
-    <Tooltip label={t('chat.message.download')} withArrow openDelay={300}>
+    <LazyTooltip label={t('chat.message.download')} withArrow openDelay={300}>
       <ActionIcon variant={compact ? 'white' : 'light'} size={compact ? 'md' : 'lg'} radius="xl" loading={busy} onClick={() => void run()} aria-label={label}>
         <IconDownload size={compact ? 16 : 18} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

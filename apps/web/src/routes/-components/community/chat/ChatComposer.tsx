@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, CloseButton, FileButton, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, CloseButton, FileButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { LazyTooltip } from '../../../../components/LazyTooltip.tsx';
 import { CHAT_MESSAGES } from '@app/shared/plain/chat';
 import { IconPaperclip, IconSend2, IconVideo } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -153,14 +154,14 @@ export const ChatComposer = memo(function ChatComposer({ communityId, otherId, o
         <Group gap={4} align="flex-end" wrap="nowrap">
           <FileButton key={fileInput} onChange={(file) => void attach(file)} accept={CHAT_ACCEPT} disabled={busy}>
             {(props) => (
-              <Tooltip label={t('chat.composer.attachHint')} withArrow multiline w={240} openDelay={400}>
+              <LazyTooltip label={t('chat.composer.attachHint')} withArrow multiline w={240} openDelay={400}>
                 <ActionIcon {...props} variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('chat.composer.attach')} disabled={busy} mb={2}>
                   <IconPaperclip size={20} />
                 </ActionIcon>
-              </Tooltip>
+              </LazyTooltip>
             )}
           </FileButton>
-          <Tooltip label={t('chat.composer.video')} withArrow openDelay={400}>
+          <LazyTooltip label={t('chat.composer.video')} withArrow openDelay={400}>
             <ActionIcon
               variant={videoOpen ? 'light' : 'subtle'}
               color={videoOpen ? 'brand' : 'gray'}
@@ -173,7 +174,7 @@ export const ChatComposer = memo(function ChatComposer({ communityId, otherId, o
             >
               <IconVideo size={20} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
           <MentionTextarea
             communityId={communityId}
             onPick={picks.pick}

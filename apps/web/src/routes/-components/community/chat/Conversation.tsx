@@ -1,4 +1,5 @@
-import { Alert, Box, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Box, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { LazyTooltip } from '../../../../components/LazyTooltip.tsx';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { isTRPCClientError } from '@trpc/client';
@@ -150,14 +151,14 @@ const ConversationHeader = memo(function ConversationHeader({ otherId, other, li
       )}
       {other && <BlockButton person={{ id: otherId, name: displayName(other) }} iconOnly />}
       {live && (
-        <Tooltip label={t(`chat.live.${live}Hint`)} withArrow multiline w={220}>
+        <LazyTooltip label={t(`chat.live.${live}Hint`)} withArrow multiline w={220}>
           <Group gap={6} wrap="nowrap" role="status" tabIndex={0}>
             <Box w={8} h={8} bg={`${LIVE_COLORS[live]}.6`} style={{ borderRadius: '50%' }} aria-hidden="true" />
             <Text size="xs" c="dimmed">
               {t(`chat.live.${live}`)}
             </Text>
           </Group>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </Group>
   );

@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { LazyTooltip } from '../../../../components/LazyTooltip.tsx';
 import { IconCheck, IconChecks, IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
@@ -66,11 +67,11 @@ export const MessageItem = memo(function MessageItem({ message, mine, senderName
               {t('chat.message.edited')}
             </Text>
           )}
-          <Tooltip label={exact} withArrow openDelay={400}>
+          <LazyTooltip label={exact} withArrow openDelay={400}>
             <Text component="time" size="xs" dateTime={message.createdAt.toISOString()}>
               {time}
             </Text>
-          </Tooltip>
+          </LazyTooltip>
           {mine &&
             (message.readAt ? (
               <IconChecks size={15} role="img" aria-label={t('chat.message.read')} />

@@ -1,4 +1,5 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { LazyTooltip } from '../../../../components/LazyTooltip.tsx';
 import { IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +14,11 @@ export function ReportMemberButton({ communityId, member }: { communityId: strin
   const label = t('moderation.report.member', { name });
   return (
     <>
-      <Tooltip label={label} withArrow openDelay={300}>
+      <LazyTooltip label={label} withArrow openDelay={300}>
         <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => setOpen(true)}>
           <IconFlag size={16} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       <ReportDialog target={open ? { communityId, userId: member.userId } : null} title={t('moderation.report.memberTitle', { name })} onClose={() => setOpen(false)} />
     </>
   );
