@@ -54,6 +54,25 @@ const sorted = (set: Set<string>) => [...set].sort().join();
 /** No words at all once placeholders and tags are gone (`{{count}}/160`, `@{{username}}`, `—`). */
 const onlyPlaceholders = (text: string) => !/\p{L}/u.test(text.replace(/\{\{[^}]*\}\}|<[^>]*>/g, ''));
 
+describe('each language', () => {
+  // i18n/index.ts joins a language's catalogs shallowly: a key two of them held would be lost.
+  it.each([
+    ['en', en],
+    ['ar', ar],
+  ] as const)('%s: every catalog owns its top-level keys', (_language, catalogs) => {
+    const owner = new Map<string, string>();
+    const shared: string[] = [];
+    for (const [file, catalog] of catalogs) {
+      for (const key of Object.keys(catalog as Record<string, Json>)) {
+        if (owner.has(key)) shared.push(`${key} (${owner.get(key)}, ${file})`);
+        owner.set(key, file);
+      }
+    }
+    expect(shared).toEqual([]);
+    expect(owner.size).toBeGreaterThan(30);
+  });
+});
+
 describe.each([...en.keys()].sort())('%s', (file) => {
   const enLeaves = leaves(en.get(file)!);
   const arCatalog = ar.get(file);
