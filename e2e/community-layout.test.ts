@@ -154,4 +154,29 @@ describeBrowser('community page layout', () => {
     await feed.getByText("You're all caught up.").waitFor();
     expect(await feed.getByRole('button', { name: 'Load more' }).count()).toBe(0);
   });
+
+  it('on a phone leaves the sidebar cards below the feed undrawn until they near the screen, and pulses the live dot on the compositor', async () => {
+    const { community, members: [reader] } = await communityWith(['ola', 'Ola Owner'], `Offscreen ${Date.now().toString(36)}`, ['uma', 'Uma Reader']);
+    const page = reader.page;
+    await page.setViewportSize(VIEWPORTS.phone);
+    await openCommunity(page, community.name, { live: true });
+    const card = page.getByRole('region', { name: 'Events' });
+    const visibility = () => card.evaluate((el) => getComputedStyle(el).contentVisibility);
+    expect(await visibility()).toBe('auto');
+    // Below the feed, its month is skipped: no box is drawn for it until the card nears the screen.
+    const month = card.getByRole('table');
+    expect(await card.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await month.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+    // Beside the feed, on a laptop, the cards are on the screen anyway: drawn as any element.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect(await visibility()).toBe('visible');
+
+    // The live badge's dot: its ring is animated by transform and opacity (the compositor's), not its box-shadow.
+    const dot = page.getByRole('status').filter({ hasText: 'Live' }).locator('span[aria-hidden="true"]').first();
+    const animation = await dot.evaluate((el) => ({ own: getComputedStyle(el).animationName, ring: getComputedStyle(el, '::after').animationName, shadow: getComputedStyle(el).boxShadow }));
+    expect(animation.own).toBe('none');
+    expect(animation.ring).not.toBe('none');
+    expect(animation.shadow).toBe('none');
+  });
 });
