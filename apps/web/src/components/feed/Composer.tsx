@@ -18,11 +18,10 @@ import { useFeed } from './FeedContext.tsx';
 import { FeelingPicker } from './FeelingPicker.tsx';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { useFeedView } from './feedView.tsx';
-import { emptyPoll, PollEditor, pollOfDraft, pollProblem, type PollDraft } from './PollEditor.tsx';
+import { emptyPoll, PollEditor, pollOfDraft, usePollProblem, type PollDraft } from './PollEditor.tsx';
 import type { Feeling } from './feelings.ts';
 import { useAttachmentUpload } from './useAttachmentUpload.ts';
 import { useFeedCache } from './useFeedCache.ts';
-import { feedSchemas } from './feedSchemas.ts';
 import { growingBox } from '../../lib/growingBox.ts';
 
 /** Spec section 5, 'Post': text required (a blank one cannot be posted), an optional feeling and attachment. */
@@ -44,9 +43,7 @@ export const Composer = memo(function Composer() {
   const [fileInput, setFileInput] = useState(0);
   const [poll, setPoll] = useState<PollDraft | null>(null);
   const [pollTried, setPollTried] = useState(false);
-  const schemas = feedSchemas.use();
-  // The poll's complaint; undefined while its schema loads (it cannot be posted until then).
-  const pollError = poll ? (schemas ? pollProblem(poll, schemas.pollInput) : undefined) : null;
+  const pollError = usePollProblem(poll);
 
   const create = useMutation(
     trpc.posts.create.mutationOptions({
@@ -148,10 +145,7 @@ export const Composer = memo(function Composer() {
                 )}
               </FileButton>
               {!poll && (
-                <Button variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconChartBar size={18} aria-hidden="true" />} onClick={() => {
-                    setPoll(emptyPoll());
-                    void feedSchemas.ensure();
-                  }} disabled={create.isPending}>
+                <Button variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconChartBar size={18} aria-hidden="true" />} onClick={() => setPoll(emptyPoll())} disabled={create.isPending}>
                   {t('polls.add')}
                 </Button>
               )}

@@ -35,7 +35,7 @@ export const FeedList = memo(function FeedList() {
   const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId, view));
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const shown = posts.slice(0, useRevealed(posts.length, FIRST_POSTS));
-  carryTimes(posts.map((post) => post.createdAt));
+  carryTimes(posts);
 
   const pageCount = feed.data?.pages.length ?? 0;
 

@@ -3,8 +3,10 @@ import type { PollInput, pollInput } from '@app/shared/polls';
 import { POLL_LIMITS } from '@app/shared/plain/polls';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format.ts';
+import { feedSchemas } from './feedSchemas.ts';
 
 /** The composer's poll as typed: the options and the closing time as a date-time field holds it (local 'YYYY-MM-DDTHH:mm'). */
 export interface PollDraft {
@@ -27,9 +29,25 @@ export function pollOfDraft(draft: PollDraft): PollInput {
 }
 
 /** The shared schema's first complaint about the draft (English; the caller translates it), or null. */
-export function pollProblem(draft: PollDraft, schema: typeof pollInput): string | null {
+function pollProblem(draft: PollDraft, schema: typeof pollInput): string | null {
   const result = schema.safeParse(pollOfDraft(draft));
   return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * In a form with a poll (the composer, a post's editor): the draft's first complaint by the shared
+ * schema (English; the caller translates it), null when it has none or there is no poll, and
+ * undefined while the schema loads (feedSchemas.ts, from when there is a poll): the form cannot be
+ * sent until it is here.
+ */
+export function usePollProblem(draft: PollDraft | null): string | null | undefined {
+  const schemas = feedSchemas.use();
+  const hasPoll = draft !== null;
+  useEffect(() => {
+    if (hasPoll) void feedSchemas.ensure();
+  }, [hasPoll]);
+  if (!draft) return null;
+  return schemas ? pollProblem(draft, schemas.pollInput) : undefined;
 }
 
 interface PollEditorProps {

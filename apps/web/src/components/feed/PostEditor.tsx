@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
@@ -9,11 +9,10 @@ import { MentionTextarea } from '../mentions/MentionTextarea.tsx';
 import { useMentionPicks } from '../mentions/useMentionPicks.ts';
 import { FeelingPicker } from './FeelingPicker.tsx';
 import { CategoryPicker } from './CategoryPicker.tsx';
-import { draftOfPoll, PollEditor, pollOfDraft, pollProblem, type PollDraft } from './PollEditor.tsx';
+import { draftOfPoll, PollEditor, pollOfDraft, usePollProblem, type PollDraft } from './PollEditor.tsx';
 import type { Feeling } from './feelings.ts';
 import type { FeedItem } from '../../lib/paged.ts';
 import { useFeedCache } from './useFeedCache.ts';
-import { feedSchemas } from './feedSchemas.ts';
 
 interface PostEditorProps {
   post: FeedItem;
@@ -32,13 +31,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
   // A poll's options may change until its first vote; after it (or once closed) the edit leaves the poll as it is.
   const [poll, setPoll] = useState<PollDraft | null>(() => (post.poll && !post.poll.closed && post.poll.totalVotes === 0 ? draftOfPoll(post.poll) : null));
   const [pollTried, setPollTried] = useState(false);
-  const schemas = feedSchemas.use();
-  const hasPoll = poll !== null;
-  useEffect(() => {
-    if (hasPoll) void feedSchemas.ensure();
-  }, [hasPoll]);
-  // The poll's complaint; undefined while its schema loads (it cannot be saved until then).
-  const pollError = poll ? (schemas ? pollProblem(poll, schemas.pollInput) : undefined) : null;
+  const pollError = usePollProblem(poll);
   const update = useMutation(
     trpc.posts.update.mutationOptions({
       onSuccess: (saved) => {

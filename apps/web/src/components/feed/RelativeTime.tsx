@@ -37,10 +37,10 @@ const CARRIED_SPAN_MS = 60_000;
  * ones switch to it once alive). Drawing them then builds no formatter: the browser's first costs
  * tens of milliseconds on a phone, as the page comes alive. Does nothing elsewhere.
  */
-export function carryTimes(dates: Date[]) {
+export function carryTimes(items: ReadonlyArray<{ createdAt: Date }>) {
   const at = pageRenderedAt();
   if (!recordingFormats() || at === undefined) return;
-  for (const date of dates) {
+  for (const { createdAt: date } of items) {
     formatTimeAgo((at - date.getTime()) / 1000);
     formatTimeAgo((at + CARRIED_SPAN_MS - date.getTime()) / 1000);
     formatDate(date, 'exact');
