@@ -184,6 +184,18 @@ describeBrowser('community feed', () => {
     expect(await boPost.innerText()).toContain('🤔 feeling Thinking');
     expect(await boPost.innerText()).toContain('edited');
 
+    // A post's menu is set up when first used (LazyMenu): until then its button still says it opens
+    // one, and a press with no pointer over it first (a tap, a screen reader's) opens it at once.
+    const boMenu = boPost.getByRole('button', { name: 'Post actions' });
+    expect(await boMenu.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await boMenu.getAttribute('aria-expanded')).toBe('false');
+    await boMenu.dispatchEvent('click');
+    await bo.page.getByRole('menu').getByRole('menuitem', { name: 'Report' }).waitFor();
+    expect(await boMenu.getAttribute('aria-expanded')).toBe('true');
+    await bo.page.keyboard.press('Escape');
+    await bo.page.getByRole('menuitem').first().waitFor({ state: 'hidden' });
+    expect(await boMenu.getAttribute('aria-expanded')).toBe('false');
+
     // Bo, another member, gets no edit or delete; the owner does (and may pin it: issue 24).
     expect(await postMenuItems(bo.page, boPost)).toEqual(['Report']);
     await ownerPost.getByRole('button', { name: 'Post actions' }).click();

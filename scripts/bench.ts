@@ -24,7 +24,7 @@ import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
 import { devSignIn } from './bench/sign-in.ts';
-import { canPin, cpuBusy, freePort, pinSelf, prefixOutput, readProcStatus, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
+import { canPin, cpuBusy, freePort, pinSelf, prefixOutput, readProcStatus, spawnedServerEnv, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { type Comparison, formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
 import { feedTrpcPath, measureDelivery } from './bench/feed.ts';
 import { FEED_DURING_SECONDS, measureDigest, startCountingSmtp, type CountingSmtp } from './bench/digest.ts';
@@ -59,6 +59,21 @@ function partsToRun(): Set<Part> {
   const unknown = named.filter((part) => !(PARTS as readonly string[]).includes(part));
   if (unknown.length) throw new Error(`BENCH_ONLY names unknown parts (${unknown.join(', ')}); known: ${PARTS.join(', ')}.`);
   return new Set(named as Part[]);
+}
+
+/**
+ * The scenarios BENCH_SCENARIOS names (comma-separated words, `profiles.me,posts.list`): each whose
+ * name holds a word, and both sides of each comparison whose label holds one; all without it.
+ */
+function scenariosToRun(all: Scenario[], ratios: Comparison[]): Scenario[] {
+  const words = process.env.BENCH_SCENARIOS?.split(',').map((word) => word.trim()).filter(Boolean) ?? [];
+  if (!words.length) return all;
+  const named = (text: string) => words.some((word) => text.includes(word));
+  const names = new Set(all.filter((scenario) => named(scenario.name)).map((scenario) => scenario.name));
+  for (const { label, baseline, candidate } of ratios) if (named(label)) names.add(baseline).add(candidate);
+  const chosen = all.filter((scenario) => names.has(scenario.name));
+  if (!chosen.length) throw new Error(`BENCH_SCENARIOS (${words.join(', ')}) names none of these: ${[...new Set(all.map((scenario) => scenario.name))].join('; ')}.`);
+  return chosen;
 }
 
 async function signIn(baseUrl: string): Promise<{ cookie: string; user: { id: string; email: string } }> {
@@ -157,18 +172,10 @@ async function main(): Promise<number> {
     }
 
     const chatKey = generateKeyringValue();
-    const serverEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      DATABASE_URL: database?.url ?? '',
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-      CHAT_ENCRYPTION_KEY: chatKey,
-      LOG_LEVEL: 'warn',
-      // Dev sign-in exists only without Google credentials.
-      GOOGLE_CLIENT_ID: '',
-      GOOGLE_CLIENT_SECRET: '',
-    };
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // The start-up figures start servers of their own, on ports of their own.
+    const serverEnv = spawnedServerEnv({ baseUrl, databaseUrl: database?.url ?? null, dataDir, chatKey });
     // Start-up against Postgres (the embedded database is a development convenience).
     let startup: StartupFigures[] = [];
     if (database && parts.has('startup')) {
@@ -176,16 +183,12 @@ async function main(): Promise<number> {
       startup = await measureStartup(root, serverCore, serverEnv);
       console.log('done');
     }
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
     // E-mail goes to a local SMTP server in this process, which counts what arrives (the digest below).
     smtp = await startCountingSmtp();
     server = spawnPinned(serverCore, process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
       env: {
         ...serverEnv,
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
         BENCH_ROUTES: '1',
         AUTH_RATE_LIMIT_MAX: '1000',
         // The bench measures throughput: one person sends thousands of calls a second from one address.
@@ -202,9 +205,10 @@ async function main(): Promise<number> {
 
     const { cookie, user } = await signIn(baseUrl);
     const ctx: BenchContext = { baseUrl, cookie, user, database, chatKey };
-    const running = [...(parts.has('scenarios') ? scenarios : []), ...(parts.has('search') ? searchScenarios : [])];
     const ratios = [...comparisons, ...searchComparisons];
-    if ([...parts].some((part) => part !== 'search' && part !== 'startup')) await prepare(ctx);
+    const running = scenariosToRun([...(parts.has('scenarios') ? scenarios : []), ...(parts.has('search') ? searchScenarios : [])], ratios);
+    const seeded = running.some((scenario) => !scenario.unseeded && !searchScenarios.includes(scenario)) || ['feed', 'mentions', 'digest'].some((part) => parts.has(part as Part));
+    if (seeded) await prepare(ctx);
     if (parts.has('search')) await prepareSearch(ctx);
     await checkResponses(ctx, running, ratios);
 

@@ -15,11 +15,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase } from '@app/db/testing';
 import { communities, communityMembers } from '@app/db/schema';
 import { measureDelivery, percentile } from './feed.ts';
-import { canPin, cpuMsOf, freePort, prefixOutput, spawnPinned, stopProcess, waitForHealth } from './processes.ts';
+import { canPin, cpuMsOf, freePort, prefixOutput, spawnedServerEnv, spawnPinned, stopProcess, waitForHealth } from './processes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const count = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -46,21 +45,12 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawnPinned(pinned ? 0 : null, process.execPath, [...(process.env.FANOUT_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'apps/server/dist/main.js'], {
   cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: String(MEMBERS * 2),
+  env: spawnedServerEnv(
+    { baseUrl, databaseUrl: database.url, dataDir, inherit: false },
     // Every member's sockets come from 127.0.0.1: the per-address call budget and live caps are
     // raised (as `npm run load` does); each member's own limits stay as in production.
-    ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000',
-    CHAT_ENCRYPTION_KEY: generateKeyringValue(),
-  },
+    { AUTH_RATE_LIMIT_MAX: String(MEMBERS * 2), ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000' },
+  ),
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 prefixOutput(server, '[server]');

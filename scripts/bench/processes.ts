@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { generateKeyringValue } from '@app/api/server';
 
 /**
  * Moves every thread of this process (the bench: its WebSocket clients and the SMTP server standing in
@@ -142,4 +143,40 @@ export function cpuMsBetween(before: Map<number, number>, after: Map<number, num
   let ms = 0;
   for (const [pid, then] of before) ms += Math.max(0, (after.get(pid) ?? then) - then);
   return ms;
+}
+
+interface SpawnedServer {
+  /** Where it answers (`PUBLIC_URL`); its port is `PORT` unless `port` is false (a caller that sets each process's own). */
+  baseUrl: string;
+  port?: false;
+  /** Postgres; null or empty for the embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir?: string | null;
+  logLevel?: string;
+  /** This process's environment under it (true), or only its PATH. */
+  inherit?: boolean;
+  /** The chat key (`CHAT_ENCRYPTION_KEY`), when the caller seeds messages with it; else a new one. */
+  chatKey?: string;
+}
+
+/**
+ * The environment of a server the benches, the load run, Lighthouse and the drain test start: on
+ * this computer (`NODE_ENV=test`, so the dev sign-in answers, and no Google credentials, so it is
+ * offered), at `baseUrl`, on its database, with a chat key of its own; `extra` adds or overrides.
+ */
+export function spawnedServerEnv(server: SpawnedServer, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...(server.inherit === false ? { PATH: process.env.PATH } : process.env),
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    ...(server.port === false ? {} : { PORT: new URL(server.baseUrl).port }),
+    PUBLIC_URL: server.baseUrl,
+    DATABASE_URL: server.databaseUrl ?? '',
+    ...(server.dataDir ? { DATA_DIR: server.dataDir } : {}),
+    CHAT_ENCRYPTION_KEY: server.chatKey ?? generateKeyringValue(),
+    LOG_LEVEL: server.logLevel ?? 'warn',
+    GOOGLE_CLIENT_ID: '',
+    GOOGLE_CLIENT_SECRET: '',
+    ...extra,
+  };
 }

@@ -8,9 +8,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { freePort, prefixOutput, spawnPinned, stopProcess, waitForHealth } from '../bench/processes.ts';
+import { freePort, prefixOutput, spawnedServerEnv, spawnPinned, stopProcess, waitForHealth } from '../bench/processes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,19 +48,9 @@ export async function startMeasuredApp(): Promise<MeasuredApp> {
     const baseUrl = `http://127.0.0.1:${port}`;
     server = spawnPinned(null, process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
-      env: {
-        ...process.env,
-        // Not 'production': the dev sign-in (this computer only) signs the member in. Nothing the
-        // server sends a page depends on NODE_ENV.
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        DATABASE_URL: database?.url ?? '',
-        ...(dataDir ? { DATA_DIR: dataDir } : {}),
-        CHAT_ENCRYPTION_KEY: generateKeyringValue(),
-        LOG_LEVEL: 'warn',
-      },
+      // NODE_ENV=test: the dev sign-in (this computer only) signs the member in. Nothing the server
+      // sends a page depends on NODE_ENV.
+      env: spawnedServerEnv({ baseUrl, databaseUrl: database?.url ?? null, dataDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     prefixOutput(server, '[server]');

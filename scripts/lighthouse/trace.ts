@@ -13,7 +13,9 @@
  *
  * TRACE_PAGE: 'posts tab' (default), 'course' or 'chat tab'; TRACE_RUNS: runs (1 to 10, default 1);
  * TRACE_CPU_SLOWDOWN: the multiplier (1 to 20, default 4); TRACE_TOP: how many functions each of a
- * task's lists names (1 to 200, default 10); TRACE_FILE: where to write the last run's
+ * task's lists names (1 to 200, default 10); TRACE_STACKS: how many of each task's commonest
+ * stacks to print as well (0 to 50, default 0; each its innermost functions, React's own left out,
+ * as 'child < parent < …'); TRACE_FILE: where to write the last run's
  * trace (Chromium's JSON, which DevTools' Performance panel opens). Needs Postgres (the pages are
  * seeded in SQL) and a build.
  */
@@ -37,6 +39,9 @@ const RUNS = setting('TRACE_RUNS', 1, 1, 10);
 const SLOWDOWN = setting('TRACE_CPU_SLOWDOWN', 4, 1, 20);
 /** How many functions each list of a task shows. */
 const TOP = setting('TRACE_TOP', 10, 1, 200);
+const STACKS = setting('TRACE_STACKS', 0, 0, 50);
+/** How many functions of a stack TRACE_STACKS prints, from the innermost out. */
+const STACK_DEPTH = 8;
 /** A task longer than this is listed (TBT counts the part of a task beyond 50 ms). */
 const LISTED_MS = 30;
 const BLOCKING_MS = 50;
@@ -120,6 +125,26 @@ function samplesOf(events: TraceEvent[], pid: number): Sample[] {
   return [...profiles.values()].flatMap((profile) => profile.samples);
 }
 
+/**
+ * The browser's own work in a task, by the trace's event names (ParseHTML, UpdateLayoutTree for
+ * style, Layout, v8.compile, FunctionCall…), each event's time less its children's: what a task of
+ * '(program)' samples (no script running) was.
+ */
+function browserWork(events: TraceEvent[], task: TraceEvent): Map<string, number> {
+  const end = task.ts + task.dur!;
+  const inside = events.filter((e) => e !== task && e.ph === 'X' && e.dur !== undefined && e.ts >= task.ts && e.ts + e.dur <= end).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const open: TraceEvent[] = [];
+  for (const event of inside) {
+    while (open.length && open.at(-1)!.ts + open.at(-1)!.dur! <= event.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - event.dur! / 1000);
+    self.set(event.name, (self.get(event.name) ?? 0) + event.dur! / 1000);
+    open.push(event);
+  }
+  return new Map([...self].filter(([, ms]) => ms >= 1).map(([name, ms]) => [name, Math.round(ms)]));
+}
+
 /** React's, its scheduler's and the trace's own frames, left out of what a sample was inside of. */
 const INTERNAL = /^(nm\/(react-dom|react|scheduler)\/|\(program\)|\(root\)|\(idle\)|\(garbage collector\)|\(anonymous\) index-)/;
 
@@ -151,6 +176,7 @@ function report(events: TraceEvent[]): { afterPaint: number; all: number } {
     const own = new Map<string, number>();
     const app = new Map<string, number>();
     const within = new Map<string, number>();
+    const stacks = new Map<string, number>();
     let sampled = 0;
     for (const sample of samples) {
       if (sample.ts < task.ts || sample.ts > task.ts + task.dur!) continue;
@@ -171,9 +197,15 @@ function report(events: TraceEvent[]): { afterPaint: number; all: number } {
         if (!seen.has(name) && !INTERNAL.test(name)) seen.add(name);
       }
       for (const name of seen) within.set(name, (within.get(name) ?? 0) + 1);
+      if (STACKS) {
+        const stack = [...seen].slice(0, STACK_DEPTH).join(' < ') || name;
+        stacks.set(stack, (stacks.get(stack) ?? 0) + 1);
+      }
     }
     console.log(`\n  task at ${at(task.ts)}: ${Math.round(duration)} ms${counted ? '' : ' (before the first paint)'}`);
     console.log(`    ${sampled} samples, in:\n${top(own, TOP)}\n    the app's nearest function:\n${top(app, Math.ceil(TOP / 2))}\n    inside of (React's own functions left out):\n${top(within, TOP)}`);
+    console.log(`    the browser's work (ms, each event less its children):\n${top(browserWork(events.filter((e) => e.pid === pid && e.tid === tid), task), TOP)}`);
+    if (STACKS) console.log(`    the commonest stacks, innermost first (React's own left out):\n${top(stacks, STACKS)}`);
   }
   return { afterPaint: blocking, all };
 }

@@ -7,8 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateKeyringValue } from '@app/api/server';
-import { cpuMsBetween, cpuMsByName, cpuMsOf, freePort, prefixOutput, readProcStatus, stopProcess, waitForHealth } from '../bench/processes.ts';
+import { cpuMsBetween, cpuMsByName, cpuMsOf, freePort, prefixOutput, readProcStatus, spawnedServerEnv, stopProcess, waitForHealth } from '../bench/processes.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { balancerKind, startBalancer } from './balancer.ts';
 
@@ -49,20 +48,10 @@ interface Neighbours {
  * set in the environment of `npm run load` instead.
  */
 export function loadServerEnv(databaseUrl: string, publicUrl: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: publicUrl,
-    CHAT_ENCRYPTION_KEY: generateKeyringValue(),
-    LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn',
-    BENCH_ROUTES: '1',
-    GOOGLE_CLIENT_ID: '',
-    GOOGLE_CLIENT_SECRET: '',
-    AUTH_RATE_LIMIT_MAX: process.env.AUTH_RATE_LIMIT_MAX ?? '1000000',
-    ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000',
-  };
+  return spawnedServerEnv(
+    { baseUrl: publicUrl, port: false, databaseUrl, logLevel: process.env.LOAD_LOG_LEVEL ?? 'warn' },
+    { BENCH_ROUTES: '1', AUTH_RATE_LIMIT_MAX: process.env.AUTH_RATE_LIMIT_MAX ?? '1000000', ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000' },
+  );
 }
 
 function readNeighbours(): Neighbours {

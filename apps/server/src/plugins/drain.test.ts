@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { freePort, waitForHealth } from '../../../../scripts/bench/processes.ts';
+import { freePort, spawnedServerEnv, waitForHealth } from '../../../../scripts/bench/processes.ts';
 import { RECONNECT_MESSAGE } from './drain.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -46,20 +45,7 @@ describe('SIGTERM (graceful shutdown, a process of its own)', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        DATABASE_URL: database.url ?? '',
-        DATA_DIR: dataDir,
-        CHAT_ENCRYPTION_KEY: generateKeyringValue(),
-        BENCH_ROUTES: '1',
-        LOG_LEVEL: 'info',
-        GOOGLE_CLIENT_ID: '',
-        GOOGLE_CLIENT_SECRET: '',
-      },
+      env: spawnedServerEnv({ baseUrl, databaseUrl: database.url, dataDir, logLevel: 'info' }, { BENCH_ROUTES: '1' }),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const child = server;

@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { LazyMenu } from '../LazyMenu.tsx';
 
 interface ItemMenuProps {
   /** The menu button's accessible name ('Post actions'). */
@@ -16,29 +17,32 @@ interface ItemMenuProps {
   children?: ReactNode;
 }
 
-/** The '…' menu of a post or feedback: Edit (when offered) and Delete, in red. */
+/** The '…' menu of a post or feedback: Edit (when offered) and Delete, in red; set up when first pointed at (LazyMenu). */
 export function ItemMenu({ label, editLabel, onEdit, deleteLabel, onDelete, children }: ItemMenuProps) {
   return (
-    <Menu position="bottom-end" shadow="md" radius="md" width={170}>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-end"
+      shadow="md"
+      radius="md"
+      width={170}
+      target={
         <ActionIcon variant="subtle" color="gray" radius="xl" aria-label={label}>
           <IconDots size={18} />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {children}
-        {onEdit && (
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            {editLabel}
-          </Menu.Item>
-        )}
-        {onDelete && (
-          <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            {deleteLabel}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {children}
+      {onEdit && (
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+          {editLabel}
+        </Menu.Item>
+      )}
+      {onDelete && (
+        <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          {deleteLabel}
+        </Menu.Item>
+      )}
+    </LazyMenu>
   );
 }
 

@@ -29,18 +29,9 @@ export function PostMenu({ post, canManage, onEdit }: PostMenuProps) {
   const { t } = useTranslation();
   const { viewerId } = useFeed();
   const [reporting, setReporting] = useState(false);
-  const trpc = useTRPC();
-  const cache = useFeedCache();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation(
-    trpc.posts.delete.mutationOptions(
-      removalHandlers(
-        () => setConfirming(false),
-        () => cache.removePost(post.id),
-        t('feed.post.deleted'),
-      ),
-    ),
-  );
+  // How many times deletion was asked: each asking is a question of its own (no earlier refusal in it).
+  const [asked, setAsked] = useState(0);
 
   return (
     <>
@@ -52,7 +43,7 @@ export function PostMenu({ post, canManage, onEdit }: PostMenuProps) {
         onDelete={
           canManage
             ? () => {
-                remove.reset();
+                setAsked((count) => count + 1);
                 setConfirming(true);
               }
             : undefined
@@ -66,20 +57,31 @@ export function PostMenu({ post, canManage, onEdit }: PostMenuProps) {
         )}
       </ItemMenu>
       <ReportDialog target={reporting ? { postId: post.id } : null} title={t('moderation.report.postTitle')} onClose={() => setReporting(false)} />
-      <ConfirmDialog
-        opened={confirming}
-        title={t('feed.post.deleteTitle')}
-        confirmLabel={t('feed.post.delete')}
-        cancelLabel={t('feed.post.cancel')}
-        busy={remove.isPending}
-        error={remove.error ? serverText(remove.error.message) : null}
-        onConfirm={() => remove.mutate({ postId: post.id })}
-        onCancel={() => setConfirming(false)}
-      >
-        <Text span display="block" ta="start" fz="md">
-          {t('feed.post.deleteConfirm')}
-        </Text>
-      </ConfirmDialog>
+      {asked > 0 && <DeletePostDialog key={asked} postId={post.id} opened={confirming} onClose={() => setConfirming(false)} />}
     </>
+  );
+}
+
+/** The question before a post is deleted, with its request: drawn once it is first asked, not with every post. */
+function DeletePostDialog({ postId, opened, onClose }: { postId: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const cache = useFeedCache();
+  const remove = useMutation(trpc.posts.delete.mutationOptions(removalHandlers(onClose, () => cache.removePost(postId), t('feed.post.deleted'))));
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={t('feed.post.deleteTitle')}
+      confirmLabel={t('feed.post.delete')}
+      cancelLabel={t('feed.post.cancel')}
+      busy={remove.isPending}
+      error={remove.error ? serverText(remove.error.message) : null}
+      onConfirm={() => remove.mutate({ postId })}
+      onCancel={onClose}
+    >
+      <Text span display="block" ta="start" fz="md">
+        {t('feed.post.deleteConfirm')}
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { LazyTooltip } from '../../../../components/LazyTooltip.tsx';
+import { LazyMenu } from '../../../../components/LazyMenu.tsx';
 import { IconCheck, IconChecks, IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { memo, useState } from 'react';
@@ -81,23 +82,25 @@ export const MessageItem = memo(function MessageItem({ message, mine, senderName
         </Group>
       </div>
       {mine && !editing && (
-        <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal shadow="md">
-          <Menu.Target>
+        <LazyMenu
+          position="bottom-end"
+          withinPortal
+          shadow="md"
+          target={
             <ActionIcon variant="subtle" color="gray" radius="xl" size="sm" className={classes.actions} aria-label={t('chat.message.actions')}>
               <IconDotsVertical size={16} />
             </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {!message.unreadable && (
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-                {t('chat.message.edit')}
-              </Menu.Item>
-            )}
-            <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-              {t('chat.message.delete')}
+          }
+        >
+          {!message.unreadable && (
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              {t('chat.message.edit')}
             </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          )}
+          <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+            {t('chat.message.delete')}
+          </Menu.Item>
+        </LazyMenu>
       )}
       <ConfirmDialog
         opened={deleting}
