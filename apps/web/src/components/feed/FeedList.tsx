@@ -20,7 +20,7 @@ import { useRevealed } from '../../lib/useRevealed.ts';
  * follows the feed (the sidebar, below it on phones) can still be reached.
  */
 const AUTO_PAGES = 5;
-/** The posts drawn with the page's first screen; the others follow one a task as the reader nears them (useRevealed). */
+/** The posts drawn with the page's first screen; the others follow one a task (useRevealed). */
 const FIRST_POSTS = 3;
 
 /**
@@ -34,11 +34,7 @@ export const FeedList = memo(function FeedList() {
   const { view } = useFeedView();
   const feed = useInfiniteQuery(feedQueryOptions(trpc, communityId, view));
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const [revealed, endOfRevealed] = useRevealed(
-    posts.map((post) => post.id),
-    FIRST_POSTS,
-  );
-  const shown = posts.slice(0, revealed);
+  const shown = posts.slice(0, useRevealed(posts.length, FIRST_POSTS));
   carryTimes(posts);
 
   const pageCount = feed.data?.pages.length ?? 0;
@@ -72,8 +68,6 @@ export const FeedList = memo(function FeedList() {
             <PostCard post={post} position={index + 1} total={feed.hasNextPage ? -1 : posts.length} />
           </HydratesApart>
         ))}
-        {/* Where the posts drawn so far end: more are drawn as it nears the screen. */}
-        {shown.length < posts.length && <div ref={endOfRevealed} />}
         {shown.length === posts.length && (
           <PagedListEnd query={feed} loadOnReach={pageCount < AUTO_PAGES} words={{ loadFailed: t('feed.loadFailed'), loadMore: t('feed.loadMore'), end: t('feed.end') }} />
         )}
