@@ -207,7 +207,7 @@ async function main(): Promise<number> {
     const ctx: BenchContext = { baseUrl, cookie, user, database, chatKey };
     const ratios = [...comparisons, ...searchComparisons];
     const running = scenariosToRun([...(parts.has('scenarios') ? scenarios : []), ...(parts.has('search') ? searchScenarios : [])], ratios);
-    const seeded = running.some((scenario) => !scenario.unseeded && !searchScenarios.includes(scenario)) || ['feed', 'mentions', 'digest'].some((part) => parts.has(part as Part));
+    const seeded = running.some((scenario) => !scenario.unseeded) || (['feed', 'mentions', 'digest'] as const).some((part) => parts.has(part));
     if (seeded) await prepare(ctx);
     if (parts.has('search')) await prepareSearch(ctx);
     await checkResponses(ctx, running, ratios);

@@ -20,7 +20,7 @@ export interface Scenario {
   body?: string;
   /** Send no session cookie. */
   anonymous?: boolean;
-  /** Needs no data but the bench user (`prepare`'s seeding is skipped when every scenario run says so). */
+  /** Needs nothing `prepare` seeds (the bench user alone, or a seeding of its own): skipped when every scenario run says so. */
   unseeded?: true;
   /** Runs once before the warm-up, e.g. to seed data. */
   setup?: (ctx: BenchContext) => Promise<void>;
@@ -95,12 +95,13 @@ const board = {
 
 /** Search inside a community of 100,000 posts and 300,000 comments (scripts/bench/search.ts): BENCH_ONLY=search. */
 const search = {
-  fastify: { name: `fastify GET /api/bench/search '${SEARCH_QUERY}' (${SEARCH_POSTS / 1000}k posts, ${SEARCH_COMMENTS / 1000}k comments)`, path: searchFastifyPath, verify: isBenchSearch },
+  fastify: { name: `fastify GET /api/bench/search '${SEARCH_QUERY}' (${SEARCH_POSTS / 1000}k posts, ${SEARCH_COMMENTS / 1000}k comments)`, path: searchFastifyPath, verify: isBenchSearch, unseeded: true },
   trpc: {
     name: `trpc GET /trpc/search.community '${SEARCH_QUERY}' (${SEARCH_POSTS / 1000}k posts, ${SEARCH_COMMENTS / 1000}k comments)`,
     path: searchTrpcPath,
     payload: trpcResult,
     verify: isBenchSearch,
+    unseeded: true,
   },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 

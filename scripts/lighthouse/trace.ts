@@ -168,7 +168,8 @@ function report(events: TraceEvent[]): { afterPaint: number; all: number } {
   console.log(`  first contentful paint at ${paint === undefined ? '?' : at(paint)}`);
   let blocking = 0;
   let all = 0;
-  for (const task of events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && (e.dur ?? 0) > LISTED_MS * 1000)) {
+  const mainEvents = events.filter((e) => e.pid === pid && e.tid === tid);
+  for (const task of mainEvents.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LISTED_MS * 1000)) {
     const duration = task.dur! / 1000;
     const counted = paint !== undefined && task.ts > paint;
     if (counted) blocking += Math.max(0, duration - BLOCKING_MS);
@@ -204,7 +205,7 @@ function report(events: TraceEvent[]): { afterPaint: number; all: number } {
     }
     console.log(`\n  task at ${at(task.ts)}: ${Math.round(duration)} ms${counted ? '' : ' (before the first paint)'}`);
     console.log(`    ${sampled} samples, in:\n${top(own, TOP)}\n    the app's nearest function:\n${top(app, Math.ceil(TOP / 2))}\n    inside of (React's own functions left out):\n${top(within, TOP)}`);
-    console.log(`    the browser's work (ms, each event less its children):\n${top(browserWork(events.filter((e) => e.pid === pid && e.tid === tid), task), TOP)}`);
+    console.log(`    the browser's work (ms, each event less its children):\n${top(browserWork(mainEvents, task), TOP)}`);
     if (STACKS) console.log(`    the commonest stacks, innermost first (React's own left out):\n${top(stacks, STACKS)}`);
   }
   return { afterPaint: blocking, all };
