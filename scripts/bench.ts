@@ -24,7 +24,7 @@ import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { runLoad, runningLoads } from './bench/load.ts';
 import { devSignIn } from './bench/sign-in.ts';
-import { canPin, cpuBusy, freePort, pinSelf, prefixOutput, readProcStatus, spawnedServerEnv, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
+import { canPin, cpuBusy, cpuMsOf, freePort, pinSelf, prefixOutput, readProcStatus, spawnedServerEnv, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { type Comparison, formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
 import { feedTrpcPath, measureDelivery } from './bench/feed.ts';
 import { FEED_DURING_SECONDS, measureDigest, startCountingSmtp, type CountingSmtp } from './bench/digest.ts';
@@ -230,13 +230,11 @@ async function main(): Promise<number> {
       };
       process.stdout.write(`  ${scenario.name} x ${scenario.connections} connections ... `);
       await runLoad({ ...load, durationSec: warmupSec });
+      const cpuBefore = cpuMsOf(serverPid);
       const result = await runLoad({ ...load, durationSec });
-      console.log(`${Math.round(result.requestsPerSec)} req/s`);
-      measured.push({
-        name: scenario.name,
-        connections: scenario.connections,
-        result,
-      });
+      const serverCpuMs = (cpuMsOf(serverPid) - cpuBefore) / Math.max(1, result.totalRequests);
+      console.log(`${Math.round(result.requestsPerSec)} req/s, ${serverCpuMs.toFixed(3)} ms of server CPU each`);
+      measured.push({ name: scenario.name, connections: scenario.connections, result, serverCpuMs });
     }
     let delivery: Awaited<ReturnType<typeof measureDelivery>> | null = null;
     if (parts.has('feed')) {

@@ -5,6 +5,8 @@ export interface Measured {
   name: string;
   connections: number;
   result: LoadResult;
+  /** The server process's CPU time per answered request (ms), over the measured seconds: what a busy machine changes least. */
+  serverCpuMs: number;
 }
 
 /** Two scenario names; the ratio printed is candidate / baseline ('b/a'). */
@@ -27,11 +29,12 @@ const ratio = (b: number, a: number) => (a > 0 ? `${(b / a).toFixed(2)}x` : 'n/a
 
 export function resultsTable(measured: Measured[]): string {
   return table(
-    ['scenario', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
-    measured.map(({ name, connections, result: r }) => [
+    ['scenario', 'connections', 'req/s', 'server CPU ms/req', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+    measured.map(({ name, connections, result: r, serverCpuMs }) => [
       name,
       String(connections),
       fmt(r.requestsPerSec),
+      fmt(serverCpuMs, 3),
       fmt(r.p50),
       fmt(r.p99),
       fmt(r.totalRequests),
@@ -53,10 +56,12 @@ export function ratioTable(measured: Measured[], comparisons: Comparison[]): str
         String(b.connections),
         ratio(b.result.requestsPerSec, a.result.requestsPerSec),
         ratio(b.result.p99, a.result.p99),
+        ratio(a.serverCpuMs, b.serverCpuMs),
       ]);
     }
   }
-  return table(['ratio (b/a)', 'connections', 'req/s', 'p99'], rows);
+  // CPU per request inverted (a/b), so that like req/s, above 1x means the candidate costs less.
+  return table(['ratio (b/a)', 'connections', 'req/s', 'p99', 'server CPU a/b'], rows);
 }
 
 export function formatKiB(kib: number): string {

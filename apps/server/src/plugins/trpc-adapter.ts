@@ -4,6 +4,7 @@ import type { CreateFastifyContextOptions, FastifyTRPCPluginOptions } from '@trp
 import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/adapters/ws';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { directQueries } from './trpc-queries.ts';
 
 /**
  * tRPC on Fastify, as `fastifyTRPCPlugin` mounts it (`/trpc/:path` over HTTP, `/trpc` for WebSockets,
@@ -13,6 +14,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * apart (three writes for a few hundred bytes), and compressed every answer however small, since a
  * stream's size is not known; a text goes out in one write, and `@fastify/compress` leaves the small
  * ones alone. Streamed answers (`application/jsonl` batches, server-sent events) still stream.
+ * The plain GET queries are answered without tRPC's fetch-style request and response at all
+ * (trpc-queries.ts); everything else goes through tRPC's `resolveResponse`.
  */
 export async function trpcAdapter<TRouter extends AnyRouter>(app: FastifyInstance, { base, trpcOptions }: TrpcAdapterOptions<TRouter>) {
   // tRPC reads the bodies itself (JSON as text, forms as the raw stream).
@@ -21,7 +24,10 @@ export async function trpcAdapter<TRouter extends AnyRouter>(app: FastifyInstanc
   app.removeContentTypeParser('multipart/form-data');
   app.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
 
+  const answerQueries = directQueries({ base, trpcOptions });
   app.all<{ Params: { path: string } }>(`${base}/:path`, async (req, reply) => {
+    const direct = await answerQueries(req, reply, req.params.path);
+    if (direct) return reply.code(direct.status).headers(direct.headers).send(direct.body);
     const incoming = req.raw as typeof req.raw & { body?: unknown };
     if ('body' in req) incoming.body = req.body;
     const response = await resolveResponse({
