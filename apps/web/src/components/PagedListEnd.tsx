@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { serverText } from '../i18n/server-text.ts';
+import { inReach } from '../lib/in-reach.ts';
 
 /** What a paged list's infinite query tells its end of the list. */
 interface NextPage {
@@ -30,13 +31,16 @@ interface PagedListEndProps {
  * while there is more, or the words saying the list is complete.
  */
 export function PagedListEnd({ query, words, loadOnReach = false }: PagedListEndProps) {
-  const [watchEnd, inReach] = useReached(loadOnReach);
+  const [end, watchEnd, reached] = useReached(loadOnReach);
   const fetchNext = useEffectEvent(() => void query.fetchNextPage());
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
-  // Also runs when a page arrives while the end is still in reach (a tall screen), until it is not.
+  // Also runs when a page arrives while the end is still in reach (a tall screen), until it is not;
+  // the observer may not have seen the page just drawn, so the end's place is asked again.
   useEffect(() => {
-    if (loadOnReach && inReach && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) fetchNext();
-  }, [loadOnReach, inReach, hasNextPage, isFetchingNextPage, isFetchNextPageError]);
+    if (!loadOnReach || !reached || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    if (end && !inReach(end, null, { bottom: AHEAD })) return;
+    fetchNext();
+  }, [loadOnReach, reached, hasNextPage, isFetchingNextPage, isFetchNextPageError, end]);
 
   return (
     <Stack align="center" gap={6} pb="xs" ref={watchEnd}>
@@ -61,12 +65,12 @@ export function PagedListEnd({ query, words, loadOnReach = false }: PagedListEnd
 /** Whether an element is on, or within AHEAD px below, the screen (an IntersectionObserver on the page's scroll). */
 function useReached(watch: boolean) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [inReach, setInReach] = useState(false);
+  const [near, setNear] = useState(false);
   useEffect(() => {
     if (!watch || !element) return;
-    const observer = new IntersectionObserver(([entry]) => setInReach(Boolean(entry?.isIntersecting)), { rootMargin: `0px 0px ${AHEAD}px 0px` });
+    const observer = new IntersectionObserver(([entry]) => setNear(Boolean(entry?.isIntersecting)), { rootMargin: `0px 0px ${AHEAD}px 0px` });
     observer.observe(element);
     return () => observer.disconnect();
   }, [watch, element]);
-  return [setElement, watch && inReach] as const;
+  return [element, setElement, watch && near] as const;
 }

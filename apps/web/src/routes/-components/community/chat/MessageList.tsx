@@ -7,6 +7,10 @@ import classes from './chat.module.css';
 import { MessageItem } from './MessageItem.tsx';
 import { displayName, type ChatMessage, type ChatPerson } from './types.ts';
 import { Loading } from '../../../../components/Loading.tsx';
+import { inReach } from '../../../../lib/in-reach.ts';
+
+/** How far above the view (px) the top of the thread starts loading the older page. */
+const TOP_AHEAD = 120;
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -34,14 +38,17 @@ export function MessageList({ messages, viewerId, viewerName, other, otherId, ha
     const target = top.current;
     const root = scrollerRef.current;
     if (!target || !root) return;
-    const observer = new IntersectionObserver(([entry]) => setTopInView(Boolean(entry?.isIntersecting)), { root, rootMargin: '120px 0px 0px 0px' });
+    const observer = new IntersectionObserver(([entry]) => setTopInView(Boolean(entry?.isIntersecting)), { root, rootMargin: `${TOP_AHEAD}px 0px 0px 0px` });
     observer.observe(target);
     return () => observer.disconnect();
   }, [scrollerRef]);
 
   useEffect(() => {
-    if (topInView && hasOlder && !loadingOlder) loadOlder();
-  }, [topInView, hasOlder, loadingOlder, loadOlder]);
+    if (!topInView || !hasOlder || loadingOlder) return;
+    // The observer may not have seen the page just drawn above: the top is asked again.
+    if (top.current && !inReach(top.current, scrollerRef.current, { top: TOP_AHEAD })) return;
+    loadOlder();
+  }, [topInView, hasOlder, loadingOlder, loadOlder, scrollerRef]);
 
   const locale = intlLocale();
   const days = useMemo(() => byDay(messages, locale), [messages, locale]);
