@@ -39,6 +39,30 @@ describe('content security policy', () => {
     const hash = createHash('sha256').update(EARLY_CLICKS_SCRIPT).digest('base64');
     expect(scripts).toEqual(["'self'", `'sha256-${hash}'`]);
   });
+
+  it("sends helmet's headers on every answer (an API call, a 404 too), HSTS and upgrades only over https", async () => {
+    const expected = {
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-permitted-cross-domain-policies': 'none',
+    };
+    for (const url of ['/healthz', '/trpc/profiles.me', '/api/no-such-thing']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    }
+    const https = await server.extraApp({ PUBLIC_URL: 'https://community.example' });
+    const secure = await https.inject({ method: 'GET', url: '/healthz' });
+    expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(String(secure.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
 });
 
 describe('sessions', () => {
