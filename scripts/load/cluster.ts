@@ -89,7 +89,9 @@ export class Cluster {
 
   async startServer(index: number): Promise<void> {
     const server = this.servers[index]!;
-    const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    // LOAD_CPU_PROF=<dir>: each process writes a CPU profile there as it stops (not when killed).
+    const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`, `--cpu-prof-name=${server.name}-${Date.now()}.cpuprofile`] : [];
+    const child = spawn(process.execPath, [...profile, 'apps/server/dist/main.js'], {
       cwd: this.root,
       env: { ...this.env(this.balancerUrl), PORT: String(server.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
-import type { Db } from '@app/db';
+import { preparedPerHandle, type Db } from '@app/db';
 import { profiles, sessions } from '@app/db/schema';
-import { Lucia, TimeSpan } from 'lucia';
+import { eq, sql } from 'drizzle-orm';
+import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 
 export interface AuthOptions {
   /** Secure cookies: on in production and whenever the public URL is https. */
@@ -12,10 +13,74 @@ export interface AuthOptions {
 
 export const SESSION_COOKIE = 'session';
 
+/**
+ * A request's session and the few columns of its person that the session carries (lucia's
+ * `DatabaseUserAttributes` below), in one prepared statement: every request with a session cookie
+ * and every WebSocket upgrade reads it. The drizzle adapter built its SQL for every call and read the
+ * person's whole profile row (bio, links and all) to keep four columns of it.
+ */
+const sessionAndUser = preparedPerHandle((db) =>
+  db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      username: profiles.username,
+      email: profiles.email,
+      interfaceLanguage: profiles.interfaceLanguage,
+      closedAt: profiles.closedAt,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(sessions.userId, profiles.id))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_and_user'),
+);
+
+/** Lucia's store of sessions: the drizzle adapter's, but for the read every request makes (above). */
+export class SessionAdapter implements Adapter {
+  readonly #db: Db;
+  readonly #drizzle: DrizzlePostgreSQLAdapter;
+
+  constructor(db: Db) {
+    this.#db = db;
+    // The adapter's table types are looser than our schema's; the columns it needs (id, user_id, expires_at) match.
+    this.#drizzle = new DrizzlePostgreSQLAdapter(db as never, sessions, profiles);
+  }
+
+  async getSessionAndUser(sessionId: string): Promise<[session: DatabaseSession | null, user: DatabaseUser | null]> {
+    const [row] = await sessionAndUser(this.#db).execute({ sessionId });
+    if (!row) return [null, null];
+    const { id, userId, expiresAt, ...attributes } = row;
+    return [{ id, userId, expiresAt, attributes: {} }, { id: userId, attributes }];
+  }
+
+  getUserSessions(userId: string): Promise<DatabaseSession[]> {
+    return this.#drizzle.getUserSessions(userId);
+  }
+
+  setSession(session: DatabaseSession): Promise<void> {
+    return this.#drizzle.setSession(session);
+  }
+
+  updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
+    return this.#drizzle.updateSessionExpiration(sessionId, expiresAt);
+  }
+
+  deleteSession(sessionId: string): Promise<void> {
+    return this.#drizzle.deleteSession(sessionId);
+  }
+
+  deleteUserSessions(userId: string): Promise<void> {
+    return this.#drizzle.deleteUserSessions(userId);
+  }
+
+  deleteExpiredSessions(): Promise<void> {
+    return this.#drizzle.deleteExpiredSessions();
+  }
+}
+
 export function createLucia(db: Db, options: AuthOptions) {
-  // The adapter's table types are looser than our schema's; the columns it needs (id, user_id, expires_at) match.
-  const adapter = new DrizzlePostgreSQLAdapter(db as never, sessions, profiles);
-  return new Lucia(adapter, {
+  return new Lucia(new SessionAdapter(db), {
     sessionExpiresIn: new TimeSpan(options.sessionDays, 'd'),
     sessionCookie: {
       name: SESSION_COOKIE,
