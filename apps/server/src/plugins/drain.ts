@@ -20,8 +20,10 @@ export const RECONNECT_MESSAGE = JSON.stringify({ id: null, method: 'reconnect' 
 export const drainPlugin = fp(async (app: FastifyInstance) => {
   let draining = false;
 
-  app.addHook('onSend', async (_req, reply) => {
+  // Hooks on every request are plain callbacks: an async one costs each request a promise and a turn.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (draining) void reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.addHook('preClose', async () => {

@@ -61,18 +61,22 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     hsts: https,
     crossOriginEmbedderPolicy: false,
   });
+  // Hooks on every request are plain callbacks: an async one costs each request a promise and a turn.
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();
   });
 
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket';
     if ((upgrade || !SAFE_METHODS.has(req.method)) && !isSameOrigin(app, req)) {
       // Node's HTTP server has let go of an upgrade's socket and this hook runs before the WebSocket
       // plugin marks the request as one, so nothing else would close it: close it once answered.
       if (upgrade) reply.raw.once('finish', () => req.raw.socket.destroy());
-      return reply.code(403).send({ message: 'Cross-origin request refused.' });
+      // Answered here: the request goes no further (a callback hook that answers does not call done).
+      void reply.code(403).send({ message: 'Cross-origin request refused.' });
+      return;
     }
+    done();
   });
 });

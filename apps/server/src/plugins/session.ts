@@ -40,7 +40,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const secureCookies = app.config.env === 'production' || app.config.publicUrl.startsWith('https:');
   app.decorate('lucia', createLucia(app.database.db, { secureCookies, sessionDays: app.config.sessionDays }));
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     let read: Promise<RequestAuth> | null = null;
     req.auth = () => {
       read ??= readSession(app, req.headers.cookie).then(({ session, user, cookie }) => {
@@ -49,7 +49,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       });
       return read;
     };
-    byRawRequest.set(req.raw, req.auth);
+    // Only a WebSocket's context is made from the raw request.
+    if (req.headers.upgrade !== undefined) byRawRequest.set(req.raw, req.auth);
+    done();
   });
 });
 

@@ -49,13 +49,20 @@ export const trpcPlugin = fp(async (app: FastifyInstance) => {
 
   // tRPC hands a WebSocket's context only the raw upgrade request: its address is kept from Fastify's.
   const upgradeAddresses = new WeakMap<IncomingMessage, string>();
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     if (req.ws) upgradeAddresses.set(req.raw, req.ip);
+    done();
   });
   const limits = requestLimits(app);
   // Whether a socket's session still stands, for its subscriptions' re-checks: once per session every few seconds.
   const recentlyActive = sessionActivity(app.database.db);
-  app.addHook('onRequest', limits.limitSockets);
+  // Only upgrades are counted: any other request passes without the promise an async hook costs it.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.ws) return done();
+    limits.limitSockets(req, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
+  });
 
   /** Ends the socket's session on this process when it ends on any (sign-out publishes it), until the socket closes. */
   function watchSessionEnd(ws: WebSocket, session: Session, socket: SocketState) {
