@@ -1,10 +1,9 @@
-import type { AnyRouter, inferRouterContext } from '@trpc/server';
+import type { AnyRouter } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import type { CreateFastifyContextOptions, FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/adapters/ws';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { directQueries } from './trpc-queries.ts';
+import { directQueries, type TrpcOptions } from './trpc-queries.ts';
 
 /**
  * tRPC on Fastify, as `fastifyTRPCPlugin` mounts it (`/trpc/:path` over HTTP, `/trpc` for WebSockets,
@@ -24,7 +23,7 @@ export async function trpcAdapter<TRouter extends AnyRouter>(app: FastifyInstanc
   app.removeContentTypeParser('multipart/form-data');
   app.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
 
-  const answerQueries = directQueries({ base, trpcOptions });
+  const answerQueries = directQueries(trpcOptions);
   app.all<{ Params: { path: string } }>(`${base}/:path`, async (req, reply) => {
     const direct = await answerQueries(req, reply, req.params.path);
     if (direct) return reply.code(direct.status).headers(direct.headers).send(direct.body);
@@ -49,7 +48,7 @@ export async function trpcAdapter<TRouter extends AnyRouter>(app: FastifyInstanc
 export interface TrpcAdapterOptions<TRouter extends AnyRouter> {
   /** Where the calls are answered (not `prefix`, which Fastify would add to the routes a second time). */
   base: string;
-  trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'] & { createContext: (opts: CreateFastifyContextOptions) => Promise<inferRouterContext<TRouter>> };
+  trpcOptions: TrpcOptions<TRouter>;
 }
 
 /** A WHATWG Response through Fastify: whole bodies as one text, streams as streams. */

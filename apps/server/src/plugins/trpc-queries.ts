@@ -4,7 +4,7 @@ import { getHTTPStatusCode } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import { getErrorShape, getTRPCErrorFromUnknown, isAsyncIterable, isObject, isPromise, transformTRPCResponse, TRPCError } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TrpcAdapterOptions } from './trpc-adapter.ts';
+import type { CreateFastifyContextOptions, FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 
 /** A query's answer, whole: what tRPC's own handler would answer for the same request. */
 export interface QueryAnswer {
@@ -13,7 +13,12 @@ export interface QueryAnswer {
   body: string;
 }
 
-type ResponseMetaHeaders = NonNullable<ReturnType<NonNullable<TrpcAdapterOptions<AnyRouter>['trpcOptions']['responseMeta']>>['headers']>;
+/** tRPC's options for Fastify, with a context made from Fastify's request (the adapter's and these queries' alike). */
+export type TrpcOptions<TRouter extends AnyRouter> = FastifyTRPCPluginOptions<TRouter>['trpcOptions'] & {
+  createContext: (opts: CreateFastifyContextOptions) => Promise<inferRouterContext<TRouter>>;
+};
+
+type ResponseMetaHeaders = NonNullable<ReturnType<NonNullable<TrpcOptions<AnyRouter>['responseMeta']>>['headers']>;
 
 /** One call of the request, as tRPC's request info describes it. */
 type Call = TRPCRequestInfo['calls'][number] & { procedure: AnyProcedure };
@@ -31,7 +36,7 @@ type Call = TRPCRequestInfo['calls'][number] & { procedure: AnyProcedure };
  * too many calls), connection parameters. `trpc-queries.test.ts` asks both for the same requests
  * and holds their answers equal, so a tRPC upgrade that answers differently fails there.
  */
-export function directQueries<TRouter extends AnyRouter>({ trpcOptions }: TrpcAdapterOptions<TRouter>) {
+export function directQueries<TRouter extends AnyRouter>(trpcOptions: TrpcOptions<TRouter>) {
   const { router, createContext, responseMeta, onError, maxBatchSize } = trpcOptions;
   const config = router._def._config;
   const procedures = router._def.procedures as Record<string, AnyProcedure | undefined>;
