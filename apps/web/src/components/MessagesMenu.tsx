@@ -30,7 +30,12 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
     ]);
   useSubscription(
     trpc.chat.onInbox.subscriptionOptions(undefined, {
-      onStarted: () => void refreshRecent(),
+      // What arrived before the subscription started (while the page came alive, or was away) is
+      // read again: the menu's lists, and every conversation list open (the chat tab's came with the page).
+      onStarted: () => {
+        void refreshRecent();
+        void queryClient.invalidateQueries({ queryKey: trpc.chat.conversations.pathKey() });
+      },
       onData: (tracked) => {
         void refreshRecent();
         // After a reset (resuming from too far back) every community's conversation list is refetched.
