@@ -20,7 +20,6 @@ export const blocksRouter = {
       topic: blocksTopic(ctx.user.id),
       lastEventId: input.lastEventId,
       signal,
-      stillAllowed: async () => true,
       map: (event): BlocksEvent | null => (event.type === 'blocks.changed' ? event : null),
       refusal: SIGNED_IN_MESSAGE,
     });

@@ -10,7 +10,6 @@ export const onInbox = protectedProcedure.input(inboxSubscriptionInput).subscrip
     topic: inboxTopic(ctx.user.id),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: async () => true,
     map: (event) => (event.type === 'inbox' ? event : null),
     refusal: CHAT_MESSAGES.notMembers,
   });

@@ -16,11 +16,15 @@ export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
    */
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
-  /** Re-checked every `ctx.live.revalidateMs`: false ends the subscription with FORBIDDEN. */
-  stillAllowed: () => Promise<boolean>;
+  /**
+   * Re-checked every `ctx.live.revalidateMs` with the session: false ends the subscription with
+   * FORBIDDEN. Absent: the session still standing is enough (the caller's own inbox, bell, …).
+   */
+  stillAllowed?: () => Promise<boolean>;
   /**
    * Names what `stillAllowed` asks (e.g. `member:<community>:<user>`): the subscriptions of one
-   * session asking the same share one check per round (a member's tabs). Absent: a check of its own.
+   * session asking the same share one check per round (a member's tabs). Absent with `stillAllowed`:
+   * a check of its own. Without `stillAllowed`, every such subscription of a session shares one.
    */
   allowedKey?: string;
   /** An event that ends the subscription with FORBIDDEN at once (e.g. the subscriber's membership ending). */
@@ -30,6 +34,9 @@ export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
   /** The message the subscriber sees when it is ended. */
   refusal: string;
 }
+
+/** The shared check's name for subscriptions that need only the session to stand. */
+const SESSION_STANDS = 'session';
 
 /**
  * The one loop behind every live subscription: listen first, then send the missed backlog (or a
@@ -48,8 +55,11 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
     revoked = true;
     stop.abort();
   };
-  const check = async () => (await ctx.isSessionActive({ recent: true })) && (await options.stillAllowed());
-  const sharedKey = options.allowedKey && ctx.session ? `${ctx.session.id}|${options.allowedKey}` : null;
+  const { stillAllowed: allowed } = options;
+  const check = async () => (await ctx.isSessionActive({ recent: true })) && (allowed ? await allowed() : true);
+  // A session's subscriptions that ask nothing more than it standing share one check per round.
+  const allowedKey = allowed ? options.allowedKey : SESSION_STANDS;
+  const sharedKey = allowedKey && ctx.session ? `${ctx.session.id}|${allowedKey}` : null;
   const stopChecking = ctx.live.revalidate(sharedKey, check, revoke);
 
   try {

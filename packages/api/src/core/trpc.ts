@@ -93,13 +93,16 @@ const callLimited = t.middleware(async ({ ctx, next }) => {
  * Calls over a WebSocket share a context made when the socket opened, so each asks again whether
  * the session still stands (an ended one makes the call a visitor's, and ends the socket's
  * subscriptions), and a subscription counts against the socket's cap and the caller's (across
- * every process) while it runs.
+ * every process) while it runs. A query or mutation asks the database; a subscription's start
+ * takes an answer of the last few seconds (`recent`: a page's tabs start their subscriptions
+ * together, three or more each, and the socket's session was read as it opened), as its re-checks
+ * do. A sign-out is announced and ends the socket's session at once either way (`sessionEnded`).
  */
 const socketCalls = t.middleware(async ({ ctx, type, next }) => {
   const { socket } = ctx;
   if (!socket) return next();
   let call = ctx;
-  if (ctx.session && (socket.sessionEnded || !(await ctx.isSessionActive()))) {
+  if (ctx.session && (socket.sessionEnded || !(await ctx.isSessionActive(type === 'subscription' ? { recent: true } : undefined)))) {
     socket.endSession();
     call = { ...ctx, session: null, user: null };
   }

@@ -11,7 +11,6 @@ export const onChange = protectedProcedure.input(exportSubscriptionInput).subscr
     topic: exportTopic(ctx.user.id),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: async () => true,
     map: (event) => (event.type === 'export.changed' ? event : null),
     refusal: SIGNED_IN_MESSAGE,
   });

@@ -17,7 +17,6 @@ export const onWall = protectedProcedure.input(feedbackWallSubscriptionInput).su
     topic: wallTopic(),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: async () => true,
     refusal: SIGNED_IN_MESSAGE,
     // Each event is built once for all of this process's subscribers (and so encoded once).
     map: (event, id): FeedbackWallEvent | null | Promise<FeedbackWallEvent | null> => {

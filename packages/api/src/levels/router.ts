@@ -20,7 +20,6 @@ export const levelsRouter = {
       topic: levelTopic(ctx.user.id),
       lastEventId: input.lastEventId,
       signal,
-      stillAllowed: async () => true,
       map: (event): LevelEvent | null => (event.type === 'level.up' ? event : null),
       refusal: SIGNED_IN_MESSAGE,
     });

@@ -59,7 +59,6 @@ export const onChange = protectedProcedure.input(notificationSubscriptionInput).
     topic: bellTopic(ctx.user.id),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: async () => true,
     map: (event) => (event.type === 'notifications.changed' ? event : null),
     refusal: COMMUNITY_MESSAGES.membersOnly,
   });
