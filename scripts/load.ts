@@ -29,7 +29,7 @@ const run = new LoadRun();
 try {
   const { database, cluster, crowd } = await run.start(root, settings);
   console.log(`Two processes (${cluster.servers.map((s) => s.url).join(', ')}) behind ${balancerKind()} at ${cluster.balancerUrl}.`);
-  console.log(`Steps ${settings.steps.join(', ')} members, ${settings.stepSeconds} s each, think ${settings.thinkMs.join('-')} ms.\n\n${STEP_HEADER}`);
+  console.log(`Steps ${settings.steps.join(', ')} members with ${settings.tabs} tab(s) each, ${settings.stepSeconds} s each, think ${settings.thinkMs.join('-')} ms.\n\n${STEP_HEADER}`);
 
   let held = 0;
   let broke: string | null = null;
@@ -44,7 +44,7 @@ try {
     const figures = crowd.metrics.take();
     const statementsAfter = await statements();
     const executed = statementsBefore === null || statementsAfter === null ? null : statementsAfter - statementsBefore;
-    console.log(stepRow(members, members, figures, executed, cluster.sample()));
+    console.log(stepRow(members, crowd.sockets, figures, executed, cluster.sample()));
     if (figures.errorCount > 0 || figures.p99 > settings.p99LimitMs) {
       broke = `${members} members: ${brokeFirst(figures, settings.p99LimitMs)}`;
       console.log(kindsDetail(figures));
@@ -69,7 +69,7 @@ try {
     // Writes stop; live events still on their way arrive; then every acknowledged write and post is looked for.
     await crowd.rest();
     await quiet(10_000);
-    const check = await crowd.ledger.check(database, new Set(crowd.members.map((m) => m.feed)));
+    const check = await crowd.ledger.check(database, new Set(crowd.members.flatMap((m) => m.feeds)));
     console.log(`\n${ledgerTable(check)}`);
   }
 } catch (error) {

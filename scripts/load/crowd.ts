@@ -9,6 +9,8 @@ import { seedPeople, type Community, type Person } from './seed.ts';
 export interface CrowdOptions {
   communitySize: number;
   thinkMs: readonly [number, number];
+  /** Tabs (WebSockets) each member holds open. */
+  tabs: number;
 }
 
 export class Crowd {
@@ -38,6 +40,7 @@ export class Crowd {
       const member = new Member(person, partner?.community === person.community ? partner : null, {
         balancerUrl: this.cluster.balancerUrl,
         thinkMs: this.options.thinkMs,
+        tabs: this.options.tabs,
         metrics: this.metrics,
         ledger: this.ledger,
       });
@@ -46,6 +49,11 @@ export class Crowd {
     }
     const leaving = this.members.splice(count);
     await Promise.all(leaving.map((m) => m.leave()));
+  }
+
+  /** The WebSockets the members hold open. */
+  get sockets(): number {
+    return this.members.length * this.options.tabs;
   }
 
   /** Every member stops acting; their subscriptions stay open. */

@@ -1,12 +1,13 @@
 /**
- * One simulated member: calls over HTTP through the balancer, and one WebSocket (tRPC's protocol,
- * the web app's client) holding the feed, chat inbox and notifications subscriptions. Between
- * actions the member thinks 5-15 s (LOAD_THINK_MS). A reconnect (the process it was on going away)
- * resumes the subscriptions from their last event id, as in the browser.
+ * One simulated member: calls over HTTP through the balancer, and one WebSocket per open tab
+ * (LOAD_TABS, 1 by default; tRPC's protocol, the web app's client) each holding the feed, chat inbox
+ * and notifications subscriptions, as each tab of the web app does. Between actions the member
+ * thinks 5-15 s (LOAD_THINK_MS). A reconnect (the process it was on going away) resumes the
+ * subscriptions from their last event id, as in the browser.
  */
 import type { AppRouter } from '@app/api';
 import { LIVE_RESET } from '@app/shared/live';
-import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
 import type { FeedWatch, Ledger } from './ledger.ts';
@@ -16,6 +17,8 @@ import type { Person } from './seed.ts';
 export interface MemberOptions {
   balancerUrl: string;
   thinkMs: readonly [number, number];
+  /** Tabs open: a WebSocket each, with its own three subscriptions and its own feed counted. */
+  tabs: number;
   metrics: Metrics;
   ledger: Ledger;
 }
@@ -38,21 +41,16 @@ const ACTIONS: Array<[weight: number, Action]> = [
 ];
 const TOTAL_WEIGHT = ACTIONS.reduce((sum, [w]) => sum + w, 0);
 
-export class Member {
+/** One open tab: its WebSocket, holding the member's feed, inbox and notifications subscriptions. */
+class Tab {
   readonly feed: FeedWatch;
-  private readonly client: TRPCClient<AppRouter>;
   private readonly ws: ReturnType<typeof createWSClient>;
+  private readonly client: TRPCClient<AppRouter>;
   private readonly subscriptions: Array<{ unsubscribe(): void }> = [];
-  private readonly stop = new AbortController();
-  private postIds: string[] = [];
-  private readonly liked = new Set<string>();
-  private readonly ticked = new Set<string>();
   private opens = 0;
-  running: Promise<void> = Promise.resolve();
 
   constructor(
-    readonly person: Person,
-    private readonly partner: Person | null,
+    private readonly person: Person,
     private readonly options: MemberOptions,
   ) {
     const { balancerUrl, metrics } = options;
@@ -70,20 +68,12 @@ export class Member {
         if (this.opens > 1) metrics.reconnected();
       },
     });
-    this.client = createTRPCClient<AppRouter>({
-      links: [
-        splitLink({
-          condition: (op) => op.type === 'subscription',
-          true: wsLink({ client: this.ws, transformer: superjson }),
-          false: httpLink({ url: `${balancerUrl}/trpc`, transformer: superjson, headers }),
-        }),
-      ],
-    });
+    this.client = createTRPCClient<AppRouter>({ links: [wsLink({ client: this.ws, transformer: superjson })] });
     this.feed = options.ledger.watch(person.community.id);
   }
 
-  /** Opens the three subscriptions and starts acting until `leave`. */
-  join(): void {
+  /** Opens the three subscriptions. */
+  open(): void {
     const { metrics, ledger } = this.options;
     const onError = (kind: string) => (error: unknown) => metrics.error(kind, error);
     this.subscriptions.push(
@@ -106,6 +96,41 @@ export class Member {
       this.client.chat.onInbox.subscribe({}, { onData: () => {}, onError: onError('chat.onInbox') }),
       this.client.notifications.onChange.subscribe({}, { onData: () => {}, onError: onError('notifications.onChange') }),
     );
+  }
+
+  async close(): Promise<void> {
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    await this.ws.close();
+  }
+}
+
+export class Member {
+  private readonly tabs: Tab[];
+  private readonly client: TRPCClient<AppRouter>;
+  private readonly stop = new AbortController();
+  private postIds: string[] = [];
+  private readonly liked = new Set<string>();
+  private readonly ticked = new Set<string>();
+  running: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly person: Person,
+    private readonly partner: Person | null,
+    private readonly options: MemberOptions,
+  ) {
+    const headers = { cookie: person.cookie, origin: options.balancerUrl };
+    this.client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${options.balancerUrl}/trpc`, transformer: superjson, headers })] });
+    this.tabs = Array.from({ length: options.tabs }, () => new Tab(person, options));
+  }
+
+  /** The feeds the member's tabs hold open. */
+  get feeds(): FeedWatch[] {
+    return this.tabs.map((tab) => tab.feed);
+  }
+
+  /** Opens every tab's subscriptions and starts acting until `leave`. */
+  join(): void {
+    for (const tab of this.tabs) tab.open();
     this.running = this.act();
   }
 
@@ -117,8 +142,7 @@ export class Member {
 
   async leave(): Promise<void> {
     await this.rest();
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
-    await this.ws.close();
+    await Promise.all(this.tabs.map((tab) => tab.close()));
   }
 
   private async act(): Promise<void> {

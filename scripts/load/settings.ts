@@ -9,6 +9,8 @@ export interface LoadSettings {
   /** The drills run at this share of the last step that held. */
   drillShare: number;
   settleSeconds: number;
+  /** Tabs each member holds open: a WebSocket each, with the feed, inbox and notifications subscriptions. */
+  tabs: number;
 }
 
 function whole(name: string, fallback: number, min: number, max: number): number {
@@ -35,5 +37,6 @@ export function loadSettings(): LoadSettings {
     p99LimitMs: whole('LOAD_P99_LIMIT_MS', 1000, 1, 60_000),
     drillShare: share,
     settleSeconds: whole('LOAD_SETTLE_SECONDS', 15, 1, 600),
+    tabs: whole('LOAD_TABS', 1, 1, 20),
   };
 }
