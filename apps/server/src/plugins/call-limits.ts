@@ -50,9 +50,8 @@ export function requestLimits(app: FastifyInstance) {
       }
     },
 
-    /** An `onRequest` hook: a WebSocket upgrade over a budget or a cap is answered 429 with Retry-After, and its connection closed. */
+    /** For a WebSocket upgrade (the tRPC plugin's `onRequest` hook calls it for those only): over a budget or a cap, answered 429 with Retry-After, and its connection closed. */
     async limitSockets(req: FastifyRequest, reply: FastifyReply) {
-      if (!req.ws) return;
       try {
         const { user } = await spend(req, 1);
         const close = await limits.openSocket(user ? [addressSubject(req.ip), personSubject(user.id)] : [addressSubject(req.ip)]);

@@ -61,13 +61,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     hsts: https,
     crossOriginEmbedderPolicy: false,
   });
-  // Hooks on every request are plain callbacks: an async one costs each request a promise and a turn.
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-
+  // One hook for both, and a plain callback: every request passes it, and an async one costs each a promise and a turn.
   app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers);
     const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket';
     if ((upgrade || !SAFE_METHODS.has(req.method)) && !isSameOrigin(app, req)) {
       // Node's HTTP server has let go of an upgrade's socket and this hook runs before the WebSocket
