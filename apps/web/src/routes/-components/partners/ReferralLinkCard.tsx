@@ -37,7 +37,7 @@ export function ReferralLinkCard({ code }: { code: string }) {
           <Title order={2} fz="lg">
             {t('partners.link.title')}
           </Title>
-          <Badge variant="light" radius="sm" tt="none">
+          <Badge variant="light" radius="sm" tt="none" classNames={{ label: classes.code }}>
             {t('partners.link.code', { code })}
           </Badge>
         </Group>
