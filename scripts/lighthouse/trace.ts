@@ -12,7 +12,9 @@
  * earlier against the scripts than this unthrottled network does, so it counts more of them).
  *
  * TRACE_PAGE: 'posts tab' (default), 'course' or 'chat tab'; TRACE_RUNS: runs (1 to 10, default 1);
- * TRACE_CPU_SLOWDOWN: the multiplier (1 to 20, default 4); TRACE_TOP: how many functions each of a
+ * TRACE_CPU_SLOWDOWN: the multiplier (1 to 20, default 4); TRACE_SIMULATED=1: as Lighthouse's simulated
+ * throttling does, the page runs at full speed and each task's duration is multiplied afterwards
+ * (React's scheduler then yields as often as on Lighthouse's own unthrottled load); TRACE_TOP: how many functions each of a
  * task's lists names (1 to 200, default 10); TRACE_STACKS: how many of each task's commonest
  * stacks to print as well (0 to 50, default 0; each its innermost functions, React's own left out,
  * as 'child < parent < …'); TRACE_FILE: where to write the last run's
@@ -37,6 +39,9 @@ function setting(name: string, fallback: number, min: number, max: number): numb
 const PAGE = process.env.TRACE_PAGE ?? 'posts tab';
 const RUNS = setting('TRACE_RUNS', 1, 1, 10);
 const SLOWDOWN = setting('TRACE_CPU_SLOWDOWN', 4, 1, 20);
+const SIMULATED = process.env.TRACE_SIMULATED === '1';
+/** What a task's recorded duration is multiplied by: the slowdown when it is simulated rather than applied. */
+const SCALE = SIMULATED ? SLOWDOWN : 1;
 /** How many functions each list of a task shows. */
 const TOP = setting('TRACE_TOP', 10, 1, 200);
 const STACKS = setting('TRACE_STACKS', 0, 0, 50);
@@ -169,8 +174,8 @@ function report(events: TraceEvent[]): { afterPaint: number; all: number } {
   let blocking = 0;
   let all = 0;
   const mainEvents = events.filter((e) => e.pid === pid && e.tid === tid);
-  for (const task of mainEvents.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LISTED_MS * 1000)) {
-    const duration = task.dur! / 1000;
+  for (const task of mainEvents.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) * SCALE > LISTED_MS * 1000)) {
+    const duration = (task.dur! * SCALE) / 1000;
     const counted = paint !== undefined && task.ts > paint;
     if (counted) blocking += Math.max(0, duration - BLOCKING_MS);
     all += Math.max(0, duration - BLOCKING_MS);
@@ -205,7 +210,7 @@ function report(events: TraceEvent[]): { afterPaint: number; all: number } {
     }
     console.log(`\n  task at ${at(task.ts)}: ${Math.round(duration)} ms${counted ? '' : ' (before the first paint)'}`);
     console.log(`    ${sampled} samples, in:\n${top(own, TOP)}\n    the app's nearest function:\n${top(app, Math.ceil(TOP / 2))}\n    inside of (React's own functions left out):\n${top(within, TOP)}`);
-    console.log(`    the browser's work (ms, each event less its children):\n${top(browserWork(mainEvents, task), TOP)}`);
+    console.log(`    the browser's work (ms, each event less its children):\n${top(new Map([...browserWork(mainEvents, task)].map(([name, ms]) => [name, ms * SCALE])), TOP)}`);
     if (STACKS) console.log(`    the commonest stacks, innermost first (React's own left out):\n${top(stacks, STACKS)}`);
   }
   return { afterPaint: blocking, all };
@@ -231,7 +236,7 @@ async function main() {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
       await context.addCookies(cookies);
       const tab = await context.newPage();
-      await (await context.newCDPSession(tab)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+      if (!SIMULATED) await (await context.newCDPSession(tab)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
       await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'loading', 'blink.user_timing'] });
       await tab.goto(`${app.baseUrl}${page.path}`);
       // A plain wait, which runs nothing in the page (a waitForSelector polls with a script of its
@@ -241,7 +246,7 @@ async function main() {
       const trace = await browser.stopTracing();
       if (!(await tab.evaluate(() => document.documentElement.hasAttribute('data-alive')))) throw new Error(`${PAGE} did not come alive within 12 s`);
       if (process.env.TRACE_FILE && run === RUNS) writeFileSync(process.env.TRACE_FILE, trace);
-      console.log(`${PAGE}, run ${run} of ${RUNS}, CPU slowed ${SLOWDOWN}x:`);
+      console.log(`${PAGE}, run ${run} of ${RUNS}, CPU ${SIMULATED ? 'at full speed, tasks multiplied by' : 'slowed'} ${SLOWDOWN}x:`);
       blocking.push(report((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents));
       await context.close();
     }

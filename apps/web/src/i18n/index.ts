@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './en/common.json';
 import { directionOf } from './locale.ts';
+import { nextTask } from '../entry/next-task.ts';
 
 /**
  * UI text lives in catalogs keyed by meaning, one file per feature under en/ and ar/ (each owns its
@@ -88,6 +89,8 @@ export async function changeLanguage(language: Language) {
   applyDocumentLanguage(language);
 }
 
-void loadCatalogs();
+// Started as the entry is evaluated, in a task of its own: asking for the chunk adds a preload link to
+// the page for each chunk it imports, which on a phone is a task's worth of work (entry/README.md).
+void nextTask().then(loadCatalogs);
 
 export default i18n;
