@@ -4,7 +4,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './en/common.json';
 import { directionOf } from './locale.ts';
-import { nextTask } from '../entry/next-task.ts';
+import { nextTask } from '../lib/next-task.ts';
 
 /**
  * UI text lives in catalogs keyed by meaning, one file per feature under en/ and ar/ (each owns its
