@@ -90,7 +90,7 @@ export async function changeLanguage(language: Language) {
 }
 
 // Started as the entry is evaluated, in a task of its own: asking for the chunk adds a preload link to
-// the page for each chunk it imports, which on a phone is a task's worth of work (entry/README.md).
+// the page for each chunk it imports, which on a phone is a task's worth of work: docs/performance.md.
 void nextTask().then(loadCatalogs);
 
 export default i18n;
