@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import { applyDocumentLanguage, loadCatalogs, loadLanguage } from './i18n/index.ts';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserHistory } from '@tanstack/react-router';
 import { App } from './App.tsx';
 import { whenPartsAlive } from './components/HydratesApart.tsx';
 import { currentLanguage } from './i18n/locale.ts';
@@ -100,8 +101,10 @@ async function start(): Promise<void> {
   // lazily loaded parts: a tab, say).
   const waits: Array<Promise<unknown>> = [];
   const renderWaitsFor = hydrating && data ? (work: Promise<unknown>) => void waits.push(work) : undefined;
+  const browser = createBrowserHistory();
+  await yieldToBrowser();
   // The scroll the visitor made on a page already painted is kept, hydrated or drawn again.
-  const router = createAppRouter({ queryClient, trpc, renderWaitsFor }, undefined, prerendered);
+  const router = createAppRouter({ queryClient, trpc, renderWaitsFor }, { browser, hydrating: prerendered });
   await yieldToBrowser();
   // A member's page starts from the data the server rendered it with (nothing is asked for again
   // while it is fresh), whether it is hydrated or drawn again.

@@ -49,7 +49,7 @@ export async function render(path: string, language: Language): Promise<Renderin
   const trpcClient = createTRPCClient<AppRouter>({ links: [] });
   const trpc = createOptions(trpcClient, queryClient);
   queryClient.setQueryData(trpc.profiles.me.queryKey(), null);
-  const router = createAppRouter({ queryClient, trpc }, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter({ queryClient, trpc }, { aheadOfTime: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   return write(router, queryClient, trpcClient, language);
 }
@@ -99,7 +99,7 @@ export async function renderForMember(path: string, language: Language, { link, 
   const trpcClient = createTRPCClient<AppRouter>({ links: [link] });
   const trpc = createOptions(trpcClient, queryClient);
   const waits: Array<Promise<unknown>> = [queryClient.prefetchQuery(trpc.profiles.me.queryOptions())];
-  const router = createAppRouter({ queryClient, trpc, renderWaitsFor: (work) => waits.push(work) }, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter({ queryClient, trpc, renderWaitsFor: (work) => waits.push(work) }, { aheadOfTime: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   await Promise.all(waits);
   await settled(queryClient);

@@ -4,13 +4,25 @@ import { NotFound } from './components/NotFound.tsx';
 import type { RouterContext } from './lib/router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
 
-/**
- * The app's router; `history` is given only when rendering ahead of time (prerender.tsx), the browser's
- * otherwise. `hydrating`: the page in the browser was rendered ahead of time, and the visitor may have
- * scrolled it before the app took it over: its first render leaves the scroll where it is.
- */
-export function createAppRouter(context: RouterContext, history?: RouterHistory, hydrating = false) {
+interface AppRouterOptions {
+  /** Rendering ahead of time (prerender.tsx): the page's path in a memory history. */
+  aheadOfTime?: RouterHistory;
+  /**
+   * In the browser: its history, made beforehand (boot.tsx makes it in a task of its own: writing the
+   * history's first state is a third of the router's creation). Made here when not given.
+   */
+  browser?: RouterHistory;
+  /**
+   * The page in the browser was rendered ahead of time, and the visitor may have scrolled it before
+   * the app took it over: its first render leaves the scroll where it is.
+   */
+  hydrating?: boolean;
+}
+
+/** The app's router, in the browser or rendering ahead of time. */
+export function createAppRouter(context: RouterContext, { aheadOfTime, browser, hydrating = false }: AppRouterOptions = {}) {
   let keepScroll = hydrating;
+  const history = aheadOfTime ?? browser;
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
@@ -22,7 +34,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory,
     defaultNotFoundComponent: NotFound,
     // Rendered ahead of time, the router would write an inline script to restore scrolling (refused by
     // the CSP): the browser's own router restores it.
-    scrollRestoration: history
+    scrollRestoration: aheadOfTime
       ? false
       : () => {
           const restore = !keepScroll;

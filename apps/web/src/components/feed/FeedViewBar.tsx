@@ -1,11 +1,12 @@
-import { Box, Chip, Group, ScrollArea, SegmentedControl } from '@mantine/core';
+import { Box, Chip, Group, ScrollArea } from '@mantine/core';
 import { FEED_SORTS, type FeedSort } from '@app/shared/plain/categories';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useFeed } from './FeedContext.tsx';
 import { useFeedView } from './feedView.tsx';
+import classes from './feed.module.css';
 
 const ALL = 'all';
 
@@ -44,15 +45,23 @@ export function FeedViewBar() {
       ) : (
         <span />
       )}
-      <Box role="radiogroup" aria-label={t('feedViews.sort')} ms="auto">
-        <SegmentedControl
-          size="xs"
-          radius="xl"
-          value={view.sort}
-          onChange={(sort) => setView({ ...view, sort: sort as FeedSort })}
-          data={FEED_SORTS.map((sort) => ({ value: sort, label: t(`feedViews.sorts.${sort}`) }))}
-        />
-      </Box>
+      <SortControl sort={view.sort} onChange={(sort) => setView({ ...view, sort })} />
     </Group>
+  );
+}
+
+/** The sort, as radios (feed.module.css): the arrow keys move between them, as in any radio group. */
+function SortControl({ sort, onChange }: { sort: FeedSort; onChange: (sort: FeedSort) => void }) {
+  const { t } = useTranslation();
+  const name = useId();
+  return (
+    <Box role="radiogroup" aria-label={t('feedViews.sort')} ms="auto" className={classes.sorts}>
+      {FEED_SORTS.map((value) => (
+        <label key={value} className={classes.sort}>
+          <input type="radio" name={name} value={value} checked={sort === value} onChange={() => onChange(value)} />
+          <span>{t(`feedViews.sorts.${value}`)}</span>
+        </label>
+      ))}
+    </Box>
   );
 }
