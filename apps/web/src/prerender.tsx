@@ -13,6 +13,7 @@ import { noteDrawnParts, takeDrawnParts } from './lib/lazy.ts';
 import { createOptions, createQueryClient } from './lib/trpc.ts';
 import type { Rendering } from './page-html.ts';
 import { createAppRouter } from './router.tsx';
+import { prefetchTopBar } from './components/topBarData.ts';
 
 export { pageHtml, stylesheetFirst, type Build, type Rendering } from './page-html.ts';
 
@@ -87,8 +88,8 @@ export interface MemberOptions {
 export type NotRendered = 'refused' | 'aborted' | 'incomplete';
 
 /**
- * A member's page, rendered from what its route's loaders fetch (and the member's profile, which
- * every page shows), through `link`. The query cache goes into the page for the browser to start from.
+ * A member's page, rendered from what its route's loaders fetch (and the member's profile and the top
+ * bar's counts and lists, which every page shows), through `link`. The query cache goes into the page for the browser to start from.
  * A page whose data was refused or failed is not rendered: the browser asks again, and shows it.
  */
 export async function renderForMember(path: string, language: Language, { link, timeZone, signal }: MemberOptions): Promise<Rendering | NotRendered> {
@@ -98,7 +99,7 @@ export async function renderForMember(path: string, language: Language, { link, 
   queryClient.defaultQueryOptions = (options) => ({ ...defaults(options), retry: false });
   const trpcClient = createTRPCClient<AppRouter>({ links: [link] });
   const trpc = createOptions(trpcClient, queryClient);
-  const waits: Array<Promise<unknown>> = [queryClient.prefetchQuery(trpc.profiles.me.queryOptions())];
+  const waits: Array<Promise<unknown>> = [queryClient.prefetchQuery(trpc.profiles.me.queryOptions()), ...prefetchTopBar(queryClient, trpc)];
   const router = createAppRouter({ queryClient, trpc, renderWaitsFor: (work) => waits.push(work) }, { aheadOfTime: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   await Promise.all(waits);

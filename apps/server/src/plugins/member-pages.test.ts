@@ -50,6 +50,12 @@ describe("member pages: rendered by the server for the person whose session it i
     const data = pageData(res.body)!;
     const me = data.queries.find((query) => JSON.stringify(query.queryKey).includes('"me"'));
     expect((me?.state.data as { id: string }).id).toBe(scene.member);
+    // The top bar's counts and lists come with the page (topBarData.ts), as the bar is drawn with them.
+    const cached = (path: string[]) => data.queries.find((query) => JSON.stringify((query.queryKey as unknown[])[0]) === JSON.stringify(path))?.state.data;
+    expect(JSON.stringify(cached(['communities', 'mine']))).toContain(scene.communityId);
+    expect(cached(['notifications', 'unreadCount'])).toBeTypeOf('number');
+    expect(cached(['chat', 'recent'])).toEqual([]);
+    expect(cached(['chat', 'unreadTotal'])).toBe(0);
     // The data is a data block: the policy still allows no inline script but the one by its hash.
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline\'; script');
     expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);
