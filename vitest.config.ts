@@ -12,13 +12,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts', 'scripts/import-cycles.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts', 'scripts/import-cycles.test.ts', 'scripts/patches.test.ts'],
         },
       },
       {
         test: {
           name: 'bundle',
-          include: ['scripts/bundle-size.test.ts', 'scripts/prerendered.test.ts'],
+          include: ['scripts/bundle-size.test.ts', 'scripts/prerendered.test.ts', 'scripts/mantine-classes.test.ts'],
         },
       },
       {
