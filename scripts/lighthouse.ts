@@ -16,7 +16,8 @@
  * LIGHTHOUSE_DETAILS=1 also prints, for each run, what kept the main thread busy: the work by kind
  * and the long tasks (the ones TBT counts), each with its script.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
@@ -63,6 +64,22 @@ const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LI
 if (CPU_SLOWDOWN !== null && !(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 20)) throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be 1 to 20, got '${process.env.LIGHTHOUSE_CPU_SLOWDOWN}'`);
 const MOBILE_SLOW_4G = constants.throttling.mobileSlow4G;
 
+/**
+ * LIGHTHOUSE_TRACES: a folder to write each run's trace to (`<page>-<n>.json`), with the JavaScript
+ * sampler on (which costs the page a little), for `TRACE_INPUT=<files> TRACE_SIMULATED=1 npm run
+ * lighthouse:trace` to read: what ran in each of the tasks Lighthouse itself counted.
+ */
+const TRACES = process.env.LIGHTHOUSE_TRACES;
+const traceRuns = new Map<string, number>();
+function saveTrace(url: string, artifacts: { Trace?: unknown }) {
+  const { pathname, search } = new URL(url);
+  const name = decodeURIComponent(pathname + search).slice(0, 60).replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'home';
+  const run = (traceRuns.get(name) ?? 0) + 1;
+  traceRuns.set(name, run);
+  mkdirSync(TRACES!, { recursive: true });
+  writeFileSync(join(TRACES!, `${name}-${run}.json`), JSON.stringify(artifacts.Trace));
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Lighthouse's own trace failures, for which it says "Please run Lighthouse again". */
@@ -88,6 +105,8 @@ async function auditOnce(url: string, port: number): Promise<Figures> {
     logLevel: 'error',
     onlyCategories: ['performance'],
     ...(CPU_SLOWDOWN === null ? {} : { throttling: { ...MOBILE_SLOW_4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
+    // The JavaScript sampler too, so that `lighthouse:trace` can name the functions of each task.
+    ...(TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -95,6 +114,7 @@ async function auditOnce(url: string, port: number): Promise<Figures> {
     throw Object.assign(new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`), { code: lhr.runtimeError.code });
   }
   if (process.env.LIGHTHOUSE_DETAILS === '1') printDetails(lhr);
+  if (TRACES) saveTrace(url, result.artifacts as { Trace?: unknown });
   const metric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
     if (value === undefined) throw new Error(`Lighthouse measured no ${id} on ${url}`);

@@ -73,6 +73,7 @@ interface ProfileNode {
   callFrame: CallFrame;
 }
 interface ProfileData {
+  documentLoaderURL?: string;
   startTime?: number;
   cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
   timeDeltas?: number[];
@@ -100,14 +101,19 @@ function frameName({ callFrame: frame }: ProfileNode): string {
   return `${frame.functionName || '(anonymous)'}${frame.url ? ` ${frame.url.replace(/^.*\//, '')}` : ''}`;
 }
 
-/** The page's main thread: the renderer thread that ran the most. */
+/**
+ * The page's main thread: the main thread of the renderer that navigated to the app (an http page),
+ * the one that ran the most among them. Chromium's own pages (its new-tab page, in a renderer of its
+ * own) can run more than the app's.
+ */
 function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
+  const pages = new Set(events.filter((e) => e.name === 'navigationStart' && /^https?:/.test(e.args?.data?.documentLoaderURL ?? '')).map((e) => e.pid));
   let best: { pid: number; tid: number; busy: number } | null = null;
-  for (const thread of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
+  for (const thread of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pages.has(e.pid))) {
     const busy = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
     if (!best || busy > best.busy) best = { pid: thread.pid, tid: thread.tid, busy };
   }
-  if (!best) throw new Error('The trace has no renderer main thread');
+  if (!best) throw new Error('The trace has no renderer main thread that loaded an http page');
   return best;
 }
 
@@ -166,7 +172,7 @@ const top = (counts: Map<string, number>, n: number) =>
  */
 function report(events: TraceEvent[]): { afterPaint: number; all: number } {
   const { pid, tid } = mainThread(events);
-  const start = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? 0;
+  const start = events.find((e) => e.name === 'navigationStart' && e.pid === pid && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''))?.ts ?? 0;
   const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts;
   const samples = samplesOf(events, pid);
   const at = (ts: number) => `${Math.round((ts - start) / 1000)} ms`;
@@ -216,7 +222,25 @@ function report(events: TraceEvent[]): { afterPaint: number; all: number } {
   return { afterPaint: blocking, all };
 }
 
+/** TRACE_INPUT: traces already recorded (Lighthouse's own, say: `LIGHTHOUSE_TRACES`), read instead of recording any. */
+function readTraces(files: string[]) {
+  const blocking = files.map((file) => {
+    console.log(`${file}${SIMULATED ? `, tasks multiplied by ${SLOWDOWN}x` : ''}:`);
+    return report((JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+  });
+  printSums(blocking);
+}
+
+function printSums(blocking: Array<{ afterPaint: number; all: number }>) {
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  console.log(`\nsum beyond ${BLOCKING_MS} ms of the tasks after the first paint (TBT as this trace counts it), per run: ${blocking.map((run) => ms(run.afterPaint)).join(', ')}`);
+  // Lighthouse simulates a slow network on the unthrottled trace: its first paint comes earlier
+  // relative to the scripts, and more of the tasks count.
+  console.log(`the same of every task, the first paint's own included (what Lighthouse's simulation may count): ${blocking.map((run) => ms(run.all)).join(', ')}`);
+}
+
 async function main() {
+  if (process.env.TRACE_INPUT) return readTraces(process.env.TRACE_INPUT.split(','));
   const app = await startMeasuredApp();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
@@ -250,11 +274,7 @@ async function main() {
       blocking.push(report((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents));
       await context.close();
     }
-    const ms = (value: number) => `${Math.round(value)} ms`;
-    console.log(`\nsum beyond ${BLOCKING_MS} ms of the tasks after the first paint (TBT as this trace counts it), per run: ${blocking.map((run) => ms(run.afterPaint)).join(', ')}`);
-    // Lighthouse simulates a slow network on the unthrottled trace: its first paint comes earlier
-    // relative to the scripts, and more of the tasks count.
-    console.log(`the same of every task, the first paint's own included (what Lighthouse's simulation may count): ${blocking.map((run) => ms(run.all)).join(', ')}`);
+    printSums(blocking);
   } finally {
     await browser.close();
     await app.stop();
