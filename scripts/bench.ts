@@ -13,6 +13,9 @@
  * `search` (search inside a community of 100,000 posts and 300,000 comments, not in the default run).
  *
  * Scenarios (and the ratios printed between them) are listed in scripts/bench/scenarios.ts.
+ *
+ * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof`, its profile written to that folder
+ * as it stops (the profiler costs the server time of its own: read its figures for where, not how fast).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,6 +83,13 @@ async function signIn(baseUrl: string): Promise<{ cookie: string; user: { id: st
   const email = 'bench@example.com';
   const { userId, cookie } = await devSignIn(baseUrl, email, 'Bench User');
   return { cookie, user: { id: userId, email } };
+}
+
+/** `count` members signed in, for the scenarios whose connections are each a member's own. */
+async function signInMembers(baseUrl: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) cookies.push((await devSignIn(baseUrl, `bench-member-${i}@example.com`, `Bench Member ${i}`)).cookie);
+  return cookies;
 }
 
 function requestHeaders(scenario: Scenario, ctx: BenchContext): Record<string, string> {
@@ -185,7 +195,8 @@ async function main(): Promise<number> {
     }
     // E-mail goes to a local SMTP server in this process, which counts what arrives (the digest below).
     smtp = await startCountingSmtp();
-    server = spawnPinned(serverCore, process.execPath, ['apps/server/dist/main.js'], {
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    server = spawnPinned(serverCore, process.execPath, [...profile, 'apps/server/dist/main.js'], {
       cwd: root,
       env: {
         ...serverEnv,
@@ -217,6 +228,8 @@ async function main(): Promise<number> {
         `database: ${database ? 'postgres' : 'pglite'}): ${warmupSec} s warm-up + ${durationSec} s per scenario, ${running.length} scenarios.`,
     );
     const measured: Measured[] = [];
+    const members = Math.max(0, ...running.filter((scenario) => scenario.members).map((scenario) => scenario.connections));
+    const memberCookies = await signInMembers(baseUrl, members);
     for (const scenario of running) {
       await scenario.setup?.(ctx);
       const load = {
@@ -227,6 +240,7 @@ async function main(): Promise<number> {
         headers: requestHeaders(scenario, ctx),
         body: scenario.body,
         core: loadCore,
+        cookies: scenario.members ? memberCookies.slice(0, scenario.connections) : undefined,
       };
       process.stdout.write(`  ${scenario.name} x ${scenario.connections} connections ... `);
       await runLoad({ ...load, durationSec: warmupSec });

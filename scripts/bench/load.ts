@@ -1,6 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { spawnPinned } from './processes.ts';
+
+const MEMBERS_LOAD = fileURLToPath(new URL('./members-load.ts', import.meta.url));
 
 export interface LoadOptions {
   /** The autocannon CLI script (node_modules/autocannon/autocannon.js). */
@@ -13,6 +16,8 @@ export interface LoadOptions {
   body?: string;
   /** The core to pin the load generator to, or null to run unpinned. */
   core: number | null;
+  /** One `Cookie` header per member: each connection is signed in as a member of its own (members-load.ts). */
+  cookies?: string[];
 }
 
 export interface LoadResult {
@@ -45,22 +50,7 @@ export const runningLoads = new Set<ChildProcess>();
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (!existsSync(options.cli)) throw new Error(`autocannon is not installed (${options.cli}): run \`npm install\`.`);
-  const args = [
-    options.cli,
-    '--json',
-    '--connections',
-    String(options.connections),
-    '--duration',
-    String(options.durationSec),
-    '--timeout',
-    '10',
-    '--method',
-    options.method ?? 'GET',
-  ];
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('--headers', `${name}=${value}`);
-  if (options.body !== undefined) args.push('--body', options.body);
-  args.push(options.url);
-
+  const args = options.cookies ? membersLoadArgs(options, options.cookies) : cliArgs(options);
   const child = spawnPinned(options.core, process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   runningLoads.add(child);
   let stdout = '';
@@ -94,4 +84,30 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errors: json.errors,
     timeouts: json.timeouts,
   };
+}
+
+/** autocannon's own CLI: every connection sends the same headers. */
+function cliArgs(options: LoadOptions): string[] {
+  const args = [
+    options.cli,
+    '--json',
+    '--connections',
+    String(options.connections),
+    '--duration',
+    String(options.durationSec),
+    '--timeout',
+    '10',
+    '--method',
+    options.method ?? 'GET',
+  ];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('--headers', `${name}=${value}`);
+  if (options.body !== undefined) args.push('--body', options.body);
+  args.push(options.url);
+  return args;
+}
+
+/** members-load.ts, which gives each connection a member's cookie of its own. */
+function membersLoadArgs(options: LoadOptions, cookies: string[]): string[] {
+  const { url, connections, durationSec, headers = {}, body } = options;
+  return ['--import', 'tsx', MEMBERS_LOAD, JSON.stringify({ url, connections, durationSec, method: options.method ?? 'GET', headers, body, cookies })];
 }

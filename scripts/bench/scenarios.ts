@@ -20,6 +20,12 @@ export interface Scenario {
   body?: string;
   /** Send no session cookie. */
   anonymous?: boolean;
+  /**
+   * Each connection signed in as a member of its own (scripts/bench/members-load.ts), as many members
+   * reading at once are; otherwise every connection is the bench user's, one person's connections,
+   * which meet that person's own caps (at most a few of one person's calls run at once).
+   */
+  members?: true;
   /** Needs nothing `prepare` seeds (the bench user alone, or a seeding of its own): skipped when every scenario run says so. */
   unseeded?: true;
   /** Runs once before the warm-up, e.g. to seed data. */
@@ -36,6 +42,11 @@ function trpcData(body: unknown): unknown {
   return data && typeof data === 'object' && 'json' in data ? data.json : data;
 }
 
+/** What a bare route's superjson.serialize() carries ({ json, meta }: the value itself). */
+function superjsonData(body: unknown): unknown {
+  return body && typeof body === 'object' && 'json' in body ? body.json : body;
+}
+
 /** A tRPC query's superjson result as sent ({ json, meta }), to compare with the bare route's superjson.serialize(). */
 function trpcResult(body: unknown): unknown {
   return (body as { result?: { data?: unknown } } | null)?.result?.data;
@@ -49,8 +60,14 @@ function isOwnProfile(payload: unknown, ctx: BenchContext): void {
 }
 
 const me = {
-  fastify: { name: 'fastify GET /api/bench/me', path: '/api/bench/me', verify: isOwnProfile, unseeded: true },
+  fastify: { name: 'fastify GET /api/bench/me', path: '/api/bench/me', payload: superjsonData, verify: isOwnProfile, unseeded: true },
   trpc: { name: 'trpc GET /trpc/profiles.me', path: '/trpc/profiles.me', payload: trpcData, verify: isOwnProfile, unseeded: true },
+} satisfies Record<string, Omit<Scenario, 'connections'>>;
+
+/** The same two, each connection a member of its own. */
+const membersMe = {
+  fastify: { ...me.fastify, name: 'fastify GET /api/bench/me, a member per connection', members: true },
+  trpc: { ...me.trpc, name: 'trpc GET /trpc/profiles.me, a member per connection', members: true },
 } satisfies Record<string, Omit<Scenario, 'connections'>>;
 
 /** Discover's community search over 100,000 rows (scripts/bench/discover.ts), without then with its index. */
@@ -129,6 +146,10 @@ export const scenarios: Scenario[] = [
     { ...me.fastify, connections },
     { ...me.trpc, connections },
   ]),
+  ...[10, 100].flatMap((connections) => [
+    { ...membersMe.fastify, connections },
+    { ...membersMe.trpc, connections },
+  ]),
   // The index is dropped for the first and recreated for the second, so it is back when the run ends.
   { ...discover.noIndex, connections: 10 },
   { ...discover.indexed, connections: 10 },
@@ -151,6 +172,7 @@ export const scenarios: Scenario[] = [
 /** Ratios printed as candidate / baseline at each connection count; both must return the same payload. */
 export const comparisons: Comparison[] = [
   { label: 'profiles.me: trpc / fastify', baseline: me.fastify.name, candidate: me.trpc.name },
+  { label: 'profiles.me, a member per connection: trpc / fastify', baseline: membersMe.fastify.name, candidate: membersMe.trpc.name },
   { label: 'communities.list search: trgm index / none', baseline: discover.noIndex.name, candidate: discover.indexed.name },
   { label: 'posts.list: trpc / fastify', baseline: feed.fastify.name, candidate: feed.trpc.name },
   { label: 'chat.messages: trpc / fastify', baseline: chat.fastify.name, candidate: chat.trpc.name },

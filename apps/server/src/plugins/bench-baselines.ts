@@ -13,9 +13,10 @@ import superjson from 'superjson';
  * (session, authorization, query, superjson), so the benchmark can print the cost of the tRPC layer.
  */
 export async function benchBaselinesPlugin(app: FastifyInstance) {
+  // The signed-in person's profile, as profiles.me answers it (superjson, as every baseline here).
   app.get('/api/bench/me', async (req, reply) => {
     const { user } = await req.auth();
-    return reply.send(user ? await ownProfile(app.database.db, user.id) : null);
+    return reply.send(superjson.serialize(user ? await ownProfile(app.database.db, user.id) : null));
   });
 
   // The first page of a community's feed, as posts.list answers it.
