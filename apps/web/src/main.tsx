@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// The styles of the Mantine components the app draws (scripts/mantine-styles.ts), not all of them.
+import './mantine.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import start from './boot.tsx';
