@@ -41,15 +41,20 @@ function importsOf(text: string): Array<{ names: string | null; from: string }> 
   return [...text.matchAll(IMPORT)].map((match) => ({ names: match[1] ?? null, from: match[2] ?? '' }));
 }
 
+/** The names a brace list imports or exports (`A, type B, C as D`): each as imported, and as named here. */
+function namesOf(list: string): Array<{ name: string; as: string }> {
+  return list.split(',').flatMap((part) => {
+    const [name = '', alias] = part.replace(/^\s*type\s+/, '').split(/\s+as\s+/).map((word) => word.trim());
+    return name ? [{ name, as: alias ?? name }] : [];
+  });
+}
+
 /** The named imports of each `@mantine/*` package in a source text. */
 function mantineImports(text: string, into: Map<string, Set<string>>) {
   for (const { names, from } of importsOf(text)) {
     if (!names || !from.startsWith('@mantine/')) continue;
     const set = into.get(from) ?? new Set<string>();
-    for (const part of names.split(',')) {
-      const name = (part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0] ?? '').trim();
-      if (name) set.add(name);
-    }
+    for (const { name } of namesOf(names)) set.add(name);
     into.set(from, set);
   }
 }
@@ -68,10 +73,7 @@ function exportsOf(pkg: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const { names, from } of importsOf(readFileSync(entry, 'utf8'))) {
     if (!names || !from.startsWith('.')) continue;
-    for (const part of names.split(',')) {
-      const [name, alias] = part.split(/\s+as\s+/).map((s) => s.trim());
-      if (name) found.set(alias ?? name, resolve(dirname(entry), from));
-    }
+    for (const { as } of namesOf(names)) found.set(as, resolve(dirname(entry), from));
   }
   return found;
 }
@@ -100,11 +102,7 @@ export function reachedModules(): Map<string, string> {
     const text = readFileSync(file, 'utf8');
     for (const { names, from } of importsOf(text)) {
       if (from.startsWith('.')) files.push(resolve(dirname(file), from));
-      else if (from.startsWith('@mantine/') && names) {
-        const inner = new Map<string, Set<string>>();
-        mantineImports(`import {${names}} from '${from}'`, inner);
-        for (const [pkg, set] of inner) want(pkg, set);
-      }
+      else if (from.startsWith('@mantine/') && names) want(from, namesOf(names).map(({ name }) => name));
     }
     const module = /([\w-]+)\.module\.mjs$/.exec(file);
     if (module?.[1] && file.startsWith(CORE)) modules.set(module[1], file);
