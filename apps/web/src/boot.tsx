@@ -1,5 +1,5 @@
 import { PAGE_DATA_ID, PAGE_PRELOADS_ID, PAGE_STATE_ID } from '@app/shared/prerendered';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, timeoutManager } from '@tanstack/react-query';
 import superjson from 'superjson';
 import { applyDocumentLanguage, loadCatalogs, loadLanguage } from './i18n/index.ts';
 import { startTransition } from 'react';
@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserHistory } from '@tanstack/react-router';
 import { App } from './App.tsx';
 import { whenPartsAlive } from './components/HydratesApart.tsx';
+import { coalescedTimers } from './lib/coalesced-timers.ts';
 import { currentLanguage } from './i18n/locale.ts';
 import { rememberReferral } from './lib/storage-keys.ts';
 import { carryFormats } from './lib/format.ts';
@@ -91,6 +92,9 @@ async function start(): Promise<void> {
   await preloadPageScripts();
   // Each step below in a task of its own: the entry's own evaluation ends here.
   await yieldToBrowser();
+  // React Query's timers (stale times, garbage collection, retries' waits) on one browser timer, not one
+  // each: hydrating a member's page subscribes a few hundred observers at once. Set before any query.
+  timeoutManager.setTimeoutProvider(coalescedTimers());
   const queryClient = createQueryClient();
   const trpcClient = createClient();
   const trpc = createOptions(trpcClient, queryClient);
