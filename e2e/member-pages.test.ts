@@ -65,6 +65,37 @@ describeBrowser('member pages rendered by the server', () => {
     expect(pageErrors(page, { failedLoads: false })).toEqual([]);
   });
 
+  it('comes alive without reading its lists again, and shows what happened while it loaded', async () => {
+    const { owner, page, community } = await memberAfterPost('Opal Owner', ['mira', 'Mira Member'], 'Written before Mira opened the page');
+    // Mira's page arrives rendered, but its script waits while the owner posts.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/trpc/')) reads.push(...decodeURIComponent(pathname.slice('/trpc/'.length)).split(','));
+    });
+    const answer = page.goto(communityUrl(community.name));
+    await postWith(page, 'Written before Mira opened the page').waitFor();
+    await writePost(owner.page, 'Written while her page was loading');
+    release();
+    await answer;
+    await live(page);
+    // Sent by the feed's subscription, which started from where the page was read.
+    await postWith(page, 'Written while her page was loading').waitFor();
+    // The next post reaches it live, as ever.
+    await writePost(owner.page, 'And one after it came alive');
+    await postWith(page, 'And one after it came alive').waitFor();
+    // Nothing the page was rendered with was asked for again: not the feed, the community, the
+    // membership, the courses, the calendar, the bell or the messages (who is online is not rendered).
+    expect(reads.filter((procedure) => procedure !== 'membership.online')).toEqual([]);
+    expect(pageErrors(page, { failedLoads: false })).toEqual([]);
+  });
+
   it('writes the first three posts into the page and draws the others once it is alive, in order', async () => {
     const { owner, page, community } = await memberAfterPost('Oona Owner', ['moe', 'Moe Member'], 'Older post one');
     for (const text of ['Older post two', 'Newer post three', 'Newer post four', 'Newest post five']) await writePost(owner.page, text);

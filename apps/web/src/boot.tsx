@@ -11,6 +11,7 @@ import { coalescedTimers } from './lib/coalesced-timers.ts';
 import { currentLanguage } from './i18n/locale.ts';
 import { rememberReferral } from './lib/storage-keys.ts';
 import { carryFormats } from './lib/format.ts';
+import { startFromPagePosition } from './lib/live-position.ts';
 import { markAlive } from './lib/page-alive.ts';
 import { nextTask } from './lib/next-task.ts';
 import { createClient, createOptions, createQueryClient } from './lib/trpc.ts';
@@ -116,6 +117,8 @@ async function start(): Promise<void> {
   // A member's page starts from the data the server rendered it with (nothing is asked for again
   // while it is fresh), whether it is hydrated or drawn again.
   if (data) hydrate(queryClient, onThisClock(superjson.parse<DehydratedState>(data), renderedAt));
+  // Its live subscriptions start from where live events stood as the server read that data.
+  startFromPagePosition(data ? state.livePosition : undefined, browser);
   if (hydrating) {
     if (state.formats) carryFormats(JSON.parse(state.formats) as Record<string, string>, { timeZone: state.timeZone, renderedAt });
     // A public page was rendered for a visitor without a session.

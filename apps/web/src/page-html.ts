@@ -18,7 +18,7 @@ export interface Rendering {
   /** The lazily loaded parts it drew (lib/lazy.ts: their sources), whose code and stylesheets it names too. */
   drawnParts: string[];
   /** A member's page: its query cache (superjson text), and the clock and zone its times were written by. */
-  member?: { data: string; renderedAt: number; timeZone: string };
+  member?: { data: string; renderedAt: number; timeZone: string; livePosition?: string };
 }
 
 /** What of the build a page is written from: index.html (`stylesheetFirst`) and Vite's manifest. */
@@ -105,7 +105,8 @@ const scriptJson = (json: string) => json.replaceAll('<', '\\u003c').replaceAll(
 function pageState(rendering: Rendering): string {
   const member = rendering.member;
   const clock = member ? ` data-rendered-at="${member.renderedAt}" data-time-zone="${attribute(member.timeZone)}"` : '';
-  const state = `<template id="${PAGE_STATE_ID}" data-formats="${attribute(JSON.stringify(rendering.formats))}" data-parts="${rendering.parts}"${clock}></template>`;
+  const live = member?.livePosition ? ` data-live-position="${attribute(member.livePosition)}"` : '';
+  const state = `<template id="${PAGE_STATE_ID}" data-formats="${attribute(JSON.stringify(rendering.formats))}" data-parts="${rendering.parts}"${clock}${live}></template>`;
   return member ? `${state}<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(member.data)}</script>` : state;
 }
 

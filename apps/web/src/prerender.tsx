@@ -82,6 +82,8 @@ export interface MemberOptions {
   timeZone: string;
   /** Aborted when the server no longer waits: then nothing is rendered. */
   signal: AbortSignal;
+  /** Where live events stood before the page's data was read (shared/live.ts): its subscriptions start from there. */
+  livePosition?: string;
 }
 
 /** Why a member's page was not rendered (the server sends the shell, and the browser renders it as it always has). */
@@ -92,7 +94,7 @@ export type NotRendered = 'refused' | 'aborted' | 'incomplete';
  * bar's counts and lists, which every page shows), through `link`. The query cache goes into the page for the browser to start from.
  * A page whose data was refused or failed is not rendered: the browser asks again, and shows it.
  */
-export async function renderForMember(path: string, language: Language, { link, timeZone, signal }: MemberOptions): Promise<Rendering | NotRendered> {
+export async function renderForMember(path: string, language: Language, { link, timeZone, signal, livePosition }: MemberOptions): Promise<Rendering | NotRendered> {
   const queryClient = createQueryClient();
   // A refusal or failure is final here, whatever a query's own retries (the browser asks again).
   const defaults = queryClient.defaultQueryOptions.bind(queryClient);
@@ -120,5 +122,5 @@ export async function renderForMember(path: string, language: Language, { link, 
   // Still a gap (code that did not load, or a part that threw): the browser would render that part
   // again and report it; it renders the whole page instead.
   if (rendering.html.includes(CLIENT_RENDERED)) return 'incomplete';
-  return { ...rendering, member: { data: superjson.stringify(dehydrate(queryClient)), renderedAt, timeZone } };
+  return { ...rendering, member: { data: superjson.stringify(dehydrate(queryClient)), renderedAt, timeZone, livePosition } };
 }

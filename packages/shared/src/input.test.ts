@@ -101,4 +101,13 @@ describe('lastEventId', () => {
     expect(lastEventId.safeParse('1'.repeat(19)).success).toBe(false);
     expect(lastEventId.safeParse('12a').success).toBe(false);
   });
+
+  it("or a page's live position: an id and a time in milliseconds", () => {
+    expect(lastEventId.safeParse('123@1796500873187').success).toBe(true);
+    expect(lastEventId.safeParse('0@1796500873187').success).toBe(true);
+    expect(lastEventId.safeParse('123@').success).toBe(false);
+    expect(lastEventId.safeParse('@1796500873187').success).toBe(false);
+    expect(lastEventId.safeParse('1@2@3').success).toBe(false);
+    expect(lastEventId.safeParse(`1@${'9'.repeat(14)}`).success).toBe(false);
+  });
 });

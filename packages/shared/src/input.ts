@@ -63,9 +63,12 @@ export function cursorTime(message: string) {
     .pipe(z.iso.datetime({ error: message }).refine((value) => !value.startsWith('0000-'), { error: message }));
 }
 
-/** The id of the last live event a client received, sent back on reconnect (a bigint in the database). */
+/**
+ * The id of the last live event a client received, sent back on reconnect (a bigint in the database),
+ * or a page's live position (`<id>@<milliseconds>`, shared/live.ts) on its subscriptions' first start.
+ */
 export const lastEventId = z
   .string()
-  .max(18, { abort: true })
-  .regex(/^\d{1,18}$/)
+  .max(32, { abort: true })
+  .regex(/^\d{1,18}(@\d{1,13})?$/)
   .nullish();

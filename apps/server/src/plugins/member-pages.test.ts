@@ -40,6 +40,7 @@ describe("member pages: rendered by the server for the person whose session it i
   });
 
   it("sends a member their page rendered with their data, kept by no cache, and the strict CSP", async () => {
+    const before = await server.app.live.position();
     const res = await page(server.app, home, `${scene.memberCookie}; ${TZ}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -56,6 +57,14 @@ describe("member pages: rendered by the server for the person whose session it i
     expect(cached(['notifications', 'unreadCount'])).toBeTypeOf('number');
     expect(cached(['chat', 'recent'])).toEqual([]);
     expect(cached(['chat', 'unreadTotal'])).toBe(0);
+    // Where live events stood before the data was read: the page's subscriptions start from it.
+    const position = /data-live-position="(\d+)@(\d+)"/.exec(res.body);
+    expect(position).not.toBeNull();
+    const [afterId, takenAt] = [Number(position![1]), Number(position![2])];
+    expect(afterId).toBeGreaterThanOrEqual(before.afterId);
+    expect(afterId).toBeLessThanOrEqual((await server.app.live.position()).afterId);
+    expect(takenAt).toBeGreaterThanOrEqual(before.takenAt);
+    expect(takenAt).toBeLessThanOrEqual(Date.now());
     // The data is a data block: the policy still allows no inline script but the one by its hash.
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline\'; script');
     expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);

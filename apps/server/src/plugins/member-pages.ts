@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { appRouter, type AppRouter } from '@app/api/server';
 import type { Language } from '@app/shared/language';
 import { isMemberPage, timeZoneCookie } from '@app/shared/prerendered';
+import { livePositionText } from '@app/shared/live';
 import { type TRPCLink, unstable_localLink } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,7 +19,7 @@ import { reportProcedureError } from './trpc.ts';
  * dist-ssr/prerender.js, which imports the web's own packages): the page is the web's to write.
  */
 interface Renderer {
-  renderForMember(url: string, language: Language, options: { link: TRPCLink<AppRouter>; timeZone: string; signal: AbortSignal }): Promise<object | string>;
+  renderForMember(url: string, language: Language, options: { link: TRPCLink<AppRouter>; timeZone: string; signal: AbortSignal; livePosition?: string }): Promise<object | string>;
   pageHtml(build: Build, language: Language, rendering: object): string;
   stylesheetFirst(html: string): string;
   render(path: string, language: Language): Promise<object>;
@@ -128,7 +129,9 @@ export const memberPagesPlugin = fp(async (app: FastifyInstance) => {
     const started = performance.now();
     try {
       const url = req.url;
-      const result = await Promise.race([renderer.renderForMember(url, language, { link, timeZone, signal: abort.signal }), tooSlow]);
+      // Taken before the page's data is read: its subscriptions start from here, and are sent what came after.
+      const livePosition = livePositionText(await app.live.position());
+      const result = await Promise.race([renderer.renderForMember(url, language, { link, timeZone, signal: abort.signal, livePosition }), tooSlow]);
       if (result === 'too slow') {
         abort.abort();
         app.log.warn({ url }, 'A member page took too long to load: the shell was sent');

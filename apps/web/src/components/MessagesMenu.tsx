@@ -11,6 +11,7 @@ import { UserAvatar } from './UserAvatar.tsx';
 import { formatCount } from '../lib/format.ts';
 import { Loading } from './Loading.tsx';
 import { UnreadIndicator } from './UnreadIndicator.tsx';
+import { useLiveStart } from '../lib/live-position.ts';
 
 /**
  * The top bar's messages dropdown: the latest conversations across communities with their unread
@@ -28,14 +29,15 @@ export function MessagesMenu({ viewerId }: { viewerId: string }) {
       queryClient.invalidateQueries({ queryKey: trpc.chat.recent.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.chat.unreadTotal.queryKey() }),
     ]);
+  const start = useLiveStart();
   useSubscription(
-    trpc.chat.onInbox.subscriptionOptions(undefined, {
+    trpc.chat.onInbox.subscriptionOptions(start.from, {
       // What arrived before the subscription started (while the page came alive, or was away) is
       // read again: the menu's lists, and every conversation list open (the chat tab's came with the page).
-      onStarted: () => {
+      onStarted: start.onStarted(() => {
         void refreshRecent();
         void queryClient.invalidateQueries({ queryKey: trpc.chat.conversations.pathKey() });
-      },
+      }),
       onData: (tracked) => {
         void refreshRecent();
         // After a reset (resuming from too far back) every community's conversation list is refetched.

@@ -1,14 +1,17 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useLiveStart } from './live-position.ts';
 import { useRecheckAccess } from './useRecheckAccess.ts';
 
 /**
- * The handlers of a live subscription that only says "this changed": on (re)connecting and on each
- * event, everything under `queryKey` is fetched again; a refusal (membership or session ended)
- * makes the page check both.
+ * A live subscription that only says "this changed": `from` goes into its input, and `handlers` fetch
+ * everything under `queryKey` again on each event and on (re)connecting (but for a first start from
+ * the page's live position, live-position.ts); a refusal (membership or session ended) makes the page
+ * check both.
  */
 export function useRefreshOnLive(queryKey: QueryKey) {
   const queryClient = useQueryClient();
   const onError = useRecheckAccess();
+  const start = useLiveStart();
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
-  return { onStarted: refresh, onData: refresh, onError };
+  return { from: start.from, handlers: { onStarted: start.onStarted(refresh), onData: refresh, onError } };
 }

@@ -1,5 +1,5 @@
 import { COMMUNITY_MESSAGES } from '@app/shared/communities';
-import { LIVE_RESET, type LiveReset } from '@app/shared/live';
+import { LIVE_RESET, type LiveReset, parseLastEventId } from '@app/shared/live';
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { Context } from './context.ts';
 import { AppError } from './errors.ts';
@@ -11,8 +11,9 @@ export interface LiveSubscriptionOptions<E extends AnyEvent, T> {
   ctx: Pick<Context, 'live' | 'isSessionActive'> & { session?: Context['session'] };
   topic: Topic<E>;
   /**
-   * The last event id the client saw (sent back on reconnect): what came after it is sent first,
-   * within the replay window; from further back the client is sent a `live.reset` to refetch.
+   * The last event id the client saw (sent back on reconnect), or the live position of the page it
+   * started on (shared/live.ts): what came after it is sent first, within the replay window; from
+   * further back the client is sent a `live.reset` to refetch.
    */
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
@@ -71,8 +72,14 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
     // The id the client is given to resume from: the highest it has been sent. Events do not always
     // arrive in id order (a transaction can take its id before another and commit after it), and
     // one that arrives late is still sent.
-    let resumeFrom = options.lastEventId ? Number(options.lastEventId) : 0;
-    const replay = options.lastEventId ? await ctx.live.replay(topic, resumeFrom) : { events: [] };
+    // A reconnect names the last event it was sent; a member's page, where live events stood as it was read.
+    const from = options.lastEventId ? parseLastEventId(options.lastEventId) : null;
+    let resumeFrom = from?.afterId ?? 0;
+    const replay = !from
+      ? { events: [] }
+      : from.takenAt === undefined
+        ? await ctx.live.replay(topic, from.afterId)
+        : await ctx.live.replaySince(topic, { afterId: from.afterId, takenAt: from.takenAt });
     if ('reset' in replay) {
       resumeFrom = replay.lastId;
       yield tracked(String(resumeFrom), { type: LIVE_RESET } as LiveReset);

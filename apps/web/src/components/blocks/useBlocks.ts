@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverText } from '../../i18n/server-text.ts';
 import { useMe } from '../../lib/auth.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useLiveStart } from '../../lib/live-position.ts';
 
 /**
  * The people the viewer blocks (blocks.list: at most a few hundred), as a set of ids; empty while
@@ -30,7 +31,8 @@ function useRefreshBlocks() {
 export function useLiveBlocks() {
   const trpc = useTRPC();
   const refresh = useRefreshBlocks();
-  useSubscription(trpc.blocks.onChange.subscriptionOptions({}, { onStarted: () => void refresh(), onData: () => void refresh() }));
+  const start = useLiveStart();
+  useSubscription(trpc.blocks.onChange.subscriptionOptions(start.from, { onStarted: start.onStarted(() => void refresh()), onData: () => void refresh() }));
 }
 
 /** Block and unblock a person, telling the viewer how it went. */

@@ -4,6 +4,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTranslation } from 'react-i18next';
 import { isRateLimited } from '../../lib/rate-limit.ts';
 import { useTRPC, type TrpcOptions } from '../../lib/trpc.ts';
+import { useLiveStart } from '../../lib/live-position.ts';
 
 /** The bell's list, newest first, a page at a time (each page asked for with the previous one's cursor). */
 export function notificationsQueryOptions(trpc: TrpcOptions) {
@@ -34,11 +35,12 @@ function useRefreshBell() {
 export function useLiveBell() {
   const trpc = useTRPC();
   const refresh = useRefreshBell();
+  const start = useLiveStart();
   useSubscription(
     trpc.notifications.onChange.subscriptionOptions(
-      {},
+      start.from,
       {
-        onStarted: () => void refresh(),
+        onStarted: start.onStarted(() => void refresh()),
         onData: () => void refresh(),
       },
     ),

@@ -109,6 +109,49 @@ describe('live bus', () => {
     expect('events' in replay && replay.events.map((e) => e.event)).toEqual([{ type: 'test', n: 4 }]);
   });
 
+  it("starts a page's subscription from its position: the topic's events since, whatever topic the last event was on", async () => {
+    const topic = testTopic(20);
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+    // The last event before the page was read is another topic's (the position names no event of this one).
+    await scene.database.db.transaction((tx) => publish(tx, testTopic(21), { type: 'test', n: 2 }));
+    const position = await busA.position();
+    expect(position.takenAt).toBeLessThanOrEqual(Date.now());
+    await other.db.transaction((tx) => publish(tx, testTopic(21), { type: 'test', n: 3 }));
+    await other.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 4 }));
+    // Read by the other process too: a page rendered by one, its socket held by the other.
+    for (const bus of [busA, busB]) {
+      const replay = await bus.replaySince(topic, position);
+      expect('events' in replay && replay.events.map((e) => e.event)).toEqual([{ type: 'test', n: 4 }]);
+    }
+    // Through the subscription, given as `lastEventId`: the missed event first, tracked by its own id.
+    const controller = new AbortController();
+    const subscription = subscribeTo(busB, topic, `${position.afterId}@${position.takenAt}`, controller.signal);
+    const first = await subscription.next();
+    controller.abort();
+    const [id, data] = first.value!;
+    expect(Number(id)).toBeGreaterThan(position.afterId);
+    expect(data).toEqual({ type: 'test', n: 4 });
+  });
+
+  it('gives a position from before the window, or one whose time is not its own, a reset, never history', async () => {
+    const topic = testTopic(22);
+    const before = await busA.position();
+    const old = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
+    const expectReset = async (position: { afterId: number; takenAt: number }, why: string) => {
+      const replay = await busA.replaySince(topic, position);
+      expect(replay, why).toEqual({ reset: true, lastId: expect.any(Number) });
+      expect((replay as { lastId: number }).lastId, why).toBeGreaterThan(old);
+    };
+    await expectReset({ ...before, takenAt: Date.now() - 6 * 60_000 }, 'taken six minutes ago');
+    await expectReset({ ...before, takenAt: Date.now() + 5 * 60_000 }, 'taken in the future');
+    // A first event after the position older than the window: the position is older than it says.
+    await scene.database.db.execute(sql`update live_events set created_at = now() - interval '1 hour' where id = ${old}`);
+    await expectReset(before, 'an event after it older than the window');
+    const recent = await busA.replaySince(topic, { afterId: old, takenAt: Date.now() });
+    expect('events' in recent && recent.events.map((e) => e.event)).toEqual([{ type: 'test', n: 2 }]);
+  });
+
   it('builds a shared result once for many subscribers of one event', async () => {
     let loads = 0;
     const load = async () => ++loads;

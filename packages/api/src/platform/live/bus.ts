@@ -3,6 +3,7 @@ import type { Database } from '@app/db';
 import { liveEvents } from '@app/db/schema';
 import { and, asc, eq, gt, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
 import superjson, { type SuperJSONResult } from 'superjson';
+import type { LivePosition } from '@app/shared/live';
 import { REPLAY_WINDOW_MS } from './prune.ts';
 import { LIVE_CHANNEL } from './publish.ts';
 import type { AnyEvent, Topic } from './topic.ts';
@@ -19,6 +20,9 @@ export interface LiveEvent<E extends AnyEvent = AnyEvent> {
 
 /** The most missed events a reconnecting client is sent; when it missed more, it refetches instead. */
 export const BACKLOG_LIMIT = 500;
+
+/** How far ahead of this process's clock another process's may be (a position taken there, read here). */
+const CLOCKS_APART_MS = 60_000;
 
 /**
  * What a reconnecting client is sent: the events it missed, or `reset` when it asks from further
@@ -45,6 +49,17 @@ export interface LiveBus {
    * followed; otherwise a reset. History is never paged through a subscription.
    */
   replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>>;
+  /**
+   * Where live events stand: the last committed event's id, and this process's clock. A member's page
+   * is read after taking it, and its subscriptions start from it (`replaySince`).
+   */
+  position(): Promise<LivePosition>;
+  /**
+   * What a page's subscription missed since the page was read: the topic's events after the position,
+   * oldest first, when it was taken within the replay window (and every one of them is in it) and
+   * fewer than BACKLOG_LIMIT followed; otherwise a reset.
+   */
+  replaySince<E extends AnyEvent>(topic: Topic<E>, position: LivePosition): Promise<Replay<E>>;
   /**
    * Re-checks a subscription every `revalidateMs`, in one round for the process: subscriptions with
    * the same `key` share one check (see revalidator.ts). Returns the function that stops it.
@@ -121,6 +136,11 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   const handingOut = new Map<string, LiveEvent[]>();
   const sharedResults = new Map<string, { value: Promise<unknown>; until: number }>();
   const revalidator = createRevalidator(revalidateMs);
+  /** The id of the last event committed (0 when there is none). */
+  const lastCommittedId = async () => {
+    const [row] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
+    return Number(row?.max ?? 0);
+  };
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
   let pending: number[] = [];
@@ -285,8 +305,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       starting ??= database.listen(LIVE_CHANNEL, onNotify, onListen).then(async (stop) => {
         unlisten = stop;
         // A catch-up never reaches back before the bus started.
-        const [row] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
-        floor = Math.max(floor, Number(row?.max ?? 0));
+        floor = Math.max(floor, await lastCommittedId());
       });
       return starting;
     },
@@ -368,9 +387,28 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
             .limit(BACKLOG_LIMIT + 1)
         : [];
       if (anchor && rows.length <= BACKLOG_LIMIT) return { events: rows.map((row) => toLiveEvent<E>(row)) };
-      const [latest] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
-      return { reset: true, lastId: Number(latest?.max ?? 0) };
+      return { reset: true, lastId: await lastCommittedId() };
     },
+    async position(): Promise<LivePosition> {
+      const takenAt = Date.now();
+      return { afterId: await lastCommittedId(), takenAt };
+    },
+
+    async replaySince<E extends AnyEvent>(topic: Topic<E>, { afterId, takenAt }: LivePosition): Promise<Replay<E>> {
+      const age = Date.now() - takenAt;
+      if (age <= REPLAY_WINDOW_MS && age >= -CLOCKS_APART_MS) {
+        const rows = await database.db
+          .select({ ...columns, inWindow: sql<boolean>`${liveEvents.createdAt} >= now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})` })
+          .from(liveEvents)
+          .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId)))
+          .orderBy(asc(liveEvents.id))
+          .limit(BACKLOG_LIMIT + 1);
+        // An event after the position but older than the window: the position's time was not its own.
+        if (rows.length <= BACKLOG_LIMIT && rows.every((row) => row.inWindow)) return { events: rows.map((row) => toLiveEvent<E>(row)) };
+      }
+      return { reset: true, lastId: await lastCommittedId() };
+    },
+
     shared<T>(key: string, load: () => Promise<T>): Promise<T> {
       const now = Date.now();
       const hit = sharedResults.get(key);

@@ -5,5 +5,6 @@ import { useTRPC } from '../../../lib/trpc.ts';
 /** While the community's page is open: events created, changed or deleted by the owner refetch the calendar and lists. */
 export function useLiveEvents(communityId: string) {
   const trpc = useTRPC();
-  useSubscription(trpc.calendar.onChange.subscriptionOptions({ communityId }, useRefreshOnLive(trpc.calendar.pathKey())));
+  const live = useRefreshOnLive(trpc.calendar.pathKey());
+  useSubscription(trpc.calendar.onChange.subscriptionOptions({ communityId, ...live.from }, live.handlers));
 }

@@ -35,7 +35,8 @@ function InvitePanel({ communityId }: { communityId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const invites = useQuery(trpc.invitations.list.queryOptions({ communityId }));
-  useSubscription(trpc.invitations.onChange.subscriptionOptions({ communityId }, useRefreshOnLive(trpc.invitations.list.pathKey())));
+  const live = useRefreshOnLive(trpc.invitations.list.pathKey());
+  useSubscription(trpc.invitations.onChange.subscriptionOptions({ communityId, ...live.from }, live.handlers));
   const [expiresIn, setExpiresIn] = useState<InviteExpiry>('7d');
   const [maxUses, setMaxUses] = useState<number | ''>('');
   const [created, setCreated] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { useInvalidateCommunity } from './queries.ts';
 import { useRecheckAccess } from '../../../lib/useRecheckAccess.ts';
 import { useRefetchPresence } from '../../../components/presence/PresenceProvider.tsx';
+import { useLiveStart } from '../../../lib/live-position.ts';
 
 /**
  * While the member view is open: someone joining, being approved, leaving or being removed (and,
@@ -15,13 +16,16 @@ export function useLiveMembership(communityId: string) {
   const invalidate = useInvalidateCommunity();
   const recheckAccess = useRecheckAccess();
   const refetchPresence = useRefetchPresence();
+  const start = useLiveStart();
+  const refresh = start.onStarted(() => void invalidate());
   useSubscription(
     trpc.membership.onChange.subscriptionOptions(
-      { communityId },
+      { communityId, ...start.from },
       {
-        // Anything that changed while not listening is fetched again on (re)connecting.
+        // Anything that changed while not listening is fetched again on (re)connecting (the page's
+        // own start is sent what changed since it was read); who is online always.
         onStarted: () => {
-          void invalidate();
+          refresh();
           refetchPresence({ now: true });
         },
         onData: ({ data }) => (data.type === 'presence.changed' ? refetchPresence() : void invalidate()),

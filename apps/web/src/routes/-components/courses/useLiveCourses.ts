@@ -9,6 +9,6 @@ import { useTRPC } from '../../../lib/trpc.ts';
  */
 export function useLiveCourses(communityId: string | undefined) {
   const trpc = useTRPC();
-  const handlers = useRefreshOnLive(trpc.courses.pathKey());
-  useSubscription(trpc.courses.onChange.subscriptionOptions({ communityId: communityId ?? '' }, { enabled: Boolean(communityId), ...handlers }));
+  const live = useRefreshOnLive(trpc.courses.pathKey());
+  useSubscription(trpc.courses.onChange.subscriptionOptions({ communityId: communityId ?? '', ...live.from }, { enabled: Boolean(communityId), ...live.handlers }));
 }

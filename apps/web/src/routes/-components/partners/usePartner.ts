@@ -41,8 +41,8 @@ export type LiveState = 'connecting' | 'live' | 'offline';
  */
 export function usePartnerLive(): LiveState {
   const trpc = useTRPC();
-  const handlers = useRefreshOnLive(trpc.partners.pathKey());
-  const subscription = useSubscription(trpc.partners.onDashboard.subscriptionOptions({}, handlers));
+  const live = useRefreshOnLive(trpc.partners.pathKey());
+  const subscription = useSubscription(trpc.partners.onDashboard.subscriptionOptions(live.from, live.handlers));
   if (subscription.status === 'pending') return 'live';
   if (subscription.status === 'error') return 'offline';
   return 'connecting';

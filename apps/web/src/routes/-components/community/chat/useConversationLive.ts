@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTRPC, useTRPCClient } from '../../../../lib/trpc.ts';
 import { useRecheckAccess } from '../../../../lib/useRecheckAccess.ts';
 import { useChatCache } from './useChatCache.ts';
+import { useLiveStart } from '../../../../lib/live-position.ts';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
@@ -44,12 +45,13 @@ export function useConversationLive({ communityId, otherId, viewerId, enabled }:
     markReadNow();
   }, [enabled, markReadNow]);
 
+  const start = useLiveStart();
   const subscription = useSubscription(
     trpc.chat.onConversation.subscriptionOptions(
-      { communityId, userId: otherId },
+      { communityId, userId: otherId, ...start.from },
       {
         enabled,
-        onStarted: () => void cache.refetchMessages(),
+        onStarted: start.onStarted(() => void cache.refetchMessages()),
         onData: (tracked) => {
           const event = tracked.data;
           switch (event.type) {

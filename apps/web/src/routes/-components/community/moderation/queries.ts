@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../../../lib/trpc.ts';
+import { useLiveStart } from '../../../../lib/live-position.ts';
 
 /** Every moderation query of the page (the count, the queue, the log) read again. */
 export function useInvalidateModeration() {
@@ -22,12 +23,13 @@ export function useInvalidateModeration() {
 export function useOpenReports(communityId: string, moderates: boolean) {
   const trpc = useTRPC();
   const invalidate = useInvalidateModeration();
+  const start = useLiveStart();
   useSubscription(
     trpc.moderation.onChange.subscriptionOptions(
-      { communityId },
+      { communityId, ...start.from },
       {
         enabled: moderates,
-        onStarted: () => void invalidate(),
+        onStarted: start.onStarted(() => void invalidate()),
         onData: () => void invalidate(),
       },
     ),

@@ -7,6 +7,7 @@ import type { LiveState } from '../../../../components/feed/useLiveFeed.ts';
 import type { Feedback, FeedbackComment, WallCursor, WallEvent, WallPage } from '../../../../lib/paged.ts';
 import { useWall } from './WallContext.tsx';
 import { wallQueryOptions } from './wallQuery.ts';
+import { useLiveStart } from '../../../../lib/live-position.ts';
 
 /** Changes to the cached wall and comment lists, from the viewer's own mutations and from live events (each safe twice). */
 export function useWallCache() {
@@ -63,7 +64,7 @@ export function useWallCache() {
 /**
  * Follows feedback.onWall while the wall is open and applies each event to the cache. A reconnect
  * resumes after the last tracked event; each start also refreshes what is shown, so nothing from
- * before listening began is missed.
+ * before listening began is missed (but the first of a page the server rendered: live-position.ts).
  */
 export function useLiveWall(): LiveState {
   const trpc = useTRPC();
@@ -73,11 +74,12 @@ export function useLiveWall(): LiveState {
     void queryClient.invalidateQueries({ queryKey: cache.wallKey });
     void queryClient.invalidateQueries({ queryKey: trpc.feedback.comments.pathKey() });
   };
+  const start = useLiveStart();
   const subscription = useSubscription(
     trpc.feedback.onWall.subscriptionOptions(
-      {},
+      start.from,
       {
-        onStarted: refresh,
+        onStarted: start.onStarted(refresh),
         onData: (tracked) => (isLiveReset(tracked.data) ? refresh() : cache.apply(tracked.data)),
       },
     ),

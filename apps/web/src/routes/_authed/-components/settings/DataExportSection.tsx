@@ -8,6 +8,7 @@ import { formatDate, formatSize } from '../../../../lib/format.ts';
 import { useTRPC } from '../../../../lib/trpc.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
+import { useLiveStart } from '../../../../lib/live-position.ts';
 
 /**
  * 'Export my data': asks for an archive of everything the person has here, built in the background;
@@ -19,7 +20,8 @@ export function DataExportSection() {
   const queryClient = useQueryClient();
   const latest = useQuery(trpc.exports.latest.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.exports.latest.queryKey() });
-  useSubscription(trpc.exports.onChange.subscriptionOptions({}, { onStarted: () => void refresh(), onData: () => void refresh() }));
+  const start = useLiveStart();
+  useSubscription(trpc.exports.onChange.subscriptionOptions(start.from, { onStarted: start.onStarted(() => void refresh()), onData: () => void refresh() }));
   const request = useMutation(trpc.exports.request.mutationOptions({ onSuccess: (view) => queryClient.setQueryData(trpc.exports.latest.queryKey(), view), onSettled: () => void refresh() }));
   const current = latest.data ?? null;
   const preparing = current?.status === 'preparing';
