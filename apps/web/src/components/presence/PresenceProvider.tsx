@@ -18,6 +18,8 @@ class ShownPeople implements Shown {
   readonly #listeners = new Set<() => void>();
   #ids: readonly string[] = [];
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the list has been told once: presence is first asked about it then, not about the empty list before. */
+  #published = false;
 
   add(id: string) {
     this.#counts.set(id, (this.#counts.get(id) ?? 0) + 1);
@@ -31,13 +33,21 @@ class ShownPeople implements Shown {
     this.#changed();
   }
 
+  /** Tells the list in a moment (with the avatars mounting now), changed or not: the page is alive, and presence is asked. */
+  settle() {
+    this.#changed();
+  }
+
+  published = () => this.#published;
+
   // Many avatars mount in one render: one new list for all of them.
   #changed() {
     if (this.#timer !== null) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
       const ids = [...this.#counts.keys()].sort().slice(0, ASKED_MAX);
-      if (ids.join() === this.#ids.join()) return;
+      if (this.#published && ids.join() === this.#ids.join()) return;
+      this.#published = true;
       this.#ids = ids;
       for (const listener of this.#listeners) listener();
     }, 50);
@@ -61,6 +71,9 @@ export function PresenceProvider({ communityId, children }: { communityId: strin
   const [shown] = useState(() => new ShownPeople());
   const ids = useSyncExternalStore(shown.subscribe, shown.ids, shown.ids);
   const alive = usePageAlive();
+  useEffect(() => {
+    if (alive) shown.settle();
+  }, [alive, shown]);
   const chunks = useMemo(() => {
     const list: string[][] = [];
     for (let i = 0; i < ids.length; i += PRESENCE_IDS_MAX) list.push(ids.slice(i, i + PRESENCE_IDS_MAX));
@@ -72,8 +85,9 @@ export function PresenceProvider({ communityId, children }: { communityId: strin
       placeholderData: keepPreviousData,
       refetchInterval: REFETCH_EVERY_MS,
       staleTime: 0,
-      // Asked once the page is alive: the dots it brings would make a page being hydrated hydrate at once.
-      enabled: alive,
+      // Asked once the page is alive (the dots it brings would make a page being hydrated hydrate at
+      // once), about the avatars it shows then: one call, not one about nobody and another a moment later.
+      enabled: alive && shown.published(),
     })),
   });
   const count = results[0]?.data?.count;

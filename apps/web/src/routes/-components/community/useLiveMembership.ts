@@ -17,17 +17,16 @@ export function useLiveMembership(communityId: string) {
   const recheckAccess = useRecheckAccess();
   const refetchPresence = useRefetchPresence();
   const start = useLiveStart();
-  const refresh = start.onStarted(() => void invalidate());
   useSubscription(
     trpc.membership.onChange.subscriptionOptions(
       { communityId, ...start.from },
       {
         // Anything that changed while not listening is fetched again on (re)connecting (the page's
-        // own start is sent what changed since it was read); who is online always.
-        onStarted: () => {
-          refresh();
+        // own start is sent what changed since it was read, and asks who is online as it comes alive).
+        onStarted: start.onStarted(() => {
+          void invalidate();
           refetchPresence({ now: true });
-        },
+        }),
         onData: ({ data }) => (data.type === 'presence.changed' ? refetchPresence() : void invalidate()),
         onError: recheckAccess,
       },
