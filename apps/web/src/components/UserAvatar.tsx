@@ -24,13 +24,15 @@ export function UserAvatar({ userId, ...props }: UserAvatarProps) {
   const { dir } = useDirection();
   const online = useOnline(userId);
   const avatar = <LevelAvatar {...props} />;
-  if (!online) return avatar;
+  // Outside a community no avatar shows a dot.
+  if (online === null) return avatar;
   const large = typeof props.size === 'number' && props.size >= 80;
   return (
     // Indicator puts 'end' on the right whatever the direction; the level badge takes the bottom corner.
-    <Indicator size={large ? 20 : 12} offset={large ? 12 : 4} position={dir === 'rtl' ? 'top-start' : 'top-end'} color="green.6" withBorder>
+    // Always there, shown while online: the avatar inside is kept as the person comes and goes.
+    <Indicator size={large ? 20 : 12} offset={large ? 12 : 4} position={dir === 'rtl' ? 'top-start' : 'top-end'} color="green.6" withBorder disabled={!online}>
       {avatar}
-      <VisuallyHidden role="img" aria-label={t('presence.online')} />
+      {online && <VisuallyHidden role="img" aria-label={t('presence.online')} />}
     </Indicator>
   );
 }

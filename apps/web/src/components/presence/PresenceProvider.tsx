@@ -2,7 +2,7 @@ import { PRESENCE_CACHE_MS, PRESENCE_IDS_MAX } from '@app/shared/constants';
 import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc.ts';
-import { PresenceContext, type ShownPeople as Shown } from './context.ts';
+import { type OnlinePeople, PresenceContext, type ShownPeople as Shown } from './context.ts';
 import { usePageAlive } from '../../lib/page-alive.ts';
 
 /** The backstop when no live event comes (a server process that died tells no one): presence is asked again this often. */
@@ -61,6 +61,27 @@ class ShownPeople implements Shown {
   ids = () => this.#ids;
 }
 
+/** The answer of the last asking, told to the avatars whose person it changed. */
+class Online implements OnlinePeople {
+  #ids: ReadonlySet<string> = new Set();
+  #count: number | undefined;
+  readonly #listeners = new Set<() => void>();
+
+  set(ids: ReadonlySet<string>, count: number | undefined) {
+    this.#ids = ids;
+    this.#count = count;
+    for (const listener of this.#listeners) listener();
+  }
+
+  subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  has = (id: string) => this.#ids.has(id);
+  count = () => this.#count;
+}
+
 /**
  * Who is online in one community, for the avatars and the count inside it: asks `membership.online`
  * about the people its avatars show (a hundred a call), again on a live `presence.changed`
@@ -92,8 +113,9 @@ export function PresenceProvider({ communityId, children }: { communityId: strin
   });
   const count = results[0]?.data?.count;
   const onlineKey = results.flatMap((result) => result.data?.online ?? []).join();
-  const online = useMemo(() => new Set(onlineKey ? onlineKey.split(',') : []), [onlineKey]);
-  const value = useMemo(() => ({ count, online, shown }), [count, online, shown]);
+  const [online] = useState(() => new Online());
+  useEffect(() => online.set(new Set(onlineKey ? onlineKey.split(',') : []), count), [online, onlineKey, count]);
+  const [value] = useState(() => ({ online, shown }));
   return <PresenceContext.Provider value={value}>{children}</PresenceContext.Provider>;
 }
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 
 /** The people whose avatars a page shows (PresenceProvider asks about them), gathered as avatars mount and unmount. */
 export interface ShownPeople {
@@ -6,18 +6,29 @@ export interface ShownPeople {
   remove(id: string): void;
 }
 
-export interface Presence {
+/** Who is online, as PresenceProvider last heard: each avatar follows its own person, not the whole list. */
+export interface OnlinePeople {
+  subscribe(listener: () => void): () => void;
+  has(id: string): boolean;
   /** How many of the community's members are online; undefined while unknown. */
-  count: number | undefined;
-  online: ReadonlySet<string>;
+  count(): number | undefined;
+}
+
+export interface Presence {
+  online: OnlinePeople;
   shown: ShownPeople;
 }
 
-/** Light on purpose: avatars everywhere read it, the queries are PresenceProvider's. */
+/** Light on purpose, and never changing: avatars everywhere read it, the queries are PresenceProvider's. */
 export const PresenceContext = createContext<Presence | null>(null);
 
-/** Whether `userId` is online in the surrounding community (false outside one, or with no id). */
-export function useOnline(userId: string | null | undefined): boolean {
+const noSubscription = () => () => {};
+
+/**
+ * Whether `userId` is online in the surrounding community; null outside one, or with no id. Only
+ * the avatars whose person came or went draw again when presence changes.
+ */
+export function useOnline(userId: string | null | undefined): boolean | null {
   const presence = useContext(PresenceContext);
   const shown = presence?.shown;
   useEffect(() => {
@@ -25,10 +36,21 @@ export function useOnline(userId: string | null | undefined): boolean {
     shown.add(userId);
     return () => shown.remove(userId);
   }, [shown, userId]);
-  return Boolean(userId && presence?.online.has(userId));
+  const online = presence?.online;
+  const isOnline = useSyncExternalStore(
+    online?.subscribe ?? noSubscription,
+    () => Boolean(userId && online?.has(userId)),
+    () => false,
+  );
+  return online && userId ? isOnline : null;
 }
 
 /** How many of the surrounding community's members are online (undefined while unknown or outside one). */
 export function useOnlineCount(): number | undefined {
-  return useContext(PresenceContext)?.count;
+  const online = useContext(PresenceContext)?.online;
+  return useSyncExternalStore(
+    online?.subscribe ?? noSubscription,
+    () => online?.count(),
+    () => undefined,
+  );
 }
