@@ -31,18 +31,23 @@ export function useTabStrip(active: string) {
   }, []);
 
   useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const tab = list.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    if (tab) {
-      // Only sideways, and only the list: scrollIntoView would also move the page.
-      const box = list.getBoundingClientRect();
-      const place = tab.getBoundingClientRect();
-      // Screen coordinates, not a style: the same arithmetic holds right to left.
-      if (place.left < box.left) list.scrollLeft += place.left - box.left - MARGIN;
-      else if (place.right > box.right) list.scrollLeft += place.right - box.right + MARGIN;
-    }
-    markEdges();
+    // Measured in the next frame, with the layout the browser makes for it anyway: measured here, as
+    // the page comes alive, it made the browser lay the whole page out within that one long task.
+    const frame = requestAnimationFrame(() => {
+      const list = listRef.current;
+      if (!list) return;
+      const tab = list.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      if (tab) {
+        // Only sideways, and only the list: scrollIntoView would also move the page.
+        const box = list.getBoundingClientRect();
+        const place = tab.getBoundingClientRect();
+        // Screen coordinates, not a style: the same arithmetic holds right to left.
+        if (place.left < box.left) list.scrollLeft += place.left - box.left - MARGIN;
+        else if (place.right > box.right) list.scrollLeft += place.right - box.right + MARGIN;
+      }
+      markEdges();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [active, markEdges]);
 
   useEffect(() => {
