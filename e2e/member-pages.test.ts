@@ -74,14 +74,17 @@ describeBrowser('member pages rendered by the server', () => {
       await released;
       await route.continue();
     });
+    // What this page asks for: from its script's start (the page before it may still be asking as it goes).
     const reads: string[] = [];
+    let started = false;
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/trpc/')) reads.push(...decodeURIComponent(pathname.slice('/trpc/'.length)).split(','));
+      if (started && pathname.startsWith('/trpc/')) reads.push(...decodeURIComponent(pathname.slice('/trpc/'.length)).split(','));
     });
     const answer = page.goto(communityUrl(community.name));
     await postWith(page, 'Written before Mira opened the page').waitFor();
     await writePost(owner.page, 'Written while her page was loading');
+    started = true;
     release();
     await answer;
     await live(page);

@@ -62,8 +62,12 @@ function hydratable(renderedAt: number | undefined): boolean {
  */
 const yieldToBrowser = nextTask;
 
-/** How many preloads to start in one task: each costs the browser about half a millisecond, more on a phone. */
-const PRELOADS_PER_TASK = 8;
+/**
+ * How many preloads to start in one task: each costs the browser about half a millisecond, more on a
+ * phone, and about 5 ms where the page is traced (Lighthouse records each request with its stack):
+ * eight made a task of some 40 ms there, which its 4x counts as long.
+ */
+const PRELOADS_PER_TASK = 2;
 
 /**
  * Starts loading the scripts of a prerendered page's own code, which the page names in a template

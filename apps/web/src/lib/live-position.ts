@@ -7,11 +7,16 @@ import { useRef, useState } from 'react';
  */
 let pagePosition: string | undefined;
 
-/** boot.tsx: the position of the member's page the server rendered (or none), and the history whose first change ends it. */
-export function startFromPagePosition(position: string | undefined, history: { subscribe(listener: () => void): () => void }): void {
+/**
+ * boot.tsx: the position of the member's page the server rendered (or none), and the history whose
+ * first move to another address ends it (the router may write the same address again as it starts).
+ */
+export function startFromPagePosition(position: string | undefined, history: { location: { href: string }; subscribe(listener: () => void): () => void }): void {
   pagePosition = position;
   if (!position) return;
+  const rendered = history.location.href;
   const stop = history.subscribe(() => {
+    if (history.location.href === rendered) return;
     pagePosition = undefined;
     stop();
   });
