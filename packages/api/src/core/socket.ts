@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { AppError, SIGNED_IN_MESSAGE } from './errors.ts';
+import { isPushSubscription, PUSH, pushSubscription, type PushSubscription } from '../platform/live/push.ts';
 
 /** Live subscriptions one WebSocket may hold at once (the web app holds a handful per page). */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
@@ -64,6 +65,7 @@ export class SocketState {
  * the session was ended.
  */
 export function countedSubscription<T>(iterable: AsyncIterable<T>, socket: SocketState, end: () => void): AsyncIterable<T> {
+  if (isPushSubscription(iterable)) return countedPush(iterable, socket, end);
   return {
     [Symbol.asyncIterator]() {
       const inner = iterable[Symbol.asyncIterator]();
@@ -104,4 +106,31 @@ export function countedSubscription<T>(iterable: AsyncIterable<T>, socket: Socke
       };
     },
   };
+}
+
+/** countedSubscription of a subscription that sends its values itself: the same count and the same end, pushed through. */
+function countedPush<T>(inner: PushSubscription<T>, socket: SocketState, end: () => void): PushSubscription<T> {
+  return pushSubscription(async (send, signal) => {
+    const stop = new AbortController();
+    const abort = () => stop.abort();
+    let signedOut = false;
+    const refuse = () => {
+      signedOut = true;
+      stop.abort();
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    if (signal.aborted) stop.abort();
+    if (socket.sessionEnded) refuse();
+    else socket.sessionSignal.addEventListener('abort', refuse, { once: true });
+    try {
+      await inner[PUSH](send, stop.signal);
+    } catch (error) {
+      if (!signedOut) throw error;
+    } finally {
+      end();
+      socket.sessionSignal.removeEventListener('abort', refuse);
+      signal.removeEventListener('abort', abort);
+    }
+    if (signedOut) throw new AppError('UNAUTHORIZED', SIGNED_IN_MESSAGE);
+  });
 }

@@ -4,6 +4,8 @@ import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { Context } from './context.ts';
 import { AppError } from './errors.ts';
 import { stillAllowed, type ScopedRule } from './access.ts';
+import type { LiveEvent } from '../platform/live/bus.ts';
+import { pushSubscription, type PushSubscription, type Send } from '../platform/live/push.ts';
 import type { AnyEvent, Topic } from '../platform/live/topic.ts';
 import type { MembershipEnded } from './topics.ts';
 
@@ -42,15 +44,25 @@ const SESSION_STANDS = 'session';
 /**
  * The one loop behind every live subscription: listen first, then send the missed backlog (or a
  * reset), then events as they commit, each tracked by its id; end when the client goes, or with
- * FORBIDDEN when the session or the right to listen does.
+ * FORBIDDEN when the session or the right to listen does. It sends its events itself (push.ts): an
+ * event whose message is ready (built once for every subscriber, `live.shared`) goes out in the
+ * bus's own call, and one still being built waits, with those after it, in order.
  */
-export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubscriptionOptions<E, T>): AsyncGenerator<TrackedEnvelope<T | LiveReset>> {
-  const { ctx, topic, signal } = options;
+export function liveSubscription<E extends AnyEvent, T>(options: LiveSubscriptionOptions<E, T>): PushSubscription<TrackedEnvelope<T | LiveReset>> {
+  return pushSubscription((send, signal) => runLiveSubscription(options, send, signal));
+}
+
+type Handed<E extends AnyEvent> = { event: LiveEvent<E>; taken: () => void };
+
+async function runLiveSubscription<E extends AnyEvent, T>(options: LiveSubscriptionOptions<E, T>, send: Send<TrackedEnvelope<T | LiveReset>>, signal: AbortSignal): Promise<void> {
+  const { ctx, topic } = options;
   const stop = new AbortController();
   const abort = () => stop.abort();
-  signal?.addEventListener('abort', abort, { once: true });
+  // The client leaving (the procedure's signal), or the reader stopping (the subscription's).
+  const ends = options.signal && options.signal !== signal ? [options.signal, signal] : [signal];
+  for (const end of ends) end.addEventListener('abort', abort, { once: true });
   // A client that left before this started: the listener above would never hear of it.
-  if (signal?.aborted) stop.abort();
+  if (ends.some((end) => end.aborted)) stop.abort();
   let revoked = false;
   const revoke = () => {
     revoked = true;
@@ -63,18 +75,89 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
   const sharedKey = allowedKey && ctx.session ? `${ctx.session.id}|${allowedKey}` : null;
   const stopChecking = ctx.live.revalidate(sharedKey, check, revoke);
 
+  /** Events heard while the backlog is sent, or while an earlier one's message is still being built. */
+  const queue: Handed<E>[] = [];
   try {
+    let fail!: (error: unknown) => void;
+    const ended = new Promise<void>((resolve, reject) => {
+      fail = reject;
+      if (stop.signal.aborted) resolve();
+      else stop.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    const failed = (error: unknown) => {
+      fail(error);
+      stop.abort();
+    };
     await ctx.live.start();
     // Listening starts before the backlog is read, so nothing falls between the two; what the
-    // backlog sent, the stream may hear of too, and is not sent again.
-    const events = ctx.live.stream(topic, stop.signal);
+    // backlog sent, the bus may hand over too, and is not sent again.
     const sent = new Set<number>();
+    let live = false;
+    let busy = false;
     // The id the client is given to resume from: the highest it has been sent. Events do not always
     // arrive in id order (a transaction can take its id before another and commit after it), and
     // one that arrives late is still sent.
     // A reconnect names the last event it was sent; a member's page, where live events stood as it was read.
     const from = options.lastEventId ? parseLastEventId(options.lastEventId) : null;
     let resumeFrom = from?.afterId ?? 0;
+
+    /** Sends what `map` made of an event (null: nothing), then tells the bus it was taken. */
+    const sendOn = (data: T | null, at: string, taken: () => void): void | Promise<void> => {
+      if (data === null || stop.signal.aborted) return taken();
+      let sending: void | Promise<void>;
+      try {
+        sending = send(tracked(at, data));
+      } catch (error) {
+        taken();
+        throw error;
+      }
+      if (!sending) return taken();
+      return sending.then(taken);
+    };
+    const deliver = ({ event: { id, event }, taken }: Handed<E>): void | Promise<void> => {
+      if (sent.delete(id)) return taken();
+      resumeFrom = Math.max(resumeFrom, id);
+      if (options.endsOn?.(event)) {
+        taken();
+        return revoke();
+      }
+      const at = String(resumeFrom);
+      const data = options.map(event, id);
+      if (!(data instanceof Promise)) return sendOn(data, at, taken);
+      return data.then(
+        (value) => sendOn(value, at, taken),
+        (error: unknown) => {
+          taken();
+          throw error;
+        },
+      );
+    };
+    /** Sends the queued events in order, synchronously while each is ready. */
+    const drain = () => {
+      while (live && !busy && !stop.signal.aborted) {
+        const next = queue.shift();
+        if (!next) return;
+        let step: void | Promise<void>;
+        try {
+          step = deliver(next);
+        } catch (error) {
+          return failed(error);
+        }
+        if (step) {
+          busy = true;
+          step.then(() => {
+            busy = false;
+            drain();
+          }, failed);
+        }
+      }
+    };
+    ctx.live.follow(topic, stop.signal, (event, taken) => {
+      if (stop.signal.aborted) return taken();
+      queue.push({ event, taken });
+      drain();
+    });
+
     const replay = !from
       ? { events: [] }
       : from.takenAt === undefined
@@ -82,28 +165,24 @@ export async function* liveSubscription<E extends AnyEvent, T>(options: LiveSubs
         : await ctx.live.replaySince(topic, { afterId: from.afterId, takenAt: from.takenAt });
     if ('reset' in replay) {
       resumeFrom = replay.lastId;
-      yield tracked(String(resumeFrom), { type: LIVE_RESET } as LiveReset);
+      await send(tracked(String(resumeFrom), { type: LIVE_RESET } as LiveReset));
     }
     for (const { id, event } of 'events' in replay ? replay.events : []) {
+      if (stop.signal.aborted) break;
       sent.add(id);
       resumeFrom = Math.max(resumeFrom, id);
       if (options.endsOn?.(event)) continue;
       const data = await options.map(event, id);
-      if (data !== null) yield tracked(String(resumeFrom), data);
+      if (data !== null) await send(tracked(String(resumeFrom), data));
     }
-    for await (const { id, event } of events) {
-      if (sent.delete(id)) continue;
-      resumeFrom = Math.max(resumeFrom, id);
-      if (options.endsOn?.(event)) {
-        revoked = true;
-        break;
-      }
-      const data = await options.map(event, id);
-      if (data !== null) yield tracked(String(resumeFrom), data);
-    }
+    live = true;
+    drain();
+    await ended;
   } finally {
     stopChecking();
-    signal?.removeEventListener('abort', abort);
+    for (const end of ends) end.removeEventListener('abort', abort);
+    stop.abort();
+    for (const { taken } of queue.splice(0)) taken();
   }
   if (revoked) throw new AppError('FORBIDDEN', options.refusal);
 }

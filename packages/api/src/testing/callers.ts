@@ -60,7 +60,7 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 const buses = new WeakMap<Database, LiveBus>();
 
-/** The bus as a subscription started with `signal` sees it: opening its stream tells testSubscription it listens. */
+/** The bus as a subscription started with `signal` sees it: listening tells testSubscription it listens. */
 function heardBy(live: LiveBus, signal: AbortSignal | undefined): LiveBus {
   if (!signal) return live;
   return {
@@ -69,6 +69,10 @@ function heardBy(live: LiveBus, signal: AbortSignal | undefined): LiveBus {
       const events = live.stream(topic, streamSignal);
       markListening(signal);
       return events;
+    },
+    follow(topic, followSignal, listener) {
+      live.follow(topic, followSignal, listener);
+      markListening(signal);
     },
   };
 }

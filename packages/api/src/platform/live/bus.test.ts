@@ -54,7 +54,7 @@ function subscribeTo(bus: LiveBus, topic: Topic<TestEvent>, lastEventId: string 
     stillAllowed: async () => true,
     map: (event) => event,
     refusal: 'ended',
-  });
+  })[Symbol.asyncIterator]();
 }
 
 describe('live bus', () => {
@@ -314,7 +314,7 @@ describe('live subscriptions, events that commit out of order', () => {
     const [lateId, late] = (await subscription.next()).value!;
     expect(late).toEqual({ type: 'test', note: 'slow' });
     controller.abort();
-    await subscription.return(undefined);
+    await subscription.return!(undefined);
 
     // A client that saw both and comes back hears only what came after them.
     await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'after' }));
@@ -322,7 +322,7 @@ describe('live subscriptions, events that commit out of order', () => {
     const resumed = subscribe(lateId, again.signal);
     expect((await resumed.next()).value![1]).toEqual({ type: 'test', note: 'after' });
     again.abort();
-    await resumed.return(undefined);
+    await resumed.return!(undefined);
   });
 });
 

@@ -9,6 +9,7 @@ import { LIVE_CHANNEL } from './publish.ts';
 import type { AnyEvent, Topic } from './topic.ts';
 import { createRevalidator } from './revalidator.ts';
 import { markShared } from './encoding.ts';
+import { handoff } from './push.ts';
 
 /** A committed event, as subscribers get it: its id (what a reconnecting client sends back) and the event. */
 export interface LiveEvent<E extends AnyEvent = AnyEvent> {
@@ -43,6 +44,13 @@ export interface LiveBus {
   stop(): Promise<void>;
   /** The topic's events as they commit, from the call on, until `signal` aborts. */
   stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal): AsyncIterable<LiveEvent<E>>;
+  /**
+   * Hands `listener` the topic's events as they commit, from the call on, until `signal` aborts. It
+   * calls `taken` once it has sent each on (the bus hands an event to the next subscribers meanwhile
+   * only a slice at a time, see HAND_OUT_SLICE); after the abort, events still handed to it must be
+   * `taken` too.
+   */
+  follow<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal, listener: (event: LiveEvent<E>, taken: () => void) => void): void;
   /**
    * What a reconnecting client missed: the topic's events after `afterId`, oldest first, when
    * `afterId` names an event of this topic within the replay window and fewer than BACKLOG_LIMIT
@@ -223,6 +231,13 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
     if (set?.delete(listener) && set.size === 0) listeners.delete(topic);
   }
 
+  function follow<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal, listener: (event: LiveEvent<E>, taken: () => void) => void) {
+    if (signal.aborted) return;
+    const heard = listener as Listener;
+    listen(topic, heard);
+    signal.addEventListener('abort', () => stopListening(topic, heard), { once: true });
+  }
+
   /** Whether anything waits to be handed out: ids to read, events carried whole, or a catch-up. */
   function hasPending() {
     return pending.length > 0 || pendingRows.length > 0 || catchUp;
@@ -322,50 +337,27 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       retry = null;
       await flushing;
     },
+    follow,
     stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal) {
       // Listening starts now, not when the stream is first read: what commits meanwhile (while a
       // subscription reads its backlog) waits here. Ended already: nothing is listened to.
-      const queue: Array<{ event: LiveEvent<E>; taken: () => void }> = [];
-      let ended = false;
-      let wake: (() => void) | null = null;
-      const rouse = () => {
-        const resolve = wake;
-        wake = null;
-        resolve?.();
-      };
-      const listener: Listener = (event, taken) => {
-        if (ended) return taken();
-        queue.push({ event: event as LiveEvent<E>, taken });
-        rouse();
-      };
+      const channel = handoff<LiveEvent<E>>();
+      const heard = new AbortController();
       const end = () => {
-        ended = true;
-        stopListening(topic, listener);
-        for (const { taken } of queue.splice(0)) taken();
-        rouse();
+        heard.abort();
+        channel.drop();
       };
-      if (signal.aborted) ended = true;
+      if (signal.aborted) end();
       else {
-        listen(topic, listener);
+        follow(topic, heard.signal, channel.put);
         signal.addEventListener('abort', end, { once: true });
       }
       return {
         async *[Symbol.asyncIterator]() {
-          let handed: (() => void) | null = null;
           try {
-            while (!ended) {
-              const next = queue.shift();
-              if (next) {
-                handed = next.taken;
-                yield next.event;
-                // Asked for the next one: the subscription has sent this one on.
-                handed = null;
-                next.taken();
-              } else await new Promise<void>((resolve) => (wake = resolve));
-            }
+            yield* channel.read();
           } finally {
             signal.removeEventListener('abort', end);
-            handed?.();
             end();
           }
         },

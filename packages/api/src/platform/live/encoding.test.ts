@@ -2,18 +2,22 @@ import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveEncoder, liveTransformer, markShared } from './encoding.ts';
 
-/** What tRPC's WebSocket adapter sends for a tracked subscription value (ws.ts: respond + transformTRPCResponse). */
+/**
+ * What tRPC's WebSocket adapter sends for a tracked subscription value (ws.ts: respond +
+ * transformTRPCResponse, and the patched loop for a subscription that sends its values itself: the
+ * result's keys in this order).
+ */
 function message(subscriptionId: number, trackedId: string, data: unknown) {
   return {
     id: subscriptionId,
     jsonrpc: '2.0' as const,
-    result: { type: 'data' as const, id: trackedId, data: liveTransformer.output.serialize({ id: trackedId, data }) },
+    result: { type: 'data' as const, data: liveTransformer.output.serialize({ id: trackedId, data }), id: trackedId },
   };
 }
 
 /** The same message as plain superjson and JSON.stringify write it. */
 function plainText(subscriptionId: number, trackedId: string, data: unknown) {
-  return JSON.stringify({ id: subscriptionId, jsonrpc: '2.0', result: { type: 'data', id: trackedId, data: superjson.serialize({ id: trackedId, data }) } });
+  return JSON.stringify({ id: subscriptionId, jsonrpc: '2.0', result: { type: 'data', data: superjson.serialize({ id: trackedId, data }), id: trackedId } });
 }
 
 const when = new Date('2026-11-28T07:00:00.000Z');
@@ -61,6 +65,9 @@ describe('live encoding', () => {
     // The value's text once, and each subscriber's small envelope.
     const valueWrites = stringify.mock.calls.filter(([arg]) => arg !== null && typeof arg === 'object' && 'post' in arg);
     expect(valueWrites).toHaveLength(1);
+    // The tracked message's serialization around it (the same id for every subscriber) once too.
+    const formWrites = stringify.mock.calls.filter(([arg]) => arg !== null && typeof arg === 'object' && 'json' in arg);
+    expect(formWrites).toHaveLength(1);
   });
 
   it('writes what is not shared each time, as superjson does', () => {

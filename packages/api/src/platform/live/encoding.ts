@@ -62,13 +62,29 @@ function isTrackedShared(value: unknown): value is { id: string; data: object } 
   return typeof data === 'object' && data !== null && sharedValues.has(data) && typeof (value as { id?: unknown }).id === 'string' && Object.keys(value).length === 2;
 }
 
+/**
+ * A tracked message's serialization, per shared value and tracked id: every subscriber sent the event
+ * under the same id (all of them, but one that resumed past it) is given the same one, whose text
+ * the encoder then writes once too. A few ids are kept per value.
+ */
+const trackedForms = new WeakMap<object, Map<string, SuperJSONResult>>();
+const TRACKED_FORMS_KEPT = 8;
+
 /** superjson, except that a shared value (alone, or in a tracked message) is serialized once. */
 export function serialize(value: unknown): SuperJSONResult {
   if (typeof value === 'object' && value !== null && sharedValues.has(value)) return serializedOnce(value);
   if (isTrackedShared(value)) {
+    let forms = trackedForms.get(value.data);
+    const known = forms?.get(value.id);
+    if (known) return known;
     const inner = serializedOnce(value.data);
     const meta = metaUnder('data', inner.meta);
-    if (meta !== null) return meta ? { json: { id: value.id, data: inner.json }, meta } : { json: { id: value.id, data: inner.json } };
+    if (meta !== null) {
+      const form: SuperJSONResult = meta ? { json: { id: value.id, data: inner.json }, meta } : { json: { id: value.id, data: inner.json } };
+      if (!forms) trackedForms.set(value.data, (forms = new Map()));
+      if (forms.size < TRACKED_FORMS_KEPT) forms.set(value.id, form);
+      return form;
+    }
   }
   return superjson.serialize(value);
 }
@@ -83,37 +99,47 @@ export const liveTransformer = {
 const PLACEHOLDER = `\u0000shared:${randomUUID()}`;
 const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
 
-/** In a message carrying a shared value's serialization: that value's `json` part and its text, written once. */
-function sharedJsonOf(message: unknown): { json: Record<string, unknown>; data: object; text: string } | null {
-  const result = (message as { result?: { data?: { json?: unknown } } } | null)?.result;
-  const json = result?.data?.json;
+/** The texts of tracked messages' serializations that carry a shared value's, each written once. */
+const formTexts = new WeakMap<object, string>();
+
+/** In a message carrying a shared value's serialization: that serialization's text, written once (the shared value's own JSON inside it once too). */
+function sharedFormText(message: unknown): string | null {
+  const form = (message as { result?: { data?: { json?: unknown } } } | null)?.result?.data;
+  if (typeof form !== 'object' || form === null) return null;
+  const { json } = form;
   if (typeof json !== 'object' || json === null) return null;
   const data = (json as { data?: unknown }).data;
   if (typeof data !== 'object' || data === null) return null;
   if (!serializedJsons.has(data)) return null;
-  let text = jsonTexts.get(data);
+  let text = formTexts.get(form);
   if (text === undefined) {
-    text = JSON.stringify(data);
-    jsonTexts.set(data, text);
+    let dataText = jsonTexts.get(data);
+    if (dataText === undefined) {
+      dataText = JSON.stringify(data);
+      jsonTexts.set(data, dataText);
+    }
+    text = spliced(JSON.stringify({ ...form, json: { ...json, data: PLACEHOLDER } }), dataText);
+    formTexts.set(form, text);
   }
-  return { json: json as Record<string, unknown>, data, text };
+  return text;
+}
+
+/** `text` with the placeholder in it replaced by `inner`. */
+function spliced(text: string, inner: string): string {
+  const at = text.indexOf(PLACEHOLDER_JSON);
+  return text.slice(0, at) + inner + text.slice(at + PLACEHOLDER_JSON.length);
 }
 
 /**
  * The WebSocket encoder (tRPC's JSON text frames): a message carrying a shared value's
- * serialization is written around that value's JSON, which is written once.
+ * serialization is written around that serialization's text, which is written once.
  */
 export const liveEncoder = {
   encode(message: unknown): string {
-    const shared = sharedJsonOf(message);
-    if (!shared) return JSON.stringify(message);
-    const envelope = message as { result: { data: { json: object } } };
-    const text = JSON.stringify({
-      ...envelope,
-      result: { ...envelope.result, data: { ...envelope.result.data, json: { ...shared.json, data: PLACEHOLDER } } },
-    });
-    const at = text.indexOf(PLACEHOLDER_JSON);
-    return text.slice(0, at) + shared.text + text.slice(at + PLACEHOLDER_JSON.length);
+    const text = sharedFormText(message);
+    if (text === null) return JSON.stringify(message);
+    const envelope = message as { result: object };
+    return spliced(JSON.stringify({ ...envelope, result: { ...envelope.result, data: PLACEHOLDER } }), text);
   },
   decode(data: unknown): unknown {
     if (typeof data !== 'string') throw new Error('WebSocket messages are JSON text frames.');
