@@ -1,18 +1,17 @@
 /**
- * One simulated member: calls over HTTP through the balancer, and one WebSocket per open tab
- * (LOAD_TABS, 1 by default; tRPC's protocol, the web app's client) each holding the feed, chat inbox
- * and notifications subscriptions, as each tab of the web app does. Between actions the member
+ * One simulated member: calls over HTTP through the balancer (tRPC's client), and one WebSocket per
+ * open tab (LOAD_TABS, 1 by default; tab.ts) each holding the feed, chat inbox and notifications
+ * subscriptions, as each tab of the web app does. Between actions the member
  * thinks 5-15 s (LOAD_THINK_MS). A reconnect (the process it was on going away) resumes the
  * subscriptions from their last event id, as in the browser.
  */
 import type { AppRouter } from '@app/api';
-import { LIVE_RESET } from '@app/shared/live';
-import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
-import WebSocket from 'ws';
 import type { FeedWatch, Ledger } from './ledger.ts';
 import type { Metrics } from './metrics.ts';
 import type { Person } from './seed.ts';
+import { Tab } from './tab.ts';
 
 export interface MemberOptions {
   balancerUrl: string;
@@ -40,69 +39,6 @@ const ACTIONS: Array<[weight: number, Action]> = [
   [5, (m) => m.board()],
 ];
 const TOTAL_WEIGHT = ACTIONS.reduce((sum, [w]) => sum + w, 0);
-
-/** One open tab: its WebSocket, holding the member's feed, inbox and notifications subscriptions. */
-class Tab {
-  readonly feed: FeedWatch;
-  private readonly ws: ReturnType<typeof createWSClient>;
-  private readonly client: TRPCClient<AppRouter>;
-  private readonly subscriptions: Array<{ unsubscribe(): void }> = [];
-  private opens = 0;
-
-  constructor(
-    private readonly person: Person,
-    private readonly options: MemberOptions,
-  ) {
-    const { balancerUrl, metrics } = options;
-    const headers = { cookie: person.cookie, origin: balancerUrl };
-    class MemberSocket extends WebSocket {
-      constructor(url: string | URL) {
-        super(url, { headers });
-      }
-    }
-    this.ws = createWSClient({
-      url: `${balancerUrl.replace(/^http/, 'ws')}/trpc`,
-      WebSocket: MemberSocket as unknown as typeof globalThis.WebSocket,
-      onOpen: () => {
-        this.opens += 1;
-        if (this.opens > 1) metrics.reconnected();
-      },
-    });
-    this.client = createTRPCClient<AppRouter>({ links: [wsLink({ client: this.ws, transformer: superjson })] });
-    this.feed = options.ledger.watch(person.community.id);
-  }
-
-  /** Opens the three subscriptions. */
-  open(): void {
-    const { metrics, ledger } = this.options;
-    const onError = (kind: string) => (error: unknown) => metrics.error(kind, error);
-    this.subscriptions.push(
-      this.client.posts.onFeed.subscribe(
-        { communityId: this.person.community.id },
-        {
-          onStarted: () => {
-            this.feed.openSince ??= performance.now();
-          },
-          onData: ({ data }) => {
-            if (data.type === 'post.created') ledger.postReceived(this.feed, data.post.id, data.post.content);
-            else if ((data.type as string) === LIVE_RESET) metrics.error('posts.onFeed', new Error('replay reset: the feed refetches'));
-          },
-          onError: (error) => {
-            this.feed.failed = true;
-            metrics.error('posts.onFeed', error);
-          },
-        },
-      ),
-      this.client.chat.onInbox.subscribe({}, { onData: () => {}, onError: onError('chat.onInbox') }),
-      this.client.notifications.onChange.subscribe({}, { onData: () => {}, onError: onError('notifications.onChange') }),
-    );
-  }
-
-  async close(): Promise<void> {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
-    await this.ws.close();
-  }
-}
 
 export class Member {
   private readonly tabs: Tab[];
