@@ -17,9 +17,16 @@
  */
 import { LIVE_RESET } from '@app/shared/live';
 import WebSocket from 'ws';
-import type { FeedWatch } from './ledger.ts';
-import type { MemberOptions } from './member.ts';
+import type { FeedWatch, Ledger } from './ledger.ts';
+import type { Metrics } from './metrics.ts';
 import type { Person } from './seed.ts';
+
+/** What a tab needs of its member's options. */
+export interface TabOptions {
+  balancerUrl: string;
+  metrics: Metrics;
+  ledger: Ledger;
+}
 
 /** What a live event carries that the run reads. */
 type LiveData = { type?: string; post?: { id: string; content: string } };
@@ -59,7 +66,7 @@ export class Tab {
 
   constructor(
     private readonly person: Person,
-    private readonly options: MemberOptions,
+    private readonly options: TabOptions,
   ) {
     this.feed = options.ledger.watch(person.community.id);
   }
