@@ -16,7 +16,7 @@ export { accountErasure, eraseClosedAccounts } from './deletion/erase.ts';
 export { createLiveBus, type LiveBus, type LiveBusOptions, type LiveEvent } from './platform/live/bus.ts';
 export { LIVE_CHANNEL } from './platform/live/publish.ts';
 export { liveEncoder } from './platform/live/encoding.ts';
-export { pushSubscription, PUSH } from './platform/live/push.ts';
+export { pushSubscription } from './platform/live/push.ts';
 export { MAX_SUBSCRIPTIONS_PER_SOCKET, SocketState } from './core/socket.ts';
 export { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './platform/jobs/outbox.ts';
 export type { TaskWorker } from './platform/jobs/tasks.ts';
