@@ -51,6 +51,14 @@ export class Crowd {
     await Promise.all(leaving.map((m) => m.leave()));
   }
 
+  /** Resolves once every member's tabs have had their subscriptions started (at most `timeoutMs`). */
+  async arrived(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.all(this.members.flatMap((m) => m.started)), timeout]);
+    clearTimeout(timer);
+  }
+
   /** The WebSockets the members hold open. */
   get sockets(): number {
     return this.members.length * this.options.tabs;

@@ -1,5 +1,5 @@
 /**
- * One simulated member: calls over HTTP through the balancer (tRPC's client), and one WebSocket per
+ * One simulated member: calls over HTTP through the balancer (tRPC's client over http.ts), and one WebSocket per
  * open tab (LOAD_TABS, 1 by default; tab.ts) each holding the feed, chat inbox and notifications
  * subscriptions, as each tab of the web app does. Between actions the member
  * thinks 5-15 s (LOAD_THINK_MS). A reconnect (the process it was on going away) resumes the
@@ -8,6 +8,7 @@
 import type { AppRouter } from '@app/api';
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
+import { leanFetch } from './http.ts';
 import type { FeedWatch, Ledger } from './ledger.ts';
 import type { Metrics } from './metrics.ts';
 import type { Person } from './seed.ts';
@@ -55,8 +56,13 @@ export class Member {
     private readonly options: MemberOptions,
   ) {
     const headers = { cookie: person.cookie, origin: options.balancerUrl };
-    this.client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${options.balancerUrl}/trpc`, transformer: superjson, headers })] });
+    this.client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${options.balancerUrl}/trpc`, transformer: superjson, headers, fetch: leanFetch as unknown as typeof fetch })] });
     this.tabs = Array.from({ length: options.tabs }, () => new Tab(person, options));
+  }
+
+  /** Each tab's subscriptions started (tab.ts). */
+  get started(): Array<Promise<void>> {
+    return this.tabs.map((tab) => tab.started);
   }
 
   /** The feeds the member's tabs hold open. */

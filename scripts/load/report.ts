@@ -16,12 +16,19 @@ export function processes(samples: ProcessSample[]): string {
 }
 
 export const STEP_HEADER =
-  '| members | sockets | req/s | p50 ms | p99 ms | live p99 ms | errors | statements per call | processes (RSS, CPU of one core) |\n|---|---|---|---|---|---|---|---|---|';
+  '| members | sockets | arrival: s, p99 ms, errors | req/s | p50 ms | p99 ms | live p99 ms | errors | statements per call | processes (RSS, CPU of one core) |\n|---|---|---|---|---|---|---|---|---|---|';
+
+/** What a step's arrival took: its seconds (to every tab's subscriptions started), and the calls meanwhile and during the warm-up after. */
+export interface Arrival {
+  seconds: number;
+  figures: WindowFigures;
+}
 
 /** `statements`: what the database executed in the step (scripts/load/statements.ts), null when not counted. */
-export function stepRow(members: number, sockets: number, figures: WindowFigures, statements: number | null, samples: ProcessSample[]): string {
+export function stepRow(members: number, sockets: number, arrival: Arrival, figures: WindowFigures, statements: number | null, samples: ProcessSample[]): string {
   const perCall = statements === null || figures.calls === 0 ? '-' : (statements / figures.calls).toFixed(1);
-  return `| ${members} | ${sockets} | ${(figures.calls / figures.seconds).toFixed(1)} | ${ms(figures.p50)} | ${ms(figures.p99)} | ${ms(figures.deliveryP99)} | ${figures.errorCount} | ${perCall} | ${processes(samples)} |`;
+  const arrived = `${arrival.seconds.toFixed(1)}, ${ms(arrival.figures.p99)}, ${arrival.figures.errorCount}`;
+  return `| ${members} | ${sockets} | ${arrived} | ${(figures.calls / figures.seconds).toFixed(1)} | ${ms(figures.p50)} | ${ms(figures.p99)} | ${ms(figures.deliveryP99)} | ${figures.errorCount} | ${perCall} | ${processes(samples)} |`;
 }
 
 /** p50/p99 by kind of call, the slowest p99 first, and the errors. */

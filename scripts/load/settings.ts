@@ -9,6 +9,8 @@ export interface LoadSettings {
   /** The drills run at this share of the last step that held. */
   drillShare: number;
   settleSeconds: number;
+  /** After a step's members arrived (every tab's subscriptions started), seconds before it is measured. */
+  warmupSeconds: number;
   /** Tabs each member holds open: a WebSocket each, with the feed, inbox and notifications subscriptions. */
   tabs: number;
 }
@@ -37,6 +39,7 @@ export function loadSettings(): LoadSettings {
     p99LimitMs: whole('LOAD_P99_LIMIT_MS', 1000, 1, 60_000),
     drillShare: share,
     settleSeconds: whole('LOAD_SETTLE_SECONDS', 15, 1, 600),
+    warmupSeconds: whole('LOAD_WARMUP_SECONDS', 15, 0, 600),
     tabs: whole('LOAD_TABS', 1, 1, 20),
   };
 }

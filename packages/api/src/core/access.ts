@@ -76,6 +76,8 @@ export type ScopedRule = Exclude<AccessRule, 'anyone' | 'signed-in' | 'admin' | 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const isUuid = (value: string) => UUID.test(value);
+
 /** The input keys that name a scope, most specific first, with what a missing one is called. */
 const SCOPE_KEYS = {
   messageId: { notFound: CHAT_MESSAGES.notFound, notAuthor: CHAT_MESSAGES.notSender },
@@ -185,8 +187,7 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
   const [row] = (await scopeQuery(db, ref.key, withPeer).execute({ id: ref.id, userId, peerId: ref.peerId })) as ScopeRow[];
   if (!row) return null;
   const community = row.community;
-  const membership: Membership | null =
-    community.ownerId === userId ? { role: 'owner', status: 'approved' } : row.role && row.status ? { role: roleOf(row.role), status: row.status } : null;
+  const membership = membershipOf(community, userId, row);
   const peerMember = row.peerId !== null && (row.peerId === community.ownerId || row.peerStatus === 'approved');
   return {
     community,
@@ -205,6 +206,12 @@ export async function loadScope(db: Queryable, ref: ScopeRef, userId: string): P
     peer: row.peerId ? { id: row.peerId, member: peerMember } : null,
     banned: row.banned,
   };
+}
+
+/** A person's standing in a community from their membership row's role and status (the owner's is always 'owner'). */
+export function membershipOf(community: Pick<CommunityRow, 'ownerId'>, userId: string, row: { role: CommunityRole | null; status: Membership['status'] | null }): Membership | null {
+  if (community.ownerId === userId) return { role: 'owner', status: 'approved' };
+  return row.role && row.status ? { role: roleOf(row.role), status: row.status } : null;
 }
 
 /** What each key names (a community names no subject). */

@@ -3,7 +3,8 @@ import { LIVE_RESET, type LiveReset, parseLastEventId } from '@app/shared/live';
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { Context } from './context.ts';
 import { AppError } from './errors.ts';
-import { stillAllowed, type ScopedRule } from './access.ts';
+import type { ScopedRule } from './access.ts';
+import { stillAllowedInCommunity } from './recheck.ts';
 import type { LiveEvent } from '../platform/live/bus.ts';
 import { pushSubscription, type PushSubscription, type Send } from '../platform/live/push.ts';
 import type { AnyEvent, Topic } from '../platform/live/topic.ts';
@@ -210,7 +211,7 @@ export function communitySubscription<E extends AnyEvent, T>(options: {
     topic: options.topic,
     lastEventId: options.lastEventId,
     signal: options.signal,
-    stillAllowed: () => stillAllowed(ctx.db, { communityId }, userId, rule),
+    stillAllowed: () => stillAllowedInCommunity(ctx.db, communityId, userId, rule),
     allowedKey: `${rule}:${communityId}:${userId}`,
     endsOn: (event) => event.type === 'membership.ended' && (event as MembershipEnded).userId === userId,
     map: options.map,

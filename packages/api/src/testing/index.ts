@@ -19,6 +19,7 @@ export {
   type CallerOptions,
 } from './callers.ts';
 export { cpuMs, cpuTimed } from './cpu.ts';
+export { countingDb } from './statements.ts';
 export { testSubscription, type TestSubscription } from './subscriptions.ts';
 export { checkoutStarted, communityCreatedWith, deliver, ledgerOf, newPartner, payingMember, refund, renewal, revocation, type PayingMember } from './partners.ts';
 export { usePushStandIn, type ReceivedPush, type TestDevice } from './push.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { preparedPerHandle, type Db, type Queryable } from '@app/db';
 import { sessions } from '@app/db/schema';
+import DataLoader from 'dataloader';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { publish, publishToMany } from '../live/publish.ts';
 import { sessionEventsTopic } from './events.ts';
@@ -45,6 +46,24 @@ export async function isSessionActive(db: Queryable, sessionId: string): Promise
   return row !== undefined;
 }
 
+const activeSessionsQuery = preparedPerHandle((db) =>
+  db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(sql`${sessions.id} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::text::jsonb))`, gt(sessions.expiresAt, sql`now()`)))
+    .prepare('active_sessions'),
+);
+
+/** Which of `sessionIds` still stand, in one read. */
+export async function activeSessions(db: Queryable, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 1) return new Set((await isSessionActive(db, sessionIds[0]!)) ? sessionIds : []);
+  const rows = await activeSessionsQuery(db).execute({ ids: JSON.stringify(sessionIds) });
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Sessions asked about in one read at most. */
+const MOST_PER_READ = 1000;
+
 /** Sessions a process keeps the answer for (the oldest answer goes first). */
 const KEPT_SESSIONS = 10_000;
 
@@ -55,14 +74,22 @@ const KEPT_SESSIONS = 10_000;
  * checks of one session while its read is on the way share it. Nothing waits on the kept answer to
  * learn of a sign-out: `endSession` announces it on the session's topic, which ends the session of
  * its sockets on every process at once. It only bounds how late an end that is not announced (the
- * session's expiry) is seen.
+ * session's expiry) is seen. Sessions asked about within one tick (a round of re-checks,
+ * revalidator.ts) are read together, in one statement.
  */
 export function sessionActivity(db: Queryable, keepMs = 5_000, now: () => number = () => performance.now()) {
   const activeAt = new Map<string, number>();
   const reading = new Map<string, Promise<boolean>>();
+  const loader = new DataLoader<string, boolean>(
+    async (ids) => {
+      const active = await activeSessions(db, ids);
+      return ids.map((id) => active.has(id));
+    },
+    { cache: false, maxBatchSize: MOST_PER_READ },
+  );
   async function read(sessionId: string): Promise<boolean> {
     try {
-      const active = await isSessionActive(db, sessionId);
+      const active = await loader.load(sessionId);
       activeAt.delete(sessionId);
       if (active) {
         if (activeAt.size >= KEPT_SESSIONS) activeAt.delete(activeAt.keys().next().value!);

@@ -2,7 +2,7 @@ import { createDatabase, type Database } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, HAND_OUT_SLICE, type LiveBus, type LiveEvent } from './bus.ts';
-import { INLINE_EVENT_BYTES, publish } from './publish.ts';
+import { INLINE_EVENT_BYTES, publish, publishEach, publishToMany } from './publish.ts';
 import { liveSubscription } from '../../core/subscription.ts';
 import type { Topic } from './topic.ts';
 import { useTestDatabase } from '../../testing/index.ts';
@@ -192,6 +192,36 @@ describe('live bus', () => {
       await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note }));
       expect((await large)[0]!.event).toEqual({ type: 'test', note });
       expect(reads).toBe(startedWith + 1);
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it('hands out events published on many topics at once (publishToMany, publishEach) without reading them either', async () => {
+    let reads = 0;
+    const db = new Proxy(other.db, { get: (target, key, receiver) => (key === 'select' && (reads += 1), Reflect.get(target, key, receiver)) });
+    const bus = createLiveBus({ ...other, db });
+    await bus.start();
+    try {
+      const [a, b, c] = [testTopic(62), testTopic(63), testTopic(64)];
+      const heard = Promise.all([collect(bus, a, 2), collect(bus, b, 1), collect(bus, c, 1)]);
+      const startedWith = reads;
+      await scene.database.db.transaction(async (tx) => {
+        await publishToMany(tx, [a, b], { type: 'test', note: 'to many' });
+        await publishEach(tx, [
+          { topic: a, event: { type: 'test', note: 'each a' } },
+          { topic: c, event: { type: 'test', note: 'each c' } },
+        ]);
+      });
+      const [onA, onB, onC] = await heard;
+      expect(onA!.map((e) => e.event)).toEqual([
+        { type: 'test', note: 'to many' },
+        { type: 'test', note: 'each a' },
+      ]);
+      expect(onB!.map((e) => e.event)).toEqual([{ type: 'test', note: 'to many' }]);
+      expect(onC!.map((e) => e.event)).toEqual([{ type: 'test', note: 'each c' }]);
+      expect(onA![0]!.createdAt).toBeInstanceOf(Date);
+      expect(reads).toBe(startedWith);
     } finally {
       await bus.stop();
     }

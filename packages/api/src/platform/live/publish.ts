@@ -14,6 +14,15 @@ export const LIVE_CHANNEL = 'live_events';
 export const INLINE_EVENT_BYTES = 7_900;
 
 /**
+ * The announcement of the rows an `added` CTE inserted (returning id, topic, payload, created_at):
+ * each row as JSON when it fits in a NOTIFY, else its id, which each process then reads.
+ */
+const ANNOUNCE = sql`
+    announced as (
+      select id, json_build_object('id', id, 'topic', topic, 'payload', payload, 'createdAt', created_at)::text as whole from added)
+    select id, pg_notify(${LIVE_CHANNEL}, case when octet_length(whole) <= ${INLINE_EVENT_BYTES} then whole else id::text end) from announced`;
+
+/**
  * Records a live event in the caller's transaction and announces it: Postgres delivers the NOTIFY
  * only when (and if) that transaction commits, so listeners never hear of a change that rolled back.
  * Only an event the topic declares is accepted; it is stored with superjson, so dates come back as dates.
@@ -26,15 +35,13 @@ export async function publish<E extends AnyEvent>(tx: Queryable, topic: Topic<E>
       insert into ${liveEvents} (topic, type, payload)
       values (${topic}, ${event.type}, ${JSON.stringify(superjson.serialize(event))}::text::jsonb)
       returning id, topic, payload, created_at),
-    announced as (
-      select id, json_build_object('id', id, 'topic', topic, 'payload', payload, 'createdAt', created_at)::text as whole from added)
-    select id, pg_notify(${LIVE_CHANNEL}, case when octet_length(whole) <= ${INLINE_EVENT_BYTES} then whole else id::text end) from announced`);
+    ${ANNOUNCE}`);
   return Number(resultRows<{ id: number | string }>(result)[0]!.id);
 }
 
 /**
  * Records one event on many topics in one statement, and announces each (a fan-out to many
- * people's topics, say); as `publish`, only on commit.
+ * people's topics, say); as `publish`, only on commit, each carrying its row when it fits.
  */
 export async function publishToMany<E extends AnyEvent>(tx: Queryable, topics: Topic<E>[], event: E): Promise<number> {
   if (topics.length === 0) return 0;
@@ -45,8 +52,8 @@ export async function publishToMany<E extends AnyEvent>(tx: Queryable, topics: T
       insert into ${liveEvents} (topic, type, payload)
       select topic, ${event.type}, ${JSON.stringify(superjson.serialize(event))}::text::jsonb
       from jsonb_array_elements_text(${JSON.stringify(topics)}::text::jsonb) as topic
-      returning id)
-    select pg_notify(${LIVE_CHANNEL}, id::text) from added`);
+      returning id, topic, payload, created_at),
+    ${ANNOUNCE}`);
   return topics.length;
 }
 
@@ -62,7 +69,7 @@ export async function publishEach(tx: Queryable, items: Array<{ topic: Topic<Any
       insert into ${liveEvents} (topic, type, payload)
       select r->>'topic', r->>'type', r->'payload'
       from jsonb_array_elements(${JSON.stringify(rows)}::text::jsonb) as r
-      returning id)
-    select pg_notify(${LIVE_CHANNEL}, id::text) from added`);
+      returning id, topic, payload, created_at),
+    ${ANNOUNCE}`);
   return items.length;
 }

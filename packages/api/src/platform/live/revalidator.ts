@@ -1,9 +1,11 @@
 /**
  * The re-checks of live subscriptions, for a whole process: one timer instead of one per
- * subscription, a check shared by the subscriptions that ask the same question (a member's tabs on
- * one feed: one session, one community), and at most `concurrency` checks at a time, so a round
- * never takes every database connection from the deliveries and requests that need them.
- * With 5,000 sockets of 1,000 members on one feed this is 1,000 checks a round, not 5,000 timers.
+ * subscription, and a check shared by the subscriptions that ask the same question (a member's tabs
+ * on one feed: one session, one community). A round starts its checks `batch` at a time, together,
+ * and waits for them before the next: the checks that read through a batching reader (the session's
+ * activity, a member's standing: core/recheck.ts) are answered in one statement per kind, so a round
+ * of 1,000 members is a few statements rather than 2,000, and never takes every database connection
+ * from the deliveries and requests that need them.
  */
 export interface Revalidator {
   /**
@@ -15,7 +17,7 @@ export interface Revalidator {
   stop(): void;
 }
 
-export function createRevalidator(intervalMs: number, concurrency = 4): Revalidator {
+export function createRevalidator(intervalMs: number, batch = 500): Revalidator {
   const groups = new Map<string, { check: () => Promise<boolean>; denied: Set<() => void> }>();
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -25,14 +27,12 @@ export function createRevalidator(intervalMs: number, concurrency = 4): Revalida
     if (running) return;
     running = true;
     const queue = [...groups.values()];
-    const worker = async () => {
-      for (let group = queue.shift(); group; group = queue.shift()) {
-        const ok = await group.check().catch(() => true);
-        if (!ok) for (const onDenied of [...group.denied]) onDenied();
-      }
+    const run = async (group: (typeof queue)[number]) => {
+      const ok = await group.check().catch(() => true);
+      if (!ok) for (const onDenied of [...group.denied]) onDenied();
     };
     try {
-      await Promise.all(Array.from({ length: concurrency }, worker));
+      for (let start = 0; start < queue.length; start += batch) await Promise.all(queue.slice(start, start + batch).map(run));
     } finally {
       running = false;
     }
