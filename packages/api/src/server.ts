@@ -5,7 +5,8 @@
 export { ACCESS_RULES, authorize, mayAdminister, type AccessRule, type Scope, type ScopedRule } from './core/access.ts';
 export { createLucia, SESSION_COOKIE, type Auth, type AuthOptions } from './platform/auth/lucia.ts';
 export { signInIdentity, type VerifiedIdentity } from './platform/auth/identity.ts';
-export { endSession, isSessionActive, sessionActivity, sessionTopic } from './platform/auth/session.ts';
+export { announcePersonChanged, endSession, isSessionActive, sessionActivity, sessionTopic } from './platform/auth/session.ts';
+export { createSessionCache, type SessionCache } from './platform/auth/session-cache.ts';
 export { generateKeyringValue, parseKeyring, seal, type ChatKeyring } from './chat/crypto.ts';
 export { chatAttachment, messagePage } from './chat/service.ts';
 export type { Context } from './core/context.ts';

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { communities, posts, profiles, rateLimits } from '@app/db/schema';
+import { communities, posts, rateLimits } from '@app/db/schema';
 import { PAGE_DATA_ID } from '@app/shared/prerendered';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerMemberStranger, useServer, type OwnerMemberStranger } from '../testing/index.ts';
+import { ownerMemberStranger, setAccountClosed, useServer, type OwnerMemberStranger } from '../testing/index.ts';
 
 /** The built web app (`npm run build`): its pages, and its server build that renders them. */
 const BUILT_WEB = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -109,7 +109,7 @@ describe("member pages: rendered by the server for the person whose session it i
       expect(res.body, who).not.toContain(PAGE_DATA_ID);
     }
     const closing = await ownerMemberStranger(server, 'Closed Club');
-    await server.database.db.update(profiles).set({ closedAt: new Date() }).where(eq(profiles.id, closing.member));
+    await setAccountClosed(server.database, closing.member, true);
     const [community] = await server.database.db.select().from(communities).where(eq(communities.id, closing.communityId));
     const res = await page(server.app, `/community/${encodeURIComponent(community!.name)}`, `${closing.memberCookie}; ${TZ}`);
     expect(res.headers['cache-control']).toBe('no-cache');

@@ -1,4 +1,4 @@
-import { AppError, createLucia, endSession, rememberInterfaceLanguage, SIGNED_IN_MESSAGE } from '@app/api/server';
+import { AppError, createLucia, createSessionCache, endSession, rememberInterfaceLanguage, SIGNED_IN_MESSAGE } from '@app/api/server';
 import { DELETION_MESSAGES } from '@app/shared/deletion';
 import { languageCookie } from '@app/shared/language';
 import type { SignInErrorCode } from '@app/shared/auth';
@@ -33,12 +33,15 @@ export function authOf(req: FastifyRequest | IncomingMessage): Promise<RequestAu
 }
 
 /**
- * Sessions, in one place: lucia on the app, and `req.auth()` on every request (HTTP routes, the
- * tRPC context and the WebSocket upgrade alike).
+ * Sessions, in one place: lucia on the app (its reads kept a while per process, session-cache.ts),
+ * and `req.auth()` on every request (HTTP routes, the tRPC context and the WebSocket upgrade alike).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const secureCookies = app.config.env === 'production' || app.config.publicUrl.startsWith('https:');
-  app.decorate('lucia', createLucia(app.database.db, { secureCookies, sessionDays: app.config.sessionDays }));
+  // The sessions this process read lately, forgotten as they end or their person changes (session-cache.ts).
+  const cache = createSessionCache(app.live);
+  app.addHook('onClose', async () => cache.stop());
+  app.decorate('lucia', createLucia(app.database.db, { secureCookies, sessionDays: app.config.sessionDays, cache }));
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
   app.addHook('onRequest', (req, reply, done) => {
     let read: Promise<RequestAuth> | null = null;

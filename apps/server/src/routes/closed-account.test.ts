@@ -1,8 +1,8 @@
-import { profiles, uploads } from '@app/db/schema';
+import { uploads } from '@app/db/schema';
 import { DELETION_MESSAGES } from '@app/shared/deletion';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ownerOfCommunity, testPng, upload, uploadForm, useServer } from '../testing/index.ts';
+import { ownerOfCommunity, setAccountClosed, testPng, upload, uploadForm, useServer } from '../testing/index.ts';
 
 /**
  * A closed account ('Delete my account') that signs in again may only see and restore it: the HTTP
@@ -17,7 +17,7 @@ describe('HTTP routes and a closed account', () => {
     const before = await upload(server.app, 'avatar', uploadForm(await testPng(10, 10), 'a.png', 'image/png'), cookie);
     expect(before.statusCode, before.body).toBe(201);
 
-    await server.database.db.update(profiles).set({ closedAt: sql`now()` }).where(eq(profiles.id, userId));
+    await setAccountClosed(server.database, userId, true);
     const stored = await server.database.db.select().from(uploads).where(eq(uploads.userId, userId));
 
     const refused = { message: DELETION_MESSAGES.closed };
@@ -41,7 +41,7 @@ describe('HTTP routes and a closed account', () => {
     }
 
     // Restored, the same session may again.
-    await server.database.db.update(profiles).set({ closedAt: null }).where(eq(profiles.id, userId));
+    await setAccountClosed(server.database, userId, false);
     const csv = await server.app.inject({ method: 'GET', url: `/api/communities/${communityId}/members.csv`, headers: { cookie } });
     expect(csv.statusCode, csv.body).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { announcePersonChanged } from '@app/api/server';
 import { createTestCommunity } from '@app/api/testing';
 import type { Database } from '@app/db';
 import { communityMembers, profiles, sessions } from '@app/db/schema';
@@ -24,6 +25,17 @@ export async function sessionRow(database: Database, id: string) {
 
 export async function setSessionExpiry(database: Database, id: string, expiresAt: Date): Promise<void> {
   await database.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+/**
+ * Closes an account, or opens it again, in the database, announcing it as the close and restore calls
+ * do: a process keeps the sessions it read (session-cache.ts) until such an announcement.
+ */
+export async function setAccountClosed(database: Database, userId: string, closed: boolean): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx.update(profiles).set({ closedAt: closed ? sql`now()` : null }).where(eq(profiles.id, userId));
+    await announcePersonChanged(tx, userId);
+  });
 }
 
 export interface SignedInPerson {

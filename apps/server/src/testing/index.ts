@@ -21,4 +21,4 @@ export {
 } from './http.ts';
 export { tryWebSocket, wsTrpcClient, wsUrlOf, type WebSocketAttempt } from './sockets.ts';
 export { createCheckout, deliverPolarWebhook, paidCommunity, payLocalCheckout } from './payments.ts';
-export { countProfiles, countSessionLookups, ownerMemberStranger, ownerOfCommunity, useOwnerMemberStranger, type OwnerMemberStranger, profileByEmail, sessionRow, setSessionExpiry, signedInPerson, type SignedInPerson } from './fixtures.ts';
+export { countProfiles, countSessionLookups, ownerMemberStranger, ownerOfCommunity, useOwnerMemberStranger, type OwnerMemberStranger, profileByEmail, sessionRow, setAccountClosed, setSessionExpiry, signedInPerson, type SignedInPerson } from './fixtures.ts';

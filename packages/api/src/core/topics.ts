@@ -1,3 +1,4 @@
+import { PERSON_TOPIC_PREFIX } from '../platform/auth/events.ts';
 import { topic, type AnyEvent, type Topic } from '../platform/live/topic.ts';
 
 /**
@@ -17,5 +18,5 @@ export function communityTopic<E extends AnyEvent>(communityId: string): Topic<E
 
 /** One person on all their devices (chat's inbox, levels' level-ups), read in each domain's own view. */
 export function personTopic<E extends AnyEvent>(userId: string): Topic<E> {
-  return topic(`user:${userId}`);
+  return topic(`${PERSON_TOPIC_PREFIX}${userId}`);
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../core/errors.ts';
 import { protectedProcedure } from '../core/trpc.ts';
 import { resumeMemberships } from '../membership/closing.ts';
+import { announcePersonChanged } from '../platform/auth/session.ts';
 import { lockAccount } from './service.ts';
 
 /**
@@ -15,6 +16,8 @@ export const restore = protectedProcedure.meta({ whileClosed: true }).mutation((
     const account = await lockAccount(tx, ctx.user.id);
     if (!account.closedAt) throw new AppError('BAD_REQUEST', DELETION_MESSAGES.notClosed);
     await tx.update(profiles).set({ closedAt: null }).where(eq(profiles.id, ctx.user.id));
+    // The session carries the account's closing: every process reads it again.
+    await announcePersonChanged(tx, ctx.user.id);
     await resumeMemberships(tx, ctx.user.id);
     return { restored: true };
   }),

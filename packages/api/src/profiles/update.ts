@@ -5,6 +5,7 @@ import { ownAvatarKey, PROFILE_MESSAGES, updateProfileInput } from '@app/shared/
 import { AppError } from '../core/errors.ts';
 import { eq } from 'drizzle-orm';
 import { protectedProcedure } from '../core/trpc.ts';
+import { announcePersonChanged } from '../platform/auth/session.ts';
 import { discardUpload, requireOwnUpload } from '../platform/uploads/service.ts';
 import { ownProfileColumns } from './columns.ts';
 
@@ -58,6 +59,8 @@ export const update = protectedProcedure.input(updateProfileInput).mutation(asyn
         })
         .where(eq(profiles.id, userId))
         .returning(ownProfileColumns);
+      // The person's sessions carry their username: every process reads them again.
+      if (usernameChanged) await announcePersonChanged(tx, userId);
       return row!;
     });
     // The replaced picture is no longer shown anywhere; a failure to remove it only leaves a stray file.

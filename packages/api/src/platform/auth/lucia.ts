@@ -3,12 +3,15 @@ import { preparedPerHandle, type Db } from '@app/db';
 import { profiles, sessions } from '@app/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
+import type { SessionCache } from './session-cache.ts';
 
 export interface AuthOptions {
   /** Secure cookies: on in production and whenever the public URL is https. */
   secureCookies: boolean;
   /** Session lifetime; Lucia renews a session (sliding) once half of it has passed. */
   sessionDays: number;
+  /** The sessions this process read lately (session-cache.ts); without it every request reads its session. */
+  cache?: SessionCache;
 }
 
 export const SESSION_COOKIE = 'session';
@@ -40,15 +43,18 @@ const sessionAndUser = preparedPerHandle((db) =>
 export class SessionAdapter implements Adapter {
   readonly #db: Db;
   readonly #drizzle: DrizzlePostgreSQLAdapter;
+  readonly #cache: SessionCache | undefined;
 
-  constructor(db: Db) {
+  constructor(db: Db, cache?: SessionCache) {
     this.#db = db;
+    this.#cache = cache;
     // The adapter's table types are looser than our schema's; the columns it needs (id, user_id, expires_at) match.
     this.#drizzle = new DrizzlePostgreSQLAdapter(db as never, sessions, profiles);
   }
 
   async getSessionAndUser(sessionId: string): Promise<[session: DatabaseSession | null, user: DatabaseUser | null]> {
-    const [row] = await sessionAndUser(this.#db).execute({ sessionId });
+    const read = async () => (await sessionAndUser(this.#db).execute({ sessionId }))[0];
+    const row = this.#cache ? await this.#cache.read(sessionId, read) : await read();
     if (!row) return [null, null];
     const { id, userId, expiresAt, ...attributes } = row;
     return [{ id, userId, expiresAt, attributes: {} }, { id: userId, attributes }];
@@ -62,16 +68,19 @@ export class SessionAdapter implements Adapter {
     return this.#drizzle.setSession(session);
   }
 
-  updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
-    return this.#drizzle.updateSessionExpiration(sessionId, expiresAt);
+  async updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
+    await this.#drizzle.updateSessionExpiration(sessionId, expiresAt);
+    this.#cache?.renewed(sessionId, expiresAt);
   }
 
-  deleteSession(sessionId: string): Promise<void> {
-    return this.#drizzle.deleteSession(sessionId);
+  async deleteSession(sessionId: string): Promise<void> {
+    this.#cache?.forget(sessionId);
+    await this.#drizzle.deleteSession(sessionId);
   }
 
-  deleteUserSessions(userId: string): Promise<void> {
-    return this.#drizzle.deleteUserSessions(userId);
+  async deleteUserSessions(userId: string): Promise<void> {
+    this.#cache?.forgetPerson(userId);
+    await this.#drizzle.deleteUserSessions(userId);
   }
 
   deleteExpiredSessions(): Promise<void> {
@@ -80,7 +89,7 @@ export class SessionAdapter implements Adapter {
 }
 
 export function createLucia(db: Db, options: AuthOptions) {
-  return new Lucia(new SessionAdapter(db), {
+  return new Lucia(new SessionAdapter(db, options.cache), {
     sessionExpiresIn: new TimeSpan(options.sessionDays, 'd'),
     sessionCookie: {
       name: SESSION_COOKIE,

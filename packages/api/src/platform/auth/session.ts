@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import { preparedPerHandle, type Db, type Queryable } from '@app/db';
 import { sessions } from '@app/db/schema';
 import DataLoader from 'dataloader';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { publish, publishToMany } from '../live/publish.ts';
-import { sessionEventsTopic } from './events.ts';
+import { PERSON_CHANGED, personEventsTopic, SESSION_ENDED, sessionEventsTopic } from './events.ts';
+import { forgetPersonHere, forgetSessionHere, sessionHash } from './session-cache.ts';
 
 /** The topic a session's end is announced on, named by a hash: live events never hold a session id. */
 export function sessionTopic(sessionId: string) {
-  return sessionEventsTopic(createHash('sha256').update(sessionId).digest('base64url'));
+  return sessionEventsTopic(sessionHash(sessionId));
 }
 
 /**
@@ -18,8 +18,9 @@ export function sessionTopic(sessionId: string) {
 export async function endSession(db: Db, sessionId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(sessions).where(eq(sessions.id, sessionId));
-    await publish(tx, sessionTopic(sessionId), { type: 'session.ended' });
+    await publish(tx, sessionTopic(sessionId), { type: SESSION_ENDED });
   });
+  forgetSessionHere(sessionId);
 }
 
 /**
@@ -28,8 +29,19 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
  */
 export async function endAllSessions(tx: Queryable, userId: string): Promise<number> {
   const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  await publishToMany(tx, ended.map(({ id }) => sessionTopic(id)), { type: 'session.ended' });
+  await publishToMany(tx, ended.map(({ id }) => sessionTopic(id)), { type: SESSION_ENDED });
+  forgetPersonHere(userId);
   return ended.length;
+}
+
+/**
+ * Announces, in the caller's transaction, that what a person's sessions carry of them changed
+ * (username, interface language, a closed account restored): every process forgets their kept
+ * sessions (session-cache.ts), this one at once.
+ */
+export async function announcePersonChanged(tx: Queryable, userId: string): Promise<void> {
+  await publish(tx, personEventsTopic(userId), { type: PERSON_CHANGED });
+  forgetPersonHere(userId);
 }
 
 const activeSessionQuery = preparedPerHandle((db) =>

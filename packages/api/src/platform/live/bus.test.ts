@@ -208,9 +208,13 @@ describe('live bus', () => {
       const startedWith = reads;
       await scene.database.db.transaction(async (tx) => {
         await publishToMany(tx, [a, b], { type: 'test', note: 'to many' });
+        const [eachA, eachC]: TestEvent[] = [
+          { type: 'test', note: 'each a' },
+          { type: 'test', note: 'each c' },
+        ];
         await publishEach(tx, [
-          { topic: a, event: { type: 'test', note: 'each a' } },
-          { topic: c, event: { type: 'test', note: 'each c' } },
+          { topic: a, event: eachA! },
+          { topic: c, event: eachC! },
         ]);
       });
       const [onA, onB, onC] = await heard;

@@ -80,6 +80,11 @@ export interface LiveBus {
   shared<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** How many streams of this process are open, all topics together (for the soak's leak check). */
   streamCount(): number;
+  /**
+   * Hears every event whose topic starts with `prefix`, as it is handed out, whoever listens to
+   * its topic (a process's caches forgetting what an event says changed). Returns the function that stops it.
+   */
+  watch(prefix: string, listener: (topic: string, event: AnyEvent) => void): () => void;
 }
 
 /** How many handed-out ids a bus remembers: more than one catch-up reads. */
@@ -168,6 +173,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
    */
   let floor = 0;
   const handedOut = new Set<number>();
+  const watchers = new Set<{ prefix: string; listener: (topic: string, event: AnyEvent) => void }>();
 
   function handOut(row: EventRow) {
     if (handedOut.has(row.id)) return;
@@ -178,6 +184,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       floor = Math.max(floor, oldest);
     }
     const event = toLiveEvent(row);
+    for (const { prefix, listener } of watchers) if (row.topic.startsWith(prefix)) listener(row.topic, event.event);
     const queued = handingOut.get(row.topic);
     if (queued) queued.push(event);
     else {
@@ -416,6 +423,11 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       let count = 0;
       for (const set of listeners.values()) count += set.size;
       return count;
+    },
+    watch(prefix, listener) {
+      const watcher = { prefix, listener };
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
     },
   };
 }
