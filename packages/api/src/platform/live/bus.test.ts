@@ -172,40 +172,42 @@ describe('live bus', () => {
     expect(event!.event.at).toBeInstanceOf(Date);
   });
 
-  it('hands out an event its notification carried without reading it, and reads back one too large to carry', async () => {
-    let reads = 0;
-    // The real database, its reads counted.
-    const db = new Proxy(other.db, { get: (target, key, receiver) => (key === 'select' && (reads += 1), Reflect.get(target, key, receiver)) });
+  /** A started bus on the other process's connections (the real database), its reads counted. */
+  async function readCountingBus() {
+    const counted = { reads: 0 };
+    const db = new Proxy(other.db, { get: (target, key, receiver) => (key === 'select' && (counted.reads += 1), Reflect.get(target, key, receiver)) });
     const bus = createLiveBus({ ...other, db });
     await bus.start();
+    return { bus, counted };
+  }
+
+  it('hands out an event its notification carried without reading it, and reads back one too large to carry', async () => {
+    const { bus, counted } = await readCountingBus();
     try {
       const topic = testTopic(61);
       const small = collect(bus, topic, 1);
-      const startedWith = reads;
+      const startedWith = counted.reads;
       const id = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note: 'carried' }));
       const [carried] = await small;
       expect(carried).toMatchObject({ id, topic, event: { type: 'test', note: 'carried' } });
       expect(carried!.createdAt).toBeInstanceOf(Date);
-      expect(reads).toBe(startedWith);
+      expect(counted.reads).toBe(startedWith);
       const large = collect(bus, topic, 1);
       const note = 'é'.repeat(INLINE_EVENT_BYTES);
       await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', note }));
       expect((await large)[0]!.event).toEqual({ type: 'test', note });
-      expect(reads).toBe(startedWith + 1);
+      expect(counted.reads).toBe(startedWith + 1);
     } finally {
       await bus.stop();
     }
   });
 
   it('hands out events published on many topics at once (publishToMany, publishEach) without reading them either', async () => {
-    let reads = 0;
-    const db = new Proxy(other.db, { get: (target, key, receiver) => (key === 'select' && (reads += 1), Reflect.get(target, key, receiver)) });
-    const bus = createLiveBus({ ...other, db });
-    await bus.start();
+    const { bus, counted } = await readCountingBus();
     try {
       const [a, b, c] = [testTopic(62), testTopic(63), testTopic(64)];
       const heard = Promise.all([collect(bus, a, 2), collect(bus, b, 1), collect(bus, c, 1)]);
-      const startedWith = reads;
+      const startedWith = counted.reads;
       await scene.database.db.transaction(async (tx) => {
         await publishToMany(tx, [a, b], { type: 'test', note: 'to many' });
         const [eachA, eachC]: TestEvent[] = [
@@ -225,7 +227,7 @@ describe('live bus', () => {
       expect(onB!.map((e) => e.event)).toEqual([{ type: 'test', note: 'to many' }]);
       expect(onC!.map((e) => e.event)).toEqual([{ type: 'test', note: 'each c' }]);
       expect(onA![0]!.createdAt).toBeInstanceOf(Date);
-      expect(reads).toBe(startedWith);
+      expect(counted.reads).toBe(startedWith);
     } finally {
       await bus.stop();
     }
