@@ -1,7 +1,7 @@
 import { messages } from '@app/db/schema';
 import { CHAT_MESSAGES, chatSubscriptionInput } from '@app/shared/chat';
 import { eq } from 'drizzle-orm';
-import { stillAllowed } from '../core/access.ts';
+import { stillAllowedInCommunity } from '../core/recheck.ts';
 import { liveSubscription } from '../core/subscription.ts';
 import { chatPairProcedure } from '../core/trpc.ts';
 import { conversationTopic } from './events.ts';
@@ -25,7 +25,7 @@ export const onConversation = chatPairProcedure.input(chatSubscriptionInput).sub
     topic: conversationTopic(ctx.community.id, me, input.userId),
     lastEventId: input.lastEventId,
     signal,
-    stillAllowed: () => stillAllowed(ctx.db, input, me, 'chat-pair'),
+    stillAllowed: () => stillAllowedInCommunity(ctx.db, input.communityId, me, 'chat-pair', input.userId),
     map: async (event): Promise<ChatEvent | null> => {
       switch (event.type) {
         case 'message.deleted':

@@ -13,25 +13,32 @@ const scene = useTestDatabase();
 const RULES: ScopedRule[] = ['member', 'moderator', 'community-admin', 'owner'];
 
 describe("the live subscriptions' re-checks, asked together", () => {
-  it('answer every standing in a community as `stillAllowed` does, in one statement for all of them', async () => {
+  it('answer every standing in a community, and every chat between two of its people, as `stillAllowed` does, in one statement for all of them', async () => {
     const world = await createTestWorld(scene.database);
     const { people } = world;
     const communityId = world.community.id;
     const moderator = await createTestUser(scene.database);
     await scene.database.db.insert(communityMembers).values({ communityId, userId: moderator, role: 'moderator', status: 'approved' });
     const everyone = [people.owner, people.member, people.applicant, people.removed, people.stranger, moderator];
-    const asked = [
+    type Asked = { communityId: string; userId: string; rule: ScopedRule; peerId?: string };
+    const asked: Asked[] = [
       ...RULES.flatMap((rule) => everyone.map((userId) => ({ communityId, userId, rule }))),
+      // A chat between each two of them (a conversation's re-check names the other person).
+      ...everyone.flatMap((userId) => everyone.map((peerId) => ({ communityId, userId, rule: 'chat-pair' as const, peerId }))),
       // A community that is not there, and ids that are not ids.
-      { communityId: randomUUID(), userId: people.member, rule: 'member' as const },
-      { communityId: 'not-an-id', userId: people.member, rule: 'member' as const },
+      { communityId: randomUUID(), userId: people.member, rule: 'member' },
+      { communityId: 'not-an-id', userId: people.member, rule: 'member' },
+      { communityId, userId: people.member, rule: 'chat-pair', peerId: 'not-an-id' },
     ];
-    const expected = await Promise.all(asked.map((a) => stillAllowed(scene.database.db, { communityId: a.communityId }, a.userId, a.rule)));
-    // The sanity of the expectation itself: the owner passes every rule, the stranger none.
+    const expected = await Promise.all(asked.map((a) => stillAllowed(scene.database.db, { communityId: a.communityId, userId: a.peerId }, a.userId, a.rule)));
+    // The sanity of the expectation itself: the owner passes every rule, the stranger none; the
+    // member may chat with the owner, themselves with nobody.
     expect(expected.slice(0, everyone.length)).toEqual([true, true, false, false, false, true]);
+    const chat = (userId: string, peerId: string) => expected[asked.findIndex((a) => a.rule === 'chat-pair' && a.userId === userId && a.peerId === peerId)];
+    expect([chat(people.member, people.owner), chat(people.member, people.member), chat(people.member, people.stranger), chat(people.removed, people.member)]).toEqual([true, false, false, false]);
 
     const counted = countingDb(scene.database);
-    const answers = await Promise.all(asked.map((a) => stillAllowedInCommunity(counted.db, a.communityId, a.userId, a.rule)));
+    const answers = await Promise.all(asked.map((a) => stillAllowedInCommunity(counted.db, a.communityId, a.userId, a.rule, a.peerId ?? null)));
     expect(answers).toEqual(expected);
     expect(counted.statements()).toBe(1);
   });
