@@ -21,11 +21,11 @@ export function balancerKind(): BalancerKind {
  * body (buffered) included; a call already sent is not sent twice. No kept-alive connections to the
  * processes, so no call goes out on a connection a draining process has just closed.
  */
-function nginxConfig(dir: string, port: number, upstreams: string[]): string {
+function nginxConfig(dir: string, port: number, upstreams: string[], errorLog: string): string {
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
-error_log ${dir}/nginx-error.log warn;
+error_log ${errorLog} warn;
 events { worker_connections 16384; }
 http {
 	access_log off;
@@ -86,8 +86,10 @@ export async function startBalancer(kind: BalancerKind, dir: string, port: numbe
   let child: ChildProcess;
   if (kind === 'nginx') {
     mkdirSync(join(dir, 'body'), { recursive: true });
-    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams));
-    child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir, '-e', join(dir, 'nginx-error.log')], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    // nginx writes its errors (an upstream refused or reset, say) to its error log, not to stderr.
+    const errorLog = process.env.LOAD_BALANCER_LOG || join(dir, 'nginx-error.log');
+    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams, errorLog));
+    child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir, '-e', errorLog], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   } else {
     writeFileSync(join(dir, 'Caddyfile'), caddyConfig(port, upstreams));
     child = spawn('caddy', ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
