@@ -44,11 +44,11 @@ try {
     await crowd.resize(members);
     await crowd.arrived(120_000);
     const arrivalSeconds = (performance.now() - arrivalStart) / 1000;
-    await new Promise((resolve) => setTimeout(resolve, settings.warmupSeconds * 1000));
+    await quiet(settings.warmupSeconds * 1000);
     const arrival = { seconds: arrivalSeconds, figures: crowd.metrics.take() };
     cluster.sample();
     const statementsBefore = await statements();
-    await new Promise((resolve) => setTimeout(resolve, settings.stepSeconds * 1000));
+    await quiet(settings.stepSeconds * 1000);
     const figures = crowd.metrics.take();
     const statementsAfter = await statements();
     const executed = statementsBefore === null || statementsAfter === null ? null : statementsAfter - statementsBefore;
