@@ -40,6 +40,7 @@ const schema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   ADDRESS_LIMIT_SCALE: z.coerce.number().positive().default(1),
   MEMBER_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(0),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BENCH_ROUTES: flag,
@@ -122,6 +123,8 @@ export interface AppConfig {
   addressLimitScale: number;
   /** How long a member's page rendered by the server may wait for its data before the shell is sent (plugins/member-pages.ts). */
   memberPageTimeoutMs: number;
+  /** On SIGTERM, how long /healthz answers 503 while every call is still served, before the process stops accepting (plugins/drain.ts). */
+  shutdownDelayMs: number;
   trustProxy: boolean;
   logLevel: string;
   benchRoutes: boolean;
@@ -192,6 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     addressLimitScale: env.ADDRESS_LIMIT_SCALE,
     memberPageTimeoutMs: env.MEMBER_PAGE_TIMEOUT_MS,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,
