@@ -138,10 +138,14 @@ export function cpuMsByName(name: string): Map<number, number> {
   return byPid;
 }
 
-/** The CPU time spent between two readings of cpuMsByName, by the processes alive in both. */
+/**
+ * The CPU time spent between two readings of cpuMsByName by the processes alive at the second: all
+ * of a process's time if it started in between (a Postgres backend of a restarted server, nginx's
+ * workers after a reload). What a process that ended in between spent since the first is lost.
+ */
 export function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
   let ms = 0;
-  for (const [pid, then] of before) ms += Math.max(0, (after.get(pid) ?? then) - then);
+  for (const [pid, now] of after) ms += Math.max(0, now - (before.get(pid) ?? 0));
   return ms;
 }
 

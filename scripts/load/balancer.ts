@@ -19,13 +19,14 @@ export function balancerKind(): BalancerKind {
 /**
  * nginx: a call whose connection a process refuses (gone, or closing) goes to the other one, its
  * body (buffered) included; a call already sent is not sent twice. No kept-alive connections to the
- * processes, so no call goes out on a connection a draining process has just closed.
+ * processes, so no call goes out on a connection a draining process has just closed. A process in
+ * `down` (withdrawn before a rolling restart) gets no new call or socket.
  */
-function nginxConfig(dir: string, port: number, upstreams: string[], errorLog: string): string {
+function nginxConfig(dir: string, port: number, upstreams: string[], errorLog: string, down: ReadonlySet<number>): string {
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
-error_log ${errorLog} warn;
+error_log ${errorLog} notice;
 events { worker_connections 16384; }
 http {
 	access_log off;
@@ -36,7 +37,7 @@ http {
 	scgi_temp_path ${dir}/scgi;
 	map $http_upgrade $connection_upgrade { default upgrade; '' close; }
 	upstream app {
-${upstreams.map((u) => `\t\tserver ${u} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreams.map((u, i) => `\t\tserver ${u} max_fails=1 fail_timeout=2s${down.has(i) ? ' down' : ''};`).join('\n')}
 	}
 	server {
 		listen 127.0.0.1:${port};
@@ -80,15 +81,35 @@ http://127.0.0.1:${port} {
 `;
 }
 
-export async function startBalancer(kind: BalancerKind, dir: string, port: number, upstreams: string[]): Promise<ChildProcess> {
+export interface Balancer {
+  readonly child: ChildProcess;
+  /**
+   * Takes a process out of rotation before it is stopped, as an operator of nginx does in a rolling
+   * restart: it is marked `down` and nginx reloads its configuration (new workers; the old ones
+   * finish their calls and keep their sockets until the process tells them to reconnect). With
+   * Caddy (its admin API off) nothing is done: a call in the stopping process's accept queue can
+   * then be reset (docs/performance.md).
+   */
+  withdraw(index: number): Promise<void>;
+  /** Puts a process taken out back into rotation. */
+  restore(index: number): Promise<void>;
+}
+
+/** How long nginx is given to start its new workers after a reload. */
+const RELOAD_MS = 1_000;
+
+export async function startBalancer(kind: BalancerKind, dir: string, port: number, upstreams: string[]): Promise<Balancer> {
   const probe = spawnSync(kind, ['-v'], { stdio: 'ignore' });
   if (probe.error) throw new Error(`${kind} is not installed: \`apt-get install -y ${kind}\` (Debian), see docs/performance.md.`);
   let child: ChildProcess;
+  const down = new Set<number>();
+  let writeConfig: (() => void) | null = null;
   if (kind === 'nginx') {
     mkdirSync(join(dir, 'body'), { recursive: true });
     // nginx writes its errors (an upstream refused or reset, say) to its error log, not to stderr.
     const errorLog = process.env.LOAD_BALANCER_LOG || join(dir, 'nginx-error.log');
-    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams, errorLog));
+    writeConfig = () => writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams, errorLog, down));
+    writeConfig();
     child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir, '-e', errorLog], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   } else {
     writeFileSync(join(dir, 'Caddyfile'), caddyConfig(port, upstreams));
@@ -109,5 +130,13 @@ export async function startBalancer(kind: BalancerKind, dir: string, port: numbe
   } catch (error) {
     throw new Error(`${kind} did not start: ${String(error)}\n${log}`);
   }
-  return child;
+  const reload = async (index: number, out: boolean) => {
+    if (!writeConfig) return;
+    if (out) down.add(index);
+    else down.delete(index);
+    writeConfig();
+    child.kill('SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_MS));
+  };
+  return { child, withdraw: (index) => reload(index, true), restore: (index) => reload(index, false) };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuMsBetween, cpuMsByName, cpuMsOf, freePort, prefixOutput, readProcStatus, spawnedServerEnv, stopProcess, waitForHealth } from '../bench/processes.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { balancerKind, startBalancer } from './balancer.ts';
+import { balancerKind, startBalancer, type Balancer } from './balancer.ts';
 
 export interface ServerProcess {
   readonly name: string;
@@ -41,6 +41,15 @@ interface Neighbours {
 }
 
 /**
+ * How long a process told to stop keeps accepting (SHUTDOWN_DELAY_MS) in a load run. The rolling
+ * drill takes it out of the balancer first; in the meantime it accepts what was already on its way
+ * (a connection waiting in its accept queue, or one the kernel turned away when the queue was full
+ * during a reconnect storm, whose client sends again up to a second or two later), which closing
+ * the listening socket would reset.
+ */
+const SHUTDOWN_DELAY_MS = 2_000;
+
+/**
  * The server's settings for a load run. Every member comes from one address (127.0.0.1, through
  * the balancer), so the per-address limits are raised (AUTH_RATE_LIMIT_MAX for the sign-ins,
  * ADDRESS_LIMIT_SCALE for the call budgets and live caps per address); per-person limits stay as
@@ -50,7 +59,12 @@ interface Neighbours {
 export function loadServerEnv(databaseUrl: string, publicUrl: string): NodeJS.ProcessEnv {
   return spawnedServerEnv(
     { baseUrl: publicUrl, port: false, databaseUrl, logLevel: process.env.LOAD_LOG_LEVEL ?? 'warn' },
-    { BENCH_ROUTES: '1', AUTH_RATE_LIMIT_MAX: process.env.AUTH_RATE_LIMIT_MAX ?? '1000000', ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000' },
+    {
+      BENCH_ROUTES: '1',
+      AUTH_RATE_LIMIT_MAX: process.env.AUTH_RATE_LIMIT_MAX ?? '1000000',
+      ADDRESS_LIMIT_SCALE: process.env.ADDRESS_LIMIT_SCALE ?? '1000',
+      SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? String(SHUTDOWN_DELAY_MS),
+    },
   );
 }
 
@@ -62,7 +76,7 @@ function readNeighbours(): Neighbours {
 export class Cluster {
   readonly servers: ServerProcess[] = [];
   balancerUrl = '';
-  private balancer: ChildProcess | null = null;
+  balancer: Balancer | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'load-'));
   private neighbours: Neighbours = readNeighbours();
   private readonly membersLag = monitorEventLoopDelay({ resolution: 10 });
@@ -152,7 +166,7 @@ export class Cluster {
   async stop(): Promise<void> {
     this.membersLag.disable();
     await Promise.all(this.servers.map((server) => (server.child ? stopProcess(server.child) : undefined)));
-    if (this.balancer) await stopProcess(this.balancer);
+    if (this.balancer) await stopProcess(this.balancer.child);
     this.balancer = null;
     rmSync(this.dir, { recursive: true, force: true });
   }

@@ -1,12 +1,13 @@
 /**
  * The restart drills, run while members keep acting (LOAD_DRILL, comma-separated, in this order):
  * `kill` SIGKILLs one process and starts it again; `rolling` restarts both with SIGTERM, one after
- * the other; `postgres` restarts the machine's Postgres cluster (every database on it: other work
+ * the other, each taken out of the balancer first; `postgres` restarts the machine's Postgres cluster (every database on it: other work
  * on the machine sees its connections drop too, so it is opt-in). Each phase's figures are printed.
  */
 import { spawnSync } from 'node:child_process';
 import type { Cluster } from './cluster.ts';
 import type { Metrics } from './metrics.ts';
+import { takeResent } from './http.ts';
 import { PHASE_HEADER, phaseRow } from './report.ts';
 
 export const DRILLS = ['kill', 'rolling', 'postgres'] as const;
@@ -29,9 +30,12 @@ export async function runDrills(cluster: Cluster, metrics: Metrics, drills: Dril
     errorsByPhase.set(name, figures.errorCount);
     console.log(phaseRow(name, figures, cluster.sample()));
     for (const [what, count] of figures.errors) console.log(`      error x${count}: ${what}`);
+    const resent = takeResent();
+    if (resent > 0) console.log(`      ${resent} call(s) sent again on a new connection: the balancer closed their kept-alive one as they went out (as a browser does)`);
   };
   console.log(`\n${PHASE_HEADER}`);
   metrics.take();
+  takeResent();
   await phase('steady', () => sleep(settleMs));
   for (const drill of drills) {
     if (drill === 'kill') {
@@ -47,9 +51,13 @@ export async function runDrills(cluster: Cluster, metrics: Metrics, drills: Dril
     if (drill === 'rolling') {
       await phase('rolling restart (SIGTERM app1, start, SIGTERM app2, start)', async () => {
         for (const index of [0, 1]) {
+          // Out of the balancer first (scripts/load/balancer.ts), then SIGTERM: closing a listening
+          // socket resets the calls still in its accept queue, which the balancer cannot resend.
+          await cluster.balancer?.withdraw(index);
           const code = await cluster.terminate(index);
           if (code !== 0) console.log(`      ${cluster.servers[index]!.name} exited with code ${code} (0 is a graceful close)`);
           await cluster.startServer(index);
+          await cluster.balancer?.restore(index);
           await sleep(3_000);
         }
       });

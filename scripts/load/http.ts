@@ -34,13 +34,34 @@ function inflate(body: Buffer, encoding: string | undefined): Buffer {
   }
 }
 
+type LeanInit = { method?: string; headers?: Record<string, string>; body?: string | null; signal?: AbortSignal | null };
+
 /** A `fetch` with the shape tRPC's HTTP link calls (`url`, `{ method, headers, body, signal }`). */
-export function leanFetch(url: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string | null; signal?: AbortSignal | null } = {}): Promise<LeanResponse> {
+export function leanFetch(url: string | URL, init: LeanInit = {}): Promise<LeanResponse> {
+  return send(url, init, true);
+}
+
+/** Calls sent again on a new connection since the last `takeResent()` (see `send`). */
+let resent = 0;
+
+export function takeResent(): number {
+  const count = resent;
+  resent = 0;
+  return count;
+}
+
+/** Errors of a connection that closed as a call went out on it. */
+const CLOSED_UNDER_US = new Set(['ECONNRESET', 'EPIPE']);
+
+/** `fresh`: on a connection of its own, not one kept alive (a call sent again). */
+function send(url: string | URL, init: LeanInit, mayResend: boolean, fresh = false): Promise<LeanResponse> {
   return new Promise((resolve, reject) => {
     const body = init.body ?? undefined;
     const headers: Record<string, string> = { 'accept-encoding': 'br, gzip, deflate', ...init.headers };
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const request = http.request(url, { method: init.method ?? 'GET', headers, agent, signal: init.signal ?? undefined }, (response) => {
+    let answered = false;
+    const request = http.request(url, { method: init.method ?? 'GET', headers, agent: fresh ? false : agent, signal: init.signal ?? undefined }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -54,7 +75,16 @@ export function leanFetch(url: string | URL, init: { method?: string; headers?: 
         }
       });
     });
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the balancer closed as the call went out on it (nginx's old workers
+      // close their idle connections when it reloads): the balancer never read the call. A browser
+      // sends it again on a new connection (the other kept-alive ones may be closing too), and so
+      // does this, once; any other failure is the call's.
+      if (mayResend && !answered && request.reusedSocket && CLOSED_UNDER_US.has(error.code ?? '')) {
+        resent += 1;
+        resolve(send(url, init, false, true));
+      } else reject(error);
+    });
     request.end(body);
   });
 }

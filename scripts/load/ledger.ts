@@ -29,7 +29,13 @@ export interface LedgerCheck {
   messages: { acknowledged: number; found: number };
   lessons: { acknowledged: number; found: number };
   /** Acknowledged posts × feeds open throughout, and how many of those deliveries arrived. */
-  feeds: { watched: number; expected: number; received: number };
+  feeds: Deliveries;
+}
+
+export interface Deliveries {
+  watched: number;
+  expected: number;
+  received: number;
 }
 
 export class Ledger {
@@ -68,6 +74,23 @@ export class Ledger {
     return feed;
   }
 
+  /** Each acknowledged post in every feed open from before it was sent to the end (`openFeeds`): how many arrived so far. */
+  deliveries(openFeeds: Set<FeedWatch>): Deliveries {
+    let expected = 0;
+    let received = 0;
+    let watched = 0;
+    for (const feed of this.feeds) {
+      if (feed.openSince === null || feed.failed || !openFeeds.has(feed)) continue;
+      watched += 1;
+      for (const [postId, post] of this.posts) {
+        if (post.communityId !== feed.communityId || post.sentAt < feed.openSince || post.ackedAt === null) continue;
+        expected += 1;
+        if (feed.received.has(postId)) received += 1;
+      }
+    }
+    return { watched, expected, received };
+  }
+
   async check(database: Database, openFeeds: Set<FeedWatch>): Promise<LedgerCheck> {
     const { db } = database;
     const count = async (query: ReturnType<typeof sql>) => Number(((await db.execute(query)) as unknown as Array<{ n: string }>)[0]?.n ?? 0);
@@ -85,25 +108,13 @@ export class Ledger {
         JOIN unnest(${sql.param(this.lessons.map((l) => l.lessonId))}::uuid[], ${sql.param(this.lessons.map((l) => l.userId))}::uuid[]) AS a(lesson_id, user_id)
           ON c.lesson_id = a.lesson_id AND c.user_id = a.user_id`),
     };
-    let expected = 0;
-    let received = 0;
-    let watched = 0;
-    for (const feed of this.feeds) {
-      if (feed.openSince === null || feed.failed || !openFeeds.has(feed)) continue;
-      watched += 1;
-      for (const [postId, post] of this.posts) {
-        if (post.communityId !== feed.communityId || post.sentAt < feed.openSince || post.ackedAt === null) continue;
-        expected += 1;
-        if (feed.received.has(postId)) received += 1;
-      }
-    }
     return {
       posts: { acknowledged: postIds.length, found: found.posts },
       comments: { acknowledged: this.comments.length, found: found.comments },
       likes: { acknowledged: this.likes.length, found: found.likes },
       messages: { acknowledged: this.messages.length, found: found.messages },
       lessons: { acknowledged: this.lessons.length, found: found.lessons },
-      feeds: { watched, expected, received },
+      feeds: this.deliveries(openFeeds),
     };
   }
 }

@@ -52,7 +52,8 @@ export function phaseRow(phase: string, figures: WindowFigures, samples: Process
 
 export const PHASE_HEADER = '| drill phase | req/s | p99 ms | live p99 ms | reconnects | errors | processes |\n|---|---|---|---|---|---|---|';
 
-export function ledgerTable(check: LedgerCheck): string {
+/** `late`: deliveries that arrived after the first 10 quiet seconds, while the run waited for them. */
+export function ledgerTable(check: LedgerCheck, late: { count: number; seconds: number }): string {
   const row = (what: string, c: { acknowledged: number; found: number }) => `| ${what} | ${c.acknowledged} | ${c.found} | ${c.acknowledged - c.found} |`;
   return [
     '| acknowledged writes | acknowledged | in the database | lost |',
@@ -63,6 +64,6 @@ export function ledgerTable(check: LedgerCheck): string {
     row('chat messages', check.messages),
     row('lessons ticked', check.lessons),
     '',
-    `Live posts: ${check.feeds.received} of ${check.feeds.expected} deliveries reached the ${check.feeds.watched} feeds open throughout (${check.feeds.expected - check.feeds.received} missing).`,
+    `Live posts: ${check.feeds.received} of ${check.feeds.expected} deliveries reached the ${check.feeds.watched} feeds open throughout (${check.feeds.expected - check.feeds.received} missing)${late.count > 0 ? `; ${late.count} of them arrived more than 10 s after the last write (waited ${late.seconds} s more)` : ''}.`,
   ].join('\n');
 }
