@@ -6,7 +6,10 @@
  * server's peak memory. The server is stopped and the database dropped at the end, even on failure.
  *
  * BENCH_DURATION (seconds measured per scenario, default 10) and BENCH_WARMUP (seconds of unmeasured
- * load before each, default 3) change the timing. Only 127.0.0.1 is targeted.
+ * load before each, default 3) change the timing. BENCH_ROUNDS (default 1) measures every scenario
+ * that many times, taking turns (a, b, c, a, b, c, ...: the warm-up in the first round only), and
+ * reports their sums: a machine whose speed drifts over a minute then moves a ratio's two sides
+ * alike. Only 127.0.0.1 is targeted.
  *
  * BENCH_ONLY (comma-separated, default all) runs only some parts: `startup`, `scenarios`, `feed` (live
  * delivery), `mentions` (notification fan-out), `digest` (the weekly digest under feed load) and
@@ -25,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { generateKeyringValue } from '@app/api/server';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { runLoad, runningLoads } from './bench/load.ts';
+import { combinedResult, runLoad, runningLoads, type LoadResult } from './bench/load.ts';
 import { devSignIn } from './bench/sign-in.ts';
 import { canPin, cpuBusy, cpuMsOf, freePort, pinSelf, prefixOutput, readProcStatus, spawnedServerEnv, spawnPinned, stopProcess, waitForHealth } from './bench/processes.ts';
 import { type Comparison, formatKiB, ratioTable, resultsTable, type Measured } from './bench/report.ts';
@@ -41,11 +44,11 @@ const AUTOCANNON_CLI = join(root, 'node_modules/autocannon/autocannon.js');
 const SERVER_CORE = 0;
 const LOAD_CORE = 1;
 
-function seconds(name: string, fallback: number): number {
+function seconds(name: string, fallback: number, what = 'a whole number of seconds'): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 600) throw new Error(`${name} must be a whole number of seconds (1-600), got '${raw}'.`);
+  if (!Number.isInteger(value) || value < 1 || value > 600) throw new Error(`${name} must be ${what} (1-600), got '${raw}'.`);
   return value;
 }
 
@@ -135,6 +138,7 @@ async function checkResponses(ctx: BenchContext, running: Scenario[], ratios: Co
 async function main(): Promise<number> {
   const durationSec = seconds('BENCH_DURATION', 10);
   const warmupSec = seconds('BENCH_WARMUP', 3);
+  const rounds = seconds('BENCH_ROUNDS', 1, 'a whole number of rounds');
   const parts = partsToRun();
   const pinned = canPin();
   if (!pinned) console.warn('WARNING: `taskset` is missing or cores 0-1 are unavailable: server and load generator run unpinned.');
@@ -227,29 +231,38 @@ async function main(): Promise<number> {
       `Benchmarking ${baseUrl} (server pid ${serverPid}${pinned ? ` on core ${SERVER_CORE}, autocannon on core ${LOAD_CORE}` : ', unpinned'}; ` +
         `database: ${database ? 'postgres' : 'pglite'}): ${warmupSec} s warm-up + ${durationSec} s per scenario, ${running.length} scenarios.`,
     );
-    const measured: Measured[] = [];
     const members = Math.max(0, ...running.filter((scenario) => scenario.members).map((scenario) => scenario.connections));
     const memberCookies = await signInMembers(baseUrl, members);
-    for (const scenario of running) {
-      await scenario.setup?.(ctx);
-      const load = {
-        cli: AUTOCANNON_CLI,
-        url: `${baseUrl}${scenario.path}`,
-        connections: scenario.connections,
-        method: scenario.method,
-        headers: requestHeaders(scenario, ctx),
-        body: scenario.body,
-        core: loadCore,
-        cookies: scenario.members ? memberCookies.slice(0, scenario.connections) : undefined,
-      };
-      process.stdout.write(`  ${scenario.name} x ${scenario.connections} connections ... `);
-      await runLoad({ ...load, durationSec: warmupSec });
-      const cpuBefore = cpuMsOf(serverPid);
-      const result = await runLoad({ ...load, durationSec });
-      const serverCpuMs = (cpuMsOf(serverPid) - cpuBefore) / Math.max(1, result.totalRequests);
-      console.log(`${Math.round(result.requestsPerSec)} req/s, ${serverCpuMs.toFixed(3)} ms of server CPU each`);
-      measured.push({ name: scenario.name, connections: scenario.connections, result, serverCpuMs });
+    // Each scenario's rounds: its results and the server's CPU time over them.
+    const byScenario: Array<{ results: LoadResult[]; cpuMs: number }> = running.map(() => ({ results: [], cpuMs: 0 }));
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const [index, scenario] of running.entries()) {
+        await scenario.setup?.(ctx);
+        const load = {
+          cli: AUTOCANNON_CLI,
+          url: `${baseUrl}${scenario.path}`,
+          connections: scenario.connections,
+          method: scenario.method,
+          headers: requestHeaders(scenario, ctx),
+          body: scenario.body,
+          core: loadCore,
+          cookies: scenario.members ? memberCookies.slice(0, scenario.connections) : undefined,
+        };
+        process.stdout.write(`  ${scenario.name} x ${scenario.connections} connections${rounds > 1 ? `, round ${round} of ${rounds}` : ''} ... `);
+        if (round === 1) await runLoad({ ...load, durationSec: warmupSec });
+        const cpuBefore = cpuMsOf(serverPid);
+        const result = await runLoad({ ...load, durationSec });
+        const cpuMs = cpuMsOf(serverPid) - cpuBefore;
+        byScenario[index]!.results.push(result);
+        byScenario[index]!.cpuMs += cpuMs;
+        console.log(`${Math.round(result.requestsPerSec)} req/s, ${(cpuMs / Math.max(1, result.totalRequests)).toFixed(3)} ms of server CPU each`);
+      }
     }
+    const measured: Measured[] = running.map((scenario, index) => {
+      const { results, cpuMs } = byScenario[index]!;
+      const result = combinedResult(results);
+      return { name: scenario.name, connections: scenario.connections, result, serverCpuMs: cpuMs / Math.max(1, result.totalRequests) };
+    });
     let delivery: Awaited<ReturnType<typeof measureDelivery>> | null = null;
     if (parts.has('feed')) {
       process.stdout.write('  live feed: 1,000 WebSocket subscribers, 20 posts ... ');

@@ -41,6 +41,24 @@ interface AutocannonJson {
   requests: { average: number; total: number };
 }
 
+/**
+ * Rounds of one scenario (BENCH_ROUNDS), each of the same length, as one result: requests per second
+ * and the counts over all of them, latency percentiles the mean of the rounds'.
+ */
+export function combinedResult(results: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => results.reduce((total, r) => total + pick(r), 0);
+  const mean = (pick: (r: LoadResult) => number) => sum(pick) / Math.max(1, results.length);
+  return {
+    requestsPerSec: mean((r) => r.requestsPerSec),
+    totalRequests: sum((r) => r.totalRequests),
+    p50: mean((r) => r.p50),
+    p99: mean((r) => r.p99),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+  };
+}
+
 /** Children still running, so an interrupted bench can stop them. */
 export const runningLoads = new Set<ChildProcess>();
 

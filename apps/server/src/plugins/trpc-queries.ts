@@ -2,7 +2,7 @@ import type { AnyProcedure, AnyRouter, inferRouterContext } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
-import { getErrorShape, getTRPCErrorFromUnknown, isAsyncIterable, isObject, isPromise, transformTRPCResponse, TRPCError } from '@trpc/server/unstable-core-do-not-import';
+import { getErrorShape, getTRPCErrorFromUnknown, isAsyncIterable, isObject, isPromise, TRPCError } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CreateFastifyContextOptions, FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 
@@ -118,34 +118,45 @@ export function directQueries<TRouter extends AnyRouter>(trpcOptions: TrpcOption
       contextError = getTRPCErrorFromUnknown(cause);
     }
 
-    const results = await Promise.all(
-      calls.map(async (call): Promise<{ data: unknown } | { error: TRPCError }> => {
-        try {
-          if (contextError) throw contextError;
-          const data: unknown = await call.procedure({ path: call.path, getRawInput: call.getRawInput, ctx, type: 'query', signal: NEVER_ABORTED, batchIndex: call.batchIndex });
-          if (isDataStream(data)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
-          return { data };
-        } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
-          onError?.({ error, path: call.path, input: call.result(), ctx, type: 'query', req });
-          return { error };
-        }
-      }),
-    );
+    const run = async (call: Call): Promise<{ data: unknown } | { error: TRPCError }> => {
+      try {
+        if (contextError) throw contextError;
+        const data: unknown = await call.procedure({ path: call.path, getRawInput: call.getRawInput, ctx, type: 'query', signal: NEVER_ABORTED, batchIndex: call.batchIndex });
+        if (isDataStream(data)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+        return { data };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        onError?.({ error, path: call.path, input: call.result(), ctx, type: 'query', req });
+        return { error };
+      }
+    };
+    // A lone call (most requests) is awaited as it is, without a Promise.all around it.
+    const results = calls.length === 1 ? [await run(calls[0]!)] : await Promise.all(calls.map(run));
 
+    const errors: TRPCError[] = [];
     const responses = results.map((result, index): TRPCResponse => {
       if ('data' in result) return { result: { data: result.data } };
+      errors.push(result.error);
       const call = calls[index]!;
       return { error: getErrorShape({ config, ctx, error: result.error, input: call.result(), path: call.path, type: 'query' }) };
     });
-    const errors = results.flatMap((result) => ('error' in result ? [result.error] : []));
     const headers: Record<string, string> = { vary: 'trpc-accept, accept', 'content-type': 'application/json' };
-    let status = getHTTPStatusCode(responses);
+    // Every call answered: 200, as getHTTPStatusCode finds for answers without an error.
+    let status = errors.length === 0 ? 200 : getHTTPStatusCode(responses);
     const meta = responseMeta?.({ ctx, info, paths: calls.map((call) => call.path), data: responses, errors, eagerGeneration: false, type: 'query' });
     addHeaders(headers, meta?.headers);
     if (meta?.status) status = meta.status;
-    return { status, headers, body: JSON.stringify(transformTRPCResponse(config, batch ? responses : responses[0]!)) };
+    const sent = responses.map((response) => serialized(config.transformer.output.serialize, response));
+    return { status, headers, body: JSON.stringify(batch ? sent : sent[0]) };
   };
+}
+
+/**
+ * A response with its data or error serialized by the transformer: what tRPC's transformTRPCResponse
+ * makes of these responses (they carry nothing else), without its copies of each item.
+ */
+function serialized(serialize: (value: unknown) => unknown, response: TRPCResponse): TRPCResponse {
+  return 'error' in response ? { error: serialize(response.error) as typeof response.error } : { result: { data: serialize(response.result.data) } };
 }
 
 /** What tRPC answers only streamed: an async iterable, or an object holding promises or iterables. */

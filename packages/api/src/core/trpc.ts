@@ -127,10 +127,13 @@ const socketCalls = t.middleware(async ({ ctx, type, next }) => {
  * Every mutation counts against a limit before it runs: the one its meta names, or the default,
  * per procedure; by the signed-in person, or else by address. Over it: TOO_MANY_REQUESTS, nothing done.
  */
-const rateLimited = t.middleware(async ({ ctx, meta, path, type, next }) => {
-  if (type !== 'mutation') return next();
+async function limitMutation(ctx: Context, meta: Meta | undefined, path: string): Promise<void> {
   const caller = ctx.user ? ctx.user.id : ctx.clientAddress ? `address:${ctx.clientAddress}` : null;
   if (caller) await (meta?.rateLimit ? ctx.rateLimiter.enforce(meta.rateLimit, caller) : ctx.rateLimiter.enforce('mutation', `${path}:${caller}`));
+}
+
+const rateLimited = t.middleware(async ({ ctx, meta, path, type, next }) => {
+  if (type === 'mutation') await limitMutation(ctx, meta, path);
   return next();
 });
 
@@ -147,15 +150,15 @@ export const publicProcedure = baseProcedure.meta({ access: 'anyone' }).use(rate
 /**
  * Signed in: `ctx.user` and `ctx.session` are set. A closed account (signed in again within
  * ACCOUNT_ERASE_DAYS) may call only what its meta opens `whileClosed`: seeing and restoring it.
+ * Then a mutation's limit, as `rateLimited` (one step of the chain, not two: every signed-in call
+ * passes here).
  */
-export const protectedProcedure = baseProcedure
-  .meta({ access: 'signed-in' })
-  .use(({ ctx, meta, next }) => {
-    if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', SIGNED_IN_MESSAGE);
-    if (ctx.user.closedAt && !meta?.whileClosed) throw new AppError('FORBIDDEN', DELETION_MESSAGES.closed);
-    return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-  })
-  .use(rateLimited);
+export const protectedProcedure = baseProcedure.meta({ access: 'signed-in' }).use(async ({ ctx, meta, path, type, next }) => {
+  if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', SIGNED_IN_MESSAGE);
+  if (ctx.user.closedAt && !meta?.whileClosed) throw new AppError('FORBIDDEN', DELETION_MESSAGES.closed);
+  if (type === 'mutation') await limitMutation(ctx, meta, path);
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
 
 /** A platform admin (ADMIN_EMAILS): removes any feedback, records partner payouts. */
 export const adminProcedure = protectedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
