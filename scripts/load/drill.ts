@@ -8,9 +8,12 @@ import { spawnSync } from 'node:child_process';
 import type { Cluster } from './cluster.ts';
 import type { Metrics } from './metrics.ts';
 import { takeResent } from './http.ts';
-import { PHASE_HEADER, phaseRow } from './report.ts';
+import { kindsDetail, PHASE_HEADER, phaseRow } from './report.ts';
 
 export const DRILLS = ['kill', 'rolling', 'postgres'] as const;
+
+/** A phase whose p99 passes this also prints p50 and p99 by kind of call. */
+const SLOW_PHASE_MS = 1_000;
 export type Drill = (typeof DRILLS)[number];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -29,7 +32,9 @@ export async function runDrills(cluster: Cluster, metrics: Metrics, drills: Dril
     const figures = metrics.take();
     errorsByPhase.set(name, figures.errorCount);
     console.log(phaseRow(name, figures, cluster.sample()));
-    for (const [what, count] of figures.errors) console.log(`      error x${count}: ${what}`);
+    // A slow phase says which calls waited (and its errors, as any phase does).
+    if (figures.p99 > SLOW_PHASE_MS) console.log(kindsDetail(figures));
+    else for (const [what, count] of figures.errors) console.log(`      error x${count}: ${what}`);
     const resent = takeResent();
     if (resent > 0) console.log(`      ${resent} call(s) sent again on a new connection: the balancer closed their kept-alive one as they went out (as a browser does)`);
   };
