@@ -35,8 +35,8 @@ const run = new LoadRun();
  */
 async function awaitStragglers(deliveries: () => Deliveries): Promise<{ count: number; seconds: number }> {
   const start = performance.now();
-  const first = deliveries().received;
   let last = deliveries();
+  const first = last.received;
   while (last.received < last.expected && performance.now() - start < 60_000) {
     await quiet(5_000);
     const now = deliveries();

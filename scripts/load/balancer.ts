@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { waitForHealth } from '../bench/processes.ts';
 
 export type BalancerKind = 'nginx' | 'caddy';
@@ -136,7 +137,7 @@ export async function startBalancer(kind: BalancerKind, dir: string, port: numbe
     else down.delete(index);
     writeConfig();
     child.kill('SIGHUP');
-    await new Promise((resolve) => setTimeout(resolve, RELOAD_MS));
+    await sleep(RELOAD_MS);
   };
   return { child, withdraw: (index) => reload(index, true), restore: (index) => reload(index, false) };
 }

@@ -1,22 +1,22 @@
 /**
  * The restart drills, run while members keep acting (LOAD_DRILL, comma-separated, in this order):
  * `kill` SIGKILLs one process and starts it again; `rolling` restarts both with SIGTERM, one after
- * the other, each taken out of the balancer first; `postgres` restarts the machine's Postgres cluster (every database on it: other work
- * on the machine sees its connections drop too, so it is opt-in). Each phase's figures are printed.
+ * the other, each taken out of the balancer first; `postgres` restarts the machine's Postgres
+ * cluster (every database on it: other work on the machine sees its connections drop too, so it is
+ * opt-in). Each phase's figures are printed.
  */
 import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cluster } from './cluster.ts';
 import type { Metrics } from './metrics.ts';
 import { takeResent } from './http.ts';
 import { kindsDetail, PHASE_HEADER, phaseRow } from './report.ts';
 
 export const DRILLS = ['kill', 'rolling', 'postgres'] as const;
+export type Drill = (typeof DRILLS)[number];
 
 /** A phase whose p99 passes this also prints p50 and p99 by kind of call. */
 const SLOW_PHASE_MS = 1_000;
-export type Drill = (typeof DRILLS)[number];
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function parseDrills(raw: string | undefined): Drill[] {
   const names = (raw ?? 'kill,rolling').split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
@@ -54,7 +54,7 @@ export async function runDrills(cluster: Cluster, metrics: Metrics, drills: Dril
       });
     }
     if (drill === 'rolling') {
-      await phase('rolling restart (SIGTERM app1, start, SIGTERM app2, start)', async () => {
+      await phase('rolling restart (each taken out, SIGTERM, started, put back: app1, then app2)', async () => {
         for (const index of [0, 1]) {
           // Out of the balancer first (scripts/load/balancer.ts), then SIGTERM: closing a listening
           // socket resets the calls still in its accept queue, which the balancer cannot resend.

@@ -100,7 +100,9 @@ describe('SIGTERM (graceful shutdown, a process of its own)', () => {
   });
 
   it('with SHUTDOWN_DELAY_MS, answers /healthz 503 and still serves every call for that long, then closes as above', async () => {
-    const delayMs = 2_500;
+    // Long, so the calls below land inside it on a busy machine too; with the socket's 3 s to leave,
+    // still well inside close-with-grace's 10 s.
+    const delayMs = 4_000;
     const events: string[] = [];
     const { child, port, baseUrl, exited } = await startServer({ SHUTDOWN_DELAY_MS: String(delayMs) }, events);
     const { told } = await openSocket(port, baseUrl, events);

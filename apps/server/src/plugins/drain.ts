@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 
 /** How long closing waits for sockets told to reconnect to leave on their own, before closing the rest. */
@@ -14,8 +15,6 @@ declare module 'fastify' {
     draining: boolean;
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Graceful shutdown (app.close(), which main.ts runs on SIGTERM):
