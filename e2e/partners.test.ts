@@ -154,6 +154,8 @@ describeBrowser('partner programme', () => {
     await admin.page.goto('/partner/payouts');
     await admin.page.getByRole('textbox', { name: 'Search partners' }).fill(code);
     const record = admin.page.getByRole('button', { name: 'Record payout for Pia Partner' });
+    // The search has answered: Pia's row alone under the header.
+    await expect.poll(() => admin.page.getByRole('row').count()).toBe(2);
     await record.waitFor();
     await shot(admin.page, 'partner-payouts-admin');
     await record.click();

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../i18n/server-text.ts';
@@ -43,7 +43,9 @@ function Balances() {
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const balances = useQuery(trpc.partners.balances.queryOptions({ search: debounced || null, limit: 100 }));
+  // While a search is asked for, the rows shown stay (dimmed) rather than turning into a loader: no
+  // flicker as the admin types, and a button pressed meanwhile is still the one pressed.
+  const balances = useQuery({ ...trpc.partners.balances.queryOptions({ search: debounced || null, limit: 100 }), placeholderData: keepPreviousData });
   const [paying, setPaying] = useState<PartnerBalance | null>(null);
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -67,7 +69,7 @@ function Balances() {
             {t('partners.admin.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} opacity={balances.isPlaceholderData ? 0.6 : 1} aria-busy={balances.isPlaceholderData}>
             <Table verticalSpacing="sm" fz="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
