@@ -30,6 +30,8 @@ export interface ProcessSample {
   cpu: number;
   /** For the simulated members' own process: its event loop's p99 delay in ms (high: the members' figures include their own waiting). */
   lagP99Ms?: number;
+  /** And its longest delay in ms: one stall of seconds (which the p99 of some thousands of samples hides) delays every call it falls on. */
+  lagMaxMs?: number;
 }
 
 /** The CPU time of what shares the machine with the servers: Postgres, the balancer and the simulated members themselves. */
@@ -154,12 +156,13 @@ export class Cluster {
     const next = (this.neighbours = readNeighbours());
     const ms = next.at - then.at || 1;
     const lagP99Ms = this.membersLag.percentile(99) / 1e6;
+    const lagMaxMs = this.membersLag.max / 1e6;
     this.membersLag.reset();
     return [
       ...servers,
       { name: 'postgres', pid: null, rssMiB: Number.NaN, cpu: cpuMsBetween(then.postgres, next.postgres) / ms },
       { name: balancerKind(), pid: null, rssMiB: Number.NaN, cpu: cpuMsBetween(then.balancer, next.balancer) / ms },
-      { name: 'members', pid: process.pid, rssMiB: process.memoryUsage.rss() / 2 ** 20, cpu: (next.membersCpuMs - then.membersCpuMs) / ms, lagP99Ms },
+      { name: 'members', pid: process.pid, rssMiB: process.memoryUsage.rss() / 2 ** 20, cpu: (next.membersCpuMs - then.membersCpuMs) / ms, lagP99Ms, lagMaxMs },
     ];
   }
 

@@ -9,7 +9,7 @@ export function processes(samples: ProcessSample[]): string {
   return samples
     .map((s) => {
       const memory = Number.isNaN(s.rssMiB) ? '' : ` ${Math.round(s.rssMiB)} MiB`;
-      const lag = s.lagP99Ms === undefined ? '' : ` (loop p99 ${Math.round(s.lagP99Ms)} ms)`;
+      const lag = s.lagP99Ms === undefined ? '' : ` (loop p99 ${Math.round(s.lagP99Ms)} ms${s.lagMaxMs === undefined ? '' : `, max ${Math.round(s.lagMaxMs)} ms`})`;
       return `${s.name}${memory} ${Math.round(s.cpu * 100)}%${lag}`;
     })
     .join(', ');

@@ -155,6 +155,13 @@ async function runLiveSubscription<E extends AnyEvent, T>(options: LiveSubscript
     };
     ctx.live.follow(topic, stop.signal, (event, taken) => {
       if (stop.signal.aborted) return taken();
+      if (!live) {
+        // Still sending its backlog (read from the database, which a reconnect storm makes slow): the
+        // event waits here, taken at once. Left untaken, it held every subscriber after this one, up
+        // to the bus's TAKE_WAIT_MS for each event, and the topic's events queued behind.
+        queue.push({ event, taken: () => undefined });
+        return taken();
+      }
       queue.push({ event, taken });
       drain();
     });

@@ -1,7 +1,7 @@
 import { createDatabase, type Database } from '@app/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveBus, HAND_OUT_SLICE, type LiveBus, type LiveEvent } from './bus.ts';
+import { BACKLOG_LIMIT, createLiveBus, HAND_OUT_SLICE, type LiveBus, type LiveEvent } from './bus.ts';
 import { INLINE_EVENT_BYTES, publish, publishEach, publishToMany } from './publish.ts';
 import { liveSubscription } from '../../core/subscription.ts';
 import type { Topic } from './topic.ts';
@@ -395,6 +395,92 @@ describe('live bus, many subscribers', () => {
     expect(new Set(firstTurn.slice(0, HAND_OUT_SLICE)).size).toBe(1);
     expect(firstTurn[subscribers - 1]! - firstTurn[0]!).toBeGreaterThanOrEqual(3);
     expect(busA.streamCount()).toBe(0);
+  });
+});
+
+describe('live bus, replays asked for together', () => {
+  /** A bus on a database that counts the reads made through it. */
+  function countedBus() {
+    const reads = { count: 0 };
+    const db = new Proxy(scene.database.db, {
+      get: (target, key, receiver) => (key === 'select' && (reads.count += 1), Reflect.get(target, key, receiver)),
+    });
+    return { bus: createLiveBus({ ...scene.database, db }), reads };
+  }
+  const ns = (replay: Awaited<ReturnType<LiveBus['replay']>>) => ('events' in replay ? replay.events.map((e) => (e.event as TestEvent).n) : 'reset');
+
+  it("reads a topic's replays asked for while one is read in one query, each given what it missed", async () => {
+    const topic = testTopic(40);
+    const ids: number[] = [];
+    for (const n of [1, 2, 3, 4, 5]) ids.push(await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n })));
+    const foreign = await scene.database.db.transaction((tx) => publish(tx, testTopic(41), { type: 'test', n: 9 }));
+    const { bus, reads } = countedBus();
+    // A thousand sockets resuming on one feed, in small: 42 subscribers, from five positions.
+    const from = [...Array.from({ length: 40 }, (_, i) => ids[i % 4]!), ids[4]!, foreign];
+    const replays = await Promise.all(from.map((afterId) => bus.replay(topic, afterId)));
+    expect(replays.slice(0, 4).map(ns)).toEqual([[2, 3, 4, 5], [3, 4, 5], [4, 5], [5]]);
+    for (const [i, replay] of replays.slice(0, 40).entries()) expect(ns(replay)).toEqual(ns(replays[i % 4]!));
+    expect(ns(replays[40]!)).toEqual([]);
+    // Not an event of this topic: a reset, from the last event committed.
+    expect(replays[41]).toEqual({ reset: true, lastId: expect.any(Number) });
+    // The first read alone (two queries), the 41 asked for meanwhile in one, and the reset's last id:
+    // each read alone, 84 queries.
+    expect(reads.count).toBe(4);
+  });
+
+  it('gives a position the backlog limit behind a reset, and one the shared read stopped short of its own read', async () => {
+    const topic = testTopic(42);
+    await scene.database.db.transaction((tx) =>
+      publishEach(tx, Array.from({ length: BACKLOG_LIMIT + 5 }, (_, n) => ({ topic, event: { type: 'test', n } as TestEvent }))),
+    );
+    const rows = await scene.database.db.execute(sql`select id from live_events where topic = ${topic} order by id`);
+    const ids = (rows as unknown as Array<{ id: number | string }>).map((row) => Number(row.id));
+    const { bus } = countedBus();
+    const [first, nearTheEnd, middle] = await Promise.all([ids[0]!, ids[0]!, ids.at(-4)!, ids[10]!].map((afterId) => bus.replay(topic, afterId))).then((all) => all.slice(1));
+    // BACKLOG_LIMIT + 4 missed: refetch instead.
+    expect(first).toEqual({ reset: true, lastId: expect.any(Number) });
+    // Past the end of the shared read (which stops at BACKLOG_LIMIT + 2 events): read on its own.
+    expect(ns(nearTheEnd!)).toEqual([BACKLOG_LIMIT + 2, BACKLOG_LIMIT + 3, BACKLOG_LIMIT + 4]);
+    // Inside it, with fewer than the limit after it in the read but more beyond: read on its own.
+    expect(ns(middle!)).toEqual(Array.from({ length: BACKLOG_LIMIT - 6 }, (_, i) => i + 11));
+  });
+});
+
+describe('live bus, a subscriber still sending its backlog', () => {
+  it("does not hold the others: a reconnecting subscription whose replay is slow takes each event at once, and sends it after its backlog, in order", async () => {
+    // Waiting for a slice to take an event is given a minute here: an event that waited for the
+    // replaying subscriber would not reach the second slice before the replay is let go.
+    const topic = testTopic(30);
+    const seen = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
+    await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
+    // Started after them: the backlog is the replay's alone.
+    const bus = createLiveBus(scene.database, { takeWaitMs: 60_000 });
+    await bus.start();
+    let letReplayGo!: () => void;
+    const replayHeld = new Promise<void>((resolve) => (letReplayGo = resolve));
+    const slowReplays: LiveBus = { ...bus, replay: async (topic, afterId) => (await replayHeld, bus.replay(topic, afterId)) };
+    const controller = new AbortController();
+    // The reconnecting subscriber listens first (the first slice), then a slice and a half of others.
+    const reconnecting = subscribeTo(slowReplays, topic, String(seen), controller.signal);
+    const first = reconnecting.next();
+    await expect.poll(() => bus.streamCount()).toBe(1);
+    const others = HAND_OUT_SLICE + HAND_OUT_SLICE / 2;
+    const received: number[][] = Array.from({ length: others }, () => []);
+    const done = received.map(async (events) => {
+      for await (const { event } of bus.stream(topic, controller.signal)) if (events.push(event.n!) === 3) break;
+    });
+    await scene.database.db.transaction(async (tx) => {
+      for (const n of [3, 4, 5]) await publish(tx, topic, { type: 'test', n });
+    });
+    // Every other subscriber, the last slice's too, has all three while the backlog is still unread.
+    await Promise.all(done);
+    for (const events of received) expect(events).toEqual([3, 4, 5]);
+    letReplayGo();
+    const sent = [(await first).value, ...(await Promise.all([1, 2, 3].map(() => reconnecting.next()))).map((step) => step.value)];
+    expect(sent.map((value) => (value![1] as TestEvent).n)).toEqual([2, 3, 4, 5]);
+    controller.abort();
+    await reconnecting.return!(undefined);
+    await bus.stop();
   });
 });
 

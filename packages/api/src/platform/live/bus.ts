@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '@app/db';
 import { liveEvents } from '@app/db/schema';
-import { and, asc, eq, gt, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
 import superjson, { type SuperJSONResult } from 'superjson';
 import type { LivePosition } from '@app/shared/live';
 import { REPLAY_WINDOW_MS } from './prune.ts';
@@ -10,6 +10,7 @@ import type { AnyEvent, Topic } from './topic.ts';
 import { createRevalidator } from './revalidator.ts';
 import { markShared } from './encoding.ts';
 import { handoff } from './push.ts';
+import { BACKLOG_LIMIT, createReplayReader, eventColumns, type EventRow } from './replays.ts';
 
 /** A committed event, as subscribers get it: its id (what a reconnecting client sends back) and the event. */
 export interface LiveEvent<E extends AnyEvent = AnyEvent> {
@@ -19,8 +20,7 @@ export interface LiveEvent<E extends AnyEvent = AnyEvent> {
   createdAt: Date;
 }
 
-/** The most missed events a reconnecting client is sent; when it missed more, it refetches instead. */
-export const BACKLOG_LIMIT = 500;
+export { BACKLOG_LIMIT };
 
 /** How far ahead of this process's clock another process's may be (a position taken there, read here). */
 const CLOCKS_APART_MS = 60_000;
@@ -35,6 +35,8 @@ export interface LiveBusOptions {
   onError?: (error: unknown) => void;
   /** How often a live subscription re-checks that its subscriber may still receive it. */
   revalidateMs?: number;
+  /** How long a slice of subscribers may take an event before the rest are handed it without waiting (TAKE_WAIT_MS). */
+  takeWaitMs?: number;
 }
 
 export interface LiveBus {
@@ -46,9 +48,9 @@ export interface LiveBus {
   stream<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal): AsyncIterable<LiveEvent<E>>;
   /**
    * Hands `listener` the topic's events as they commit, from the call on, until `signal` aborts. It
-   * calls `taken` once it has sent each on (the bus hands an event to the next subscribers meanwhile
-   * only a slice at a time, see HAND_OUT_SLICE); after the abort, events still handed to it must be
-   * `taken` too.
+   * calls `taken` once it has sent each on, or has kept it to send after its backlog (the bus hands
+   * an event to the next subscribers meanwhile only a slice at a time, see HAND_OUT_SLICE); after the
+   * abort, events still handed to it must be `taken` too.
    */
   follow<E extends AnyEvent>(topic: Topic<E>, signal: AbortSignal, listener: (event: LiveEvent<E>, taken: () => void) => void): void;
   /**
@@ -109,9 +111,7 @@ const TAKE_WAIT_MS = 1_000;
 /** How long a shared result is reused: long enough for one event's fan-out, short enough never to serve stale text. */
 const SHARED_TTL_MS = 2_000;
 
-const columns = { id: liveEvents.id, topic: liveEvents.topic, payload: liveEvents.payload, createdAt: liveEvents.createdAt };
-/** A stored event as `columns` reads it. */
-type EventRow = { id: number; topic: string; payload: unknown; createdAt: Date };
+const columns = eventColumns;
 
 /**
  * The stored event, read back. `publish` only accepts the events a topic declares, so what a
@@ -143,12 +143,13 @@ function carriedRow(payload: string): EventRow | null {
  * Notifications that arrive together are handed out together, in id order, the ids among them read
  * in one query.
  */
-export function createLiveBus(database: Database, { onError = () => {}, revalidateMs = 15_000 }: LiveBusOptions = {}): LiveBus {
+export function createLiveBus(database: Database, { onError = () => {}, revalidateMs = 15_000, takeWaitMs = TAKE_WAIT_MS }: LiveBusOptions = {}): LiveBus {
   const listeners = new Map<string, Set<Listener>>();
   /** Per topic, the events still being handed out (the first is under way): a topic's events reach each subscriber in order. */
   const handingOut = new Map<string, LiveEvent[]>();
   const sharedResults = new Map<string, { value: Promise<unknown>; until: number }>();
   const revalidator = createRevalidator(revalidateMs);
+  const readMissed = createReplayReader(database, (row) => toLiveEvent(row));
   /** The id of the last event committed (0 when there is none). */
   const lastCommittedId = async () => {
     const [row] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
@@ -206,7 +207,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   async function handOutEvent(event: LiveEvent, receivers: Listener[]) {
     let waiting = true;
     let giveUp: NodeJS.Timeout | null = null;
-    const gaveUp = new Promise<void>((resolve) => (giveUp = setTimeout(resolve, TAKE_WAIT_MS)));
+    const gaveUp = new Promise<void>((resolve) => (giveUp = setTimeout(resolve, takeWaitMs)));
     try {
       for (let from = 0; from < receivers.length; from += HAND_OUT_SLICE) {
         const slice = receivers.slice(from, from + HAND_OUT_SLICE);
@@ -372,20 +373,8 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
     },
 
     async replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>> {
-      const inWindow = gte(liveEvents.createdAt, sql`now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})`);
-      const [anchor] = await database.db
-        .select({ id: liveEvents.id })
-        .from(liveEvents)
-        .where(and(eq(liveEvents.id, afterId), eq(liveEvents.topic, topic), inWindow));
-      const rows = anchor
-        ? await database.db
-            .select(columns)
-            .from(liveEvents)
-            .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId), inWindow))
-            .orderBy(asc(liveEvents.id))
-            .limit(BACKLOG_LIMIT + 1)
-        : [];
-      if (anchor && rows.length <= BACKLOG_LIMIT) return { events: rows.map((row) => toLiveEvent<E>(row)) };
+      const missed = await readMissed(topic, afterId);
+      if ('events' in missed) return missed as { events: LiveEvent<E>[] };
       return { reset: true, lastId: await lastCommittedId() };
     },
     async position(): Promise<LivePosition> {
