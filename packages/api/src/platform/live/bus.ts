@@ -10,7 +10,7 @@ import type { AnyEvent, Topic } from './topic.ts';
 import { createRevalidator } from './revalidator.ts';
 import { markShared } from './encoding.ts';
 import { handoff } from './push.ts';
-import { BACKLOG_LIMIT, createReplayReader, eventColumns, type EventRow } from './replays.ts';
+import { BACKLOG_LIMIT, createReplayReader, eventColumns, inReplayWindow, type EventRow } from './replays.ts';
 
 /** A committed event, as subscribers get it: its id (what a reconnecting client sends back) and the event. */
 export interface LiveEvent<E extends AnyEvent = AnyEvent> {
@@ -111,8 +111,6 @@ const TAKE_WAIT_MS = 1_000;
 /** How long a shared result is reused: long enough for one event's fan-out, short enough never to serve stale text. */
 const SHARED_TTL_MS = 2_000;
 
-const columns = eventColumns;
-
 /**
  * The stored event, read back. `publish` only accepts the events a topic declares, so what a
  * topic's row holds is of that topic's type: this is the one place that trusts it.
@@ -149,12 +147,12 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
   const handingOut = new Map<string, LiveEvent[]>();
   const sharedResults = new Map<string, { value: Promise<unknown>; until: number }>();
   const revalidator = createRevalidator(revalidateMs);
-  const readMissed = createReplayReader(database, (row) => toLiveEvent(row));
   /** The id of the last event committed (0 when there is none). */
   const lastCommittedId = async () => {
     const [row] = await database.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
     return Number(row?.max ?? 0);
   };
+  const readMissed = createReplayReader(database, toLiveEvent, lastCommittedId);
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
   let pending: number[] = [];
@@ -264,7 +262,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       const read =
         ids.length > 0 || missed
           ? await database.db
-              .select(columns)
+              .select(eventColumns)
               .from(liveEvents)
               .where(missed ? or(notified, and(gt(liveEvents.id, floor), notHandedOut)) : notified)
               .orderBy(asc(liveEvents.id))
@@ -372,10 +370,8 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       };
     },
 
-    async replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>> {
-      const missed = await readMissed(topic, afterId);
-      if ('events' in missed) return missed as { events: LiveEvent<E>[] };
-      return { reset: true, lastId: await lastCommittedId() };
+    replay<E extends AnyEvent>(topic: Topic<E>, afterId: number): Promise<Replay<E>> {
+      return readMissed(topic, afterId) as Promise<Replay<E>>;
     },
     async position(): Promise<LivePosition> {
       const takenAt = Date.now();
@@ -386,7 +382,7 @@ export function createLiveBus(database: Database, { onError = () => {}, revalida
       const age = Date.now() - takenAt;
       if (age <= REPLAY_WINDOW_MS && age >= -CLOCKS_APART_MS) {
         const rows = await database.db
-          .select({ ...columns, inWindow: sql<boolean>`${liveEvents.createdAt} >= now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})` })
+          .select({ ...eventColumns, inWindow: sql<boolean>`${inReplayWindow()}` })
           .from(liveEvents)
           .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId)))
           .orderBy(asc(liveEvents.id))

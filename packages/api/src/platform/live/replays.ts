@@ -10,12 +10,16 @@ export const BACKLOG_LIMIT = 500;
 export type EventRow = { id: number; topic: string; payload: unknown; createdAt: Date };
 export const eventColumns = { id: liveEvents.id, topic: liveEvents.topic, payload: liveEvents.payload, createdAt: liveEvents.createdAt };
 
-/** What a reconnecting client missed after `afterId` (oldest first), or `reset` when that is not known here. */
-export type Missed<T> = { events: T[] } | { reset: true };
+/**
+ * What a reconnecting client missed after `afterId` (oldest first), or `reset` when that is not
+ * known here: it refetches, and resumes after `lastId` (the last event committed).
+ */
+export type Missed<T> = { events: T[] } | { reset: true; lastId: number };
 
 type Waiting<T> = { afterId: number; resolve: (missed: Missed<T>) => void; reject: (error: unknown) => void };
 
-const inWindow = () => gte(liveEvents.createdAt, sql`now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})`);
+/** Whether an event is still within the replay window. */
+export const inReplayWindow = () => gte(liveEvents.createdAt, sql`now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})`);
 
 /**
  * What reconnecting subscribers missed, read a topic at a time. A replay asked for while another of
@@ -24,34 +28,37 @@ const inWindow = () => gte(liveEvents.createdAt, sql`now() - make_interval(secs 
  * another at once, a thousand of them on one community's feed, and each read alone (two queries) made
  * the pool of the process they landed on queue for seconds. A read starts only after each replay in it
  * was asked for, so it sees what committed before (the subscriber listens first, then asks). Each row
- * is made an event once (`toEvent`) for all the subscribers it is sent to.
+ * is made an event once (`toEvent`) for all the subscribers it is sent to, and the last event
+ * committed read once for all those given a reset.
  */
-export function createReplayReader<T>(database: Database, toEvent: (row: EventRow) => T) {
+export function createReplayReader<T>(database: Database, toEvent: (row: EventRow) => T, lastCommittedId: () => Promise<number>) {
   const topics = new Map<string, Array<Waiting<T>>>();
 
-  /** The topic's events after `afterId` and within the window, when `afterId` names one of its events there. */
-  async function readAlone(topic: string, afterId: number): Promise<Missed<T>> {
+  /** The topic's events after `afterId` and within the window, when `afterId` names one of its events there; `reset` else. */
+  async function readAlone(topic: string, afterId: number, reset: () => Promise<Missed<T>>): Promise<Missed<T>> {
     const [anchor] = await database.db
       .select({ id: liveEvents.id })
       .from(liveEvents)
-      .where(and(eq(liveEvents.id, afterId), eq(liveEvents.topic, topic), inWindow()));
-    if (!anchor) return { reset: true };
+      .where(and(eq(liveEvents.id, afterId), eq(liveEvents.topic, topic), inReplayWindow()));
+    if (!anchor) return reset();
     const rows = await database.db
       .select(eventColumns)
       .from(liveEvents)
-      .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId), inWindow()))
+      .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, afterId), inReplayWindow()))
       .orderBy(asc(liveEvents.id))
       .limit(BACKLOG_LIMIT + 1);
-    return rows.length <= BACKLOG_LIMIT ? { events: rows.map(toEvent) } : { reset: true };
+    return rows.length <= BACKLOG_LIMIT ? { events: rows.map(toEvent) } : reset();
   }
 
   /** Each position's missed events, from one read of the topic from the earliest (the read alone where that one cannot tell). */
   async function readTogether(topic: string, afterIds: number[]): Promise<Array<Missed<T>>> {
-    if (afterIds.length === 1) return [await readAlone(topic, afterIds[0]!)];
+    let lastId: Promise<Missed<T>> | undefined;
+    const reset = () => (lastId ??= lastCommittedId().then((id) => ({ reset: true, lastId: id })));
+    if (afterIds.length === 1) return [await readAlone(topic, afterIds[0]!, reset)];
     const rows = await database.db
       .select(eventColumns)
       .from(liveEvents)
-      .where(and(eq(liveEvents.topic, topic), gte(liveEvents.id, Math.min(...afterIds)), inWindow()))
+      .where(and(eq(liveEvents.topic, topic), gte(liveEvents.id, Math.min(...afterIds)), inReplayWindow()))
       .orderBy(asc(liveEvents.id))
       .limit(BACKLOG_LIMIT + 2);
     // Fewer than asked for: every event of the topic from the earliest position on is here.
@@ -62,9 +69,9 @@ export function createReplayReader<T>(database: Database, toEvent: (row: EventRo
     return Promise.all(
       afterIds.map((afterId): Missed<T> | Promise<Missed<T>> => {
         const at = indexOf.get(afterId);
-        if (at === undefined) return whole || afterId < last ? { reset: true } : readAlone(topic, afterId);
-        if (events.length - at - 1 > BACKLOG_LIMIT) return { reset: true };
-        return whole ? { events: events.slice(at + 1) } : readAlone(topic, afterId);
+        if (at === undefined) return whole || afterId < last ? reset() : readAlone(topic, afterId, reset);
+        if (events.length - at - 1 > BACKLOG_LIMIT) return reset();
+        return whole ? { events: events.slice(at + 1) } : readAlone(topic, afterId, reset);
       }),
     );
   }
