@@ -452,8 +452,12 @@ describe('live bus, a subscriber still sending its backlog', () => {
     // Waiting for a slice to take an event is given a minute here: an event that waited for the
     // replaying subscriber would not reach the second slice before the replay is let go.
     const topic = testTopic(30);
+    // Heard first by a bus already listening on this database: the bus below shares its LISTEN
+    // connection, and a notification still on its way when that one starts would reach it too.
+    const heard = collect(busA, topic, 2);
     const seen = await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 1 }));
     await scene.database.db.transaction((tx) => publish(tx, topic, { type: 'test', n: 2 }));
+    expect((await heard).map(({ event }) => event.n)).toEqual([1, 2]);
     // Started after them: the backlog is the replay's alone.
     const bus = createLiveBus(scene.database, { takeWaitMs: 60_000 });
     await bus.start();
