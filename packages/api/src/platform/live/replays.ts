@@ -50,11 +50,13 @@ export function createReplayReader<T>(database: Database, toEvent: (row: EventRo
     return rows.length <= BACKLOG_LIMIT ? { events: rows.map(toEvent) } : reset();
   }
 
-  /** Each position's missed events, from one read of the topic from the earliest (the read alone where that one cannot tell). */
+  /**
+   * Each position's missed events, from one read of the topic from the earliest (a lone position's
+   * too: one query), and the read alone where that one cannot tell.
+   */
   async function readTogether(topic: string, afterIds: number[]): Promise<Array<Missed<T>>> {
-    let lastId: Promise<Missed<T>> | undefined;
-    const reset = () => (lastId ??= lastCommittedId().then((id) => ({ reset: true, lastId: id })));
-    if (afterIds.length === 1) return [await readAlone(topic, afterIds[0]!, reset)];
+    let resetOnce: Promise<Missed<T>> | undefined;
+    const reset = () => (resetOnce ??= lastCommittedId().then((lastId) => ({ reset: true, lastId })));
     const rows = await database.db
       .select(eventColumns)
       .from(liveEvents)
